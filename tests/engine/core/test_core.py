@@ -1,0 +1,123 @@
+"""Engine core: registry, errors, seeded RNG, serialisation, exercised through the race game."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import (
+    FORMAT_VERSION,
+    EngineError,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    Rng,
+    UnknownGame,
+    get_game,
+    register,
+    unregister,
+)
+from tests.race_game import RACE, RaceState
+
+
+@pytest.fixture
+def race():
+    register(RACE)
+    yield get_game("race")
+    unregister("race")
+
+
+def test_registry_returns_registered_game_and_refuses_unknown(race):
+    assert race is RACE
+    with pytest.raises(UnknownGame) as err:
+        get_game("chess")
+    assert err.value.code == "unknown_game"
+
+
+def test_errors_have_stable_codes_and_name_the_rule():
+    err = IllegalAction("You may not do that.", rule="R5.4.2")
+    assert isinstance(err, EngineError) and isinstance(err, ValueError)
+    assert err.code == "illegal_action"
+    assert err.sentence == "You may not do that. (rule R5.4.2)"
+    assert {c.code for c in (InvalidAction, IllegalAction, NotYourTurn, GameOver)} == {
+        "invalid_action",
+        "illegal_action",
+        "not_your_turn",
+        "game_over",
+    }
+
+
+def test_rng_is_deterministic_and_advances():
+    a, b = Rng(seed=7), Rng(seed=7)
+    xs = [a.below(100) for _ in range(50)]
+    assert xs == [b.below(100) for _ in range(50)]
+    assert a.draws == 50
+    assert len(set(xs)) > 10
+    assert Rng(seed=8).shuffled(range(20)) != Rng(seed=7).shuffled(range(20))
+    assert sorted(Rng(seed=1).shuffled(range(20))) == list(range(20))
+
+
+def test_rng_below_is_roughly_uniform():
+    r = Rng(seed=3)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_apply_never_mutates_input_and_replays_identically(race):
+    state = race.new_game(2, seed=42)
+    log = ["step 2", "roll", "step 1", "roll", "roll", "step 2", "roll"]
+    s = state
+    for i, text in enumerate(log):
+        before = race.dump_state(s)
+        step = race.apply(s, i % 2, race.parse_action(text))
+        assert race.dump_state(s) == before
+        assert step.barrier == (text == "roll")
+        s = step.state
+    replay = race.new_game(2, seed=42)
+    for i, text in enumerate(log):
+        replay = race.apply(replay, i % 2, race.parse_action(text)).state
+    assert race.dump_state(replay) == race.dump_state(s)
+
+
+def test_notation_round_trips(race):
+    state = race.new_game(2, seed=1)
+    for action in race.legal_actions(state, 0):
+        assert race.parse_action(race.format_action(action)) == action
+    with pytest.raises(InvalidAction):
+        race.parse_action("jump 3")
+
+
+def test_refusals_change_nothing(race):
+    state = race.new_game(2, seed=1)
+    before = race.dump_state(state)
+    with pytest.raises(NotYourTurn):
+        race.apply(state, 1, race.parse_action("step 1"))
+    with pytest.raises(IllegalAction) as err:
+        race.apply(state, 0, race.parse_action("step 5"))
+    assert "race-2" in err.value.sentence
+    assert race.dump_state(state) == before
+
+
+def test_game_over_refuses_further_moves(race):
+    s = race.new_game(2, seed=1)
+    seat = 0
+    while not race.pending(s).finished:
+        s = race.apply(s, seat, race.parse_action("step 2")).state
+        seat = 1 - seat
+    assert race.score(s).winners == [0]
+    with pytest.raises(GameOver):
+        race.apply(s, seat, race.parse_action("step 1"))
+
+
+def test_serialisation_carries_format_version_and_refuses_others(race):
+    s = race.new_game(2, seed=5)
+    text = race.dump_state(s)
+    assert f'"format_version":{FORMAT_VERSION}' in text
+    assert race.load_state(text) == s
+    with pytest.raises(InvalidAction):
+        race.load_state(text.replace(f'"format_version":{FORMAT_VERSION}', '"format_version":99'))
+    with pytest.raises(InvalidAction):
+        race.load_state("not json")
+    assert isinstance(race.load_state(text), RaceState)

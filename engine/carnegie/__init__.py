@@ -1,0 +1,8 @@
+"""Carnegie (Xavier Georges, Quined Games 2022): rules engine for 2–4 players."""
+
+from engine.carnegie.game import CARNEGIE, CarnegieGame
+from engine.core.registry import register
+
+register(CARNEGIE)
+
+__all__ = ["CARNEGIE", "CarnegieGame"]

@@ -1,0 +1,222 @@
+"""Helpers shared by the rule modules: turn order, the event space, payments, income, arrivals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from engine.carnegie import data
+from engine.carnegie.actions import (
+    ActionLike,
+    Cand,
+    parse_cell,
+)
+from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS
+from engine.carnegie.state import (
+    ACTIVE,
+    ANDREW,
+    FREE,
+    NEUTRAL,
+    NO_OWNER,
+    USED,
+    CarnegieState,
+    Company,
+    Task,
+    is_permanent,
+    workplace_costs,
+)
+from engine.core import Event
+
+Reason = tuple[str, str] | None
+
+
+def P(seat: int) -> str:
+    return "{p" + str(seat) + "}"
+
+
+def order(state: CarnegieState) -> list[int]:
+    return [(state.first + i) % state.players for i in range(state.players)]
+
+
+def current_seat(state: CarnegieState) -> int:
+    """The seat acting in a sequential phase."""
+    n = state.players
+    if state.phase in ("house", "reserve"):
+        return (state.first - 1 - state.step) % n  # §3 step 10: reverse turn order
+    return (state.first + state.step) % n
+
+
+def event_of(state: CarnegieState) -> tuple[int, bool]:
+    """(income region or -1, donation?) of the round's event space (R5.1.2, R5.2.2–R5.2.3)."""
+    row = state.advancing
+    space = state.markers[row] + 1
+    if space == 5:
+        return data.END_TILE[row], True
+    tile, side = state.timeline[row]
+    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
+    return (-1, True) if ev == data.DONATION else (ev, False)
+
+
+def place_name(c: Company, text: str) -> str:
+    """A cell in words, e.g. "the Lobby", "Construction", "empty cell 1,2"."""
+    i, standing = parse_cell(text)
+    content = c.cells[i]
+    if content > 0:
+        name = data.DEPT_NAMES[content]
+    else:
+        name = "the Lobby" if content == LOBBY else f"empty cell {text.rstrip('*')}"
+    return f"{name} (standing)" if standing else name
+
+
+def lobby_cell(c: Company) -> int:
+    return c.cells.index(LOBBY)
+
+
+def adjacent(a: int, b: int) -> bool:
+    ra, ca = divmod(a, GRID_COLS)
+    rb, cb = divmod(b, GRID_COLS)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def neighbours(cell: int) -> Iterator[int]:
+    r, c = divmod(cell, GRID_COLS)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < N_CELLS // GRID_COLS and 0 <= cc < GRID_COLS:
+            yield rr * GRID_COLS + cc
+
+
+def standing_workplace(c: Company, cell: int) -> int:
+    """The standing employee that leaves when one is moved: one that already worked, else the last [DEC]."""
+    dept = c.cells[cell]
+    best = -1
+    for w, s in enumerate(c.staff[cell]):
+        if s and not is_permanent(dept, w) and (best < 0 or s == USED or c.staff[cell][best] != USED):
+            best = w
+    return best
+
+
+def performer(c: Company, cell: int) -> int:
+    """The active employee performing a use: the one on the cheapest not-yet-used workplace [DEC]
+    (a mission frees that workplace; workplaces differ only in their price)."""
+    costs = workplace_costs(c.cells[cell])
+    best = -1
+    for w, s in enumerate(c.staff[cell]):
+        if s == ACTIVE and (best < 0 or costs[w] < costs[best]):
+            best = w
+    return best
+
+
+def cheapest_free(c: Company, cell: int) -> int:
+    costs = workplace_costs(c.cells[cell])
+    best = -1
+    for w, s in enumerate(c.staff[cell]):
+        if s == FREE and (best < 0 or costs[w] < costs[best]):
+            best = w
+    return best
+
+
+def can_pay(c: Company, money: int) -> bool:
+    """Money may be raised by returning goods at $1 each (R5.7.1)."""
+    return c.money + c.goods >= money
+
+
+def pay(c: Company, money: int) -> int:
+    """Pay ``money``, converting the missing dollars from goods (R5.7.1). Returns goods converted."""
+    converted = max(0, money - c.money)
+    c.goods -= converted
+    c.money += converted - money
+    return converted
+
+
+def paid_text(money: int, converted: int) -> str:
+    return f"${money}" + (f" ({converted} goods converted)" if converted else "")
+
+
+def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
+    """Slot where a project of ``ptype`` may be built in ``city`` (R6.3.1 step 4), or -1."""
+    for k in data.CITY_SLOTS[city]:
+        t = data.SLOT_TYPE[k]
+        if state.slot_owner[k] == NO_OWNER and (t == "T" or t == data.PROJECT_CODES[ptype]):
+            return k
+    return -1
+
+
+def gain_words(g: data.Gain, k: int = 1) -> list[str]:
+    out = []
+    if g.money:
+        out.append(f"${g.money * k}")
+    if g.goods:
+        out.append(f"{g.goods * k} goods")
+    if g.vp:
+        out.append(f"{g.vp * k} VP")
+    if g.sp:
+        out.append(f"{g.sp * k} SP")
+    if g.employees:
+        out.append(f"{g.employees * k} new employee(s)")
+    return out
+
+
+def arrive(state: CarnegieState, seat: int, n: int) -> None:
+    """Employees arriving in the company lie in the Lobby, or in either lobby with a New Lobby (§7.4)."""
+    if n <= 0:
+        return
+    c = state.companies[seat]
+    if data.NEW_LOBBY not in c.cells:
+        c.idle[lobby_cell(c)] += n
+        return
+    for i, t in enumerate(state.tasks):
+        if t.kind == "lobby" and t.seat == seat:
+            state.tasks[i] = Task(kind="lobby", seat=seat, a=t.a + n)
+            return
+    state.tasks.append(Task(kind="lobby", seat=seat, a=n))
+
+
+def receive(state: CarnegieState, seat: int, g: data.Gain, k: int = 1) -> None:
+    """Apply income (R5.3.5): money, goods, immediate VP; new employees from the personal supply (none if
+    empty); study points outside an R&D turn must be spent at once (R6.4.11)."""
+    c = state.companies[seat]
+    c.money += g.money * k
+    c.goods += g.goods * k
+    c.vp += g.vp * k
+    if g.employees:
+        new = min(c.supply, g.employees * k)
+        c.supply -= new
+        arrive(state, seat, new)
+    if g.sp:
+        state.tasks.append(Task(kind="spend", seat=seat, a=g.sp * k))
+
+
+def transport_income(state: CarnegieState, seat: int, region: int) -> data.Gain:
+    return data.TRACKS[region][state.companies[seat].tracks[region] - 1].income
+
+
+def context(state: CarnegieState) -> str:
+    if state.tasks:
+        return state.tasks[0].kind
+    return state.phase
+
+
+def cand(verb: str, *args: str) -> Cand:
+    return Cand(verb, args)
+
+
+def sp_pool(state: CarnegieState) -> int:
+    return state.tasks[0].a if state.tasks else state.sp
+
+
+def note(events: list[Event], kind: str, text: str, seat: int | None, **payload: object) -> None:
+    events.append(Event(kind=kind, text=text, seat=seat, data=dict(payload)))
+
+
+def owners_label(owner: int) -> str:
+    if owner == NEUTRAL:
+        return "neutral"
+    if owner == ANDREW:
+        return "Andrew"
+    return P(owner)
+
+
+TASK_KINDS = frozenset({"pick", "lobby", "spend", "relocate", "mission", "place"})
+
+
+Doer = Callable[[CarnegieState, int, Company, ActionLike, list[Event], bool], None]

@@ -1,0 +1,267 @@
+"""Round structure (rules.md §5): Select Timeline, the events, activation, end of round, ``done``."""
+
+from __future__ import annotations
+
+from engine.carnegie import data
+from engine.carnegie.actions import (
+    ActionLike,
+    parse_cell,
+    parse_donation,
+    parse_index,
+    parse_int,
+)
+from engine.carnegie.reconstructed import N_CELLS, TABS
+from engine.carnegie.rules.common import (
+    P,
+    Reason,
+    arrive,
+    can_pay,
+    cheapest_free,
+    context,
+    event_of,
+    gain_words,
+    note,
+    paid_text,
+    pay,
+    receive,
+    transport_income,
+)
+from engine.carnegie.rules.departments import begin_turn, start_departments
+from engine.carnegie.state import (
+    ACTIVE,
+    FREE,
+    CarnegieState,
+    Company,
+    Task,
+    donation_cost,
+    emptied_income_spaces,
+    workplace_costs,
+)
+from engine.core import Event
+
+
+def check_done(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    if context(state) in ("activate", "setup_activate") and state.done[seat]:
+        return ("You have already finished.", "R5.5.1")
+    return None
+
+
+def check_activate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    if state.done[seat]:
+        return ("You have already finished activating.", "R5.5.1")
+    cell, _ = parse_cell(a.args[0])
+    if c.cells[cell] <= 0 or c.idle[cell] == 0:
+        return ("Only a lying employee in a department can be activated.", "R5.5.1")
+    w = cheapest_free(c, cell)
+    if w < 0:
+        return ("That department has no free workplace.", "R5.5.1")
+    cost = workplace_costs(c.cells[cell])[w]
+    if not can_pay(c, cost):
+        return (f"Activating there costs ${cost}.", "R5.5.1")
+    return None
+
+
+def check_row(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    parse_index(a.args[0], data.ACTION_CODES, "Timeline row")
+    return None
+
+
+def check_income(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    k = parse_int(a.args[0], "employees")
+    region, _ = event_of(state)
+    if k > c.missions[region]:
+        return (
+            f"You have {c.missions[region]} employees in the {data.REGIONS[region]} mission area.",
+            "R5.3.1",
+        )
+    return None
+
+
+def do_activate(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    """R5.5.1: pay the cheapest free workplace and stand the employee on it."""
+    cell, _ = parse_cell(a.args[0])
+    w = cheapest_free(c, cell)
+    cost = workplace_costs(c.cells[cell])[w]
+    conv = pay(c, cost)
+    c.staff[cell][w] = ACTIVE
+    c.idle[cell] -= 1
+    name = data.DEPT_NAMES[c.cells[cell]]
+    text = f"{P(seat)} activated an employee in {name} for {paid_text(cost, conv)}."
+    note(events, "activate", text, seat, cell=cell, cost=cost)
+
+
+def do_donate(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    """R8.1–R8.2: pay $5 × n (or $3 × n) and put a disc on a free cell."""
+    cell = parse_donation(a.args[0])
+    cost = donation_cost(c)
+    conv = pay(c, cost)
+    state.donation_discs[cell].append(seat)
+    c.donations += 1
+    c.discs -= 1
+    state.step += 1
+    if state.step == state.players:
+        start_departments(state)
+    text = f"{P(seat)} donated {paid_text(cost, conv)} to {a.args[0].upper()}."
+    note(events, "donate", text, seat, cell=cell, cost=cost)
+
+
+def do_row_action(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    do_row(state, seat, parse_index(a.args[0], data.ACTION_CODES, "row"), events)
+
+
+def do_income_action(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    do_income(state, seat, c, int(a.args[0]), events)
+
+
+def do_done(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    ph = state.phase
+    if ph in ("activate", "setup_activate"):
+        state.done[seat] = True
+        if all(state.done):
+            if ph == "setup_activate":
+                state.phase, state.round, state.step = "select", 1, 0
+                state.done = [False] * state.players
+                note(events, "round", "Round 1 begins.", None, round=1)
+            else:
+                end_round(state, events)
+    elif ph == "setup_moves":
+        state.step += 1
+        state.moves = data.SETUP_MOVES
+        state.acted = False
+        if state.step == state.players:
+            state.phase, state.done, state.moves = "setup_activate", [False] * state.players, 0
+    elif ph == "donate":
+        state.step += 1
+        if state.step == state.players:
+            start_departments(state)
+    elif ph == "departments":
+        for cell in range(N_CELLS):
+            c.staff[cell] = [ACTIVE if s else FREE for s in c.staff[cell]]
+        lost = []
+        if state.moves and state.turn_type == data.HR:
+            lost.append(f"{state.moves} moves")
+        if state.sp:
+            lost.append(f"{state.sp} SP")
+        if not auto or lost:
+            note(
+                events,
+                "turn",
+                f"{P(seat)} ended the turn" + (f" ({', '.join(lost)} unused)" if lost else "") + ".",
+                seat,
+            )
+        state.step += 1
+        state.moves = state.sp = 0
+        if state.step < state.players:
+            begin_turn(state)
+        else:
+            state.phase, state.done, state.turn_type = "activate", [False] * state.players, -1
+            state.open_dept, state.closed_depts = 0, []
+
+
+def do_row(state: CarnegieState, seat: int, row: int, events: list[Event]) -> None:
+    """R5.2.1–R5.2.3: normal case, or end-of-row case flipping the next row below with a space left."""
+    state.row = row
+    flip_note = ""
+    if state.markers[row] < 5:
+        state.advancing = row
+    else:
+        f = (row + 1) % 4
+        while state.markers[f] >= 5:
+            f = (f + 1) % 4
+        state.flipped = state.advancing = f
+        flip_note = f" (its row is finished: the {data.ACTION_CODES[f]} marker is flipped)"
+    region, donation = event_of(state)
+    ev = " + ".join(
+        ([f"Income {data.REGIONS[region]}"] if region >= 0 else []) + (["Donation"] if donation else [])
+    )
+    note(
+        events,
+        "row",
+        f"{P(seat)} chose {data.ACTION_TYPES[row]}{flip_note}; event: {ev}.",
+        seat,
+        row=row,
+        advancing=state.advancing,
+    )
+    state.step = 0
+    if region >= 0:
+        state.phase = "income"
+    elif donation:
+        state.phase = "donate"
+    else:
+        start_departments(state)
+
+
+def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[Event]) -> None:
+    """R5.3.1–R5.3.5: return k employees; k × transport income; project income once if k ≥ 1."""
+    region, _ = event_of(state)
+    had = c.missions[region]
+    state.step += 1
+    if k == 0:
+        if had:
+            note(events, "income", f"{P(seat)} left {had} employee(s) in the {data.REGIONS[region]}.", seat)
+        after_income_step(state)
+        return
+    c.missions[region] -= k
+    arrive(state, seat, k)
+    g = transport_income(state, seat, region)
+    receive(state, seat, g, k)
+    project: list[str] = []
+    for t, i in emptied_income_spaces(c):
+        alts = TABS[t][c.tab_side[t]][i].income
+        if len(alts) == 1:
+            receive(state, seat, alts[0])
+            project.extend(gain_words(alts[0]))
+        elif alts:
+            state.tasks.append(Task(kind="pick", seat=seat, a=t, b=i))
+            project.append("a choice to make")
+    # picks before the lobby placement so that a chosen new employee is placed with the others
+    state.tasks.sort(key=lambda t: {"pick": 0, "lobby": 1, "spend": 2}.get(t.kind, 3))
+    text = (
+        f"{P(seat)} returned {k} employee(s) from the {data.REGIONS[region]}: "
+        f"+{' + '.join(gain_words(g, k))} transport"
+        + (f", +{' + '.join(project)} project income" if project else "")
+    )
+    note(events, "income", text + ".", seat, region=region, returned=k)
+    after_income_step(state)
+
+
+def after_income_step(state: CarnegieState) -> None:
+    if state.step < state.players:
+        return
+    _, donation = event_of(state)
+    state.step = 0
+    if donation:
+        state.phase = "donate"  # R5.3.7: the whole income event first, then the whole donation event
+    else:
+        start_departments(state)
+
+
+def end_round(state: CarnegieState, events: list[Event]) -> None:
+    """R5.5.3–R5.5.5."""
+    state.markers[state.advancing] += 1
+    state.row = state.flipped = state.advancing = -1
+    state.first = (state.first + 1) % state.players
+    state.done = [False] * state.players
+    if state.round >= data.ROUNDS:
+        state.phase = "over"
+        note(events, "over", "The game is over after round 20.", None)
+        return
+    state.round += 1
+    state.phase, state.step = "select", 0
+    note(
+        events,
+        "round",
+        f"Round {state.round} begins; {P(state.first)} is first player.",
+        state.first,
+        round=state.round,
+    )

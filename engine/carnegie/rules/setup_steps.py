@@ -1,0 +1,89 @@
+"""Setup decisions (rules.md §3 steps 6B and 10): tab sides, the Housing disc, the reserved tile."""
+
+from __future__ import annotations
+
+from engine.carnegie import data
+from engine.carnegie.actions import (
+    ActionLike,
+    parse_city,
+    parse_index,
+    parse_int,
+)
+from engine.carnegie.reconstructed import TAB_SIDES
+from engine.carnegie.rules.common import P, Reason, free_slot, note
+from engine.carnegie.state import (
+    CarnegieState,
+    Company,
+)
+from engine.core import Event
+
+
+def check_side(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    if state.done[seat]:
+        return ("You have chosen all four tab sides.", "§3 step 6B")
+    t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
+    parse_index(a.args[1], TAB_SIDES, "tab side")
+    nxt = state.sides_chosen[seat]
+    if t != nxt:
+        return (f"Choose the {data.PROJECT_TYPES[nxt]} tab's side next.", "§3 step 6B")
+    return None
+
+
+def check_house(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    ci = parse_city(a.args[0])
+    if data.CITIES[ci].size == "small":
+        return ("The Housing disc goes to a medium or major city, not a small town.", "§3 step 10")
+    if free_slot(state, ci, data.HOUSING) < 0 or data.CITIES[ci].size == "small":
+        return (f"{data.CITIES[ci].name} has no free Housing slot.", "§3 step 10")
+    return None
+
+
+def check_reserve(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    tile = parse_int(a.args[0], "tile")
+    if not 1 <= tile <= len(data.TILES) or state.display[tile] == 0:
+        return ("That department tile is not in the display.", "§3 step 10")
+    return None
+
+
+def do_side(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    """§3 step 6B: the side of one project tab (H, C, I, P in this order)."""
+    t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
+    c.tab_side[t] = parse_index(a.args[1], TAB_SIDES, "tab side")
+    state.sides_chosen[seat] += 1
+    if state.sides_chosen[seat] == 4:
+        state.done[seat] = True
+        sides = "".join(TAB_SIDES[x] for x in c.tab_side)
+        note(events, "sides", f"{P(seat)} chose tab sides {sides} (H, C, I, P).", seat)
+    if all(state.done):
+        state.phase, state.step, state.done = "house", 0, [False] * state.players
+
+
+def do_house(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    """§3 step 10a: the Housing-tab disc goes to a medium or major city, revealing the tab's first space."""
+    ci = parse_city(a.args[0])
+    k = free_slot(state, ci, data.HOUSING)
+    state.slot_owner[k] = seat
+    state.slot_project[k] = data.HOUSING
+    c.tab_built[data.HOUSING] = 1
+    state.phase = "reserve"
+    note(events, "house", f"{P(seat)} placed a Housing project in {data.CITIES[ci].name}.", seat, city=ci)
+
+
+def do_reserve(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    """§3 step 10b and R3.1: the reserved tile leaves the display."""
+    tile = int(a.args[0])
+    state.display[tile] -= 1
+    c.reserved = tile
+    note(events, "reserve", f"{P(seat)} reserved {data.DEPT_NAMES[tile]}.", seat, tile=tile)
+    state.step += 1
+    if state.step < state.players:
+        state.phase = "house"
+    else:
+        state.phase, state.step, state.moves = "setup_moves", 0, data.SETUP_MOVES
+        state.acted = False

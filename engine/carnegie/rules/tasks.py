@@ -1,0 +1,140 @@
+"""Sub-decisions that interrupt a phase: income icon choices, New Lobby placement, mission region,
+the cell of a new department, Property Management relocation."""
+
+from __future__ import annotations
+
+from engine.carnegie import data
+from engine.carnegie.actions import (
+    ActionLike,
+    parse_cell,
+    parse_index,
+    parse_int,
+)
+from engine.carnegie.reconstructed import TABS
+from engine.carnegie.rules.common import P, Reason, gain_words, lobby_cell, note, receive, standing_workplace
+from engine.carnegie.rules.departments import place_cost
+from engine.carnegie.rules.research import do_spend
+from engine.carnegie.state import (
+    FREE,
+    CarnegieState,
+    Company,
+    Task,
+    cell_of,
+    staffed,
+    workplace_costs,
+)
+from engine.core import Event
+
+
+def check_pick(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    t = state.tasks[0]
+    i = parse_int(a.args[0], "alternatives")
+    alts = TABS[t.a][c.tab_side[t.a]][t.b].income
+    if i >= len(alts):
+        return ("That icon has only two alternatives (pick 0 or pick 1).", "R5.3.5")
+    if alts[i].employees and c.supply == 0 and any(not g.employees for g in alts):
+        return ("Your personal supply has no employee left; take the other alternative.", "R5.3.5")
+    return None
+
+
+def check_lobby(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    j = parse_int(a.args[0], "employees")
+    if j > state.tasks[0].a:
+        return (f"Only {state.tasks[0].a} employees arrive.", "§7.4")
+    return None
+
+
+def check_relocate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    src, standing = parse_cell(a.args[0])
+    target = state.tasks[0].a
+    if standing:
+        if c.cells[src] <= 0 or standing_workplace(c, src) < 0:
+            return ("No movable standing employee there.", "R6.2.5")
+    elif c.idle[src] == 0 or src == target:
+        return ("No lying employee there to move into the new department.", "R6.2.5")
+    return None
+
+
+def check_mission(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    parse_index(a.args[0], data.REGION_CODES, "region")
+    return None
+
+
+def check_place(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    cell, _ = parse_cell(a.args[0])
+    if c.cells[cell] != 0:
+        return ("A department is built on an empty cell (not the Lobby).", "R6.2.1")
+    cost = place_cost(c, cell, state.tasks[0].a)
+    if c.goods < cost:
+        return (f"Building there costs {cost} goods; you have {c.goods}.", "R6.2.2")
+    return None
+
+
+def do_task(
+    state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
+) -> None:
+    t = state.tasks[0]
+    v = a.verb
+    if v in ("track", "push"):
+        do_spend(state, seat, c, a, events)
+        return
+    state.tasks.pop(0)
+    if v == "pick":
+        g = TABS[t.a][c.tab_side[t.a]][t.b].income[int(a.args[0])]
+        receive(state, seat, g)
+        note(events, "pick", f"{P(seat)} took {' + '.join(gain_words(g))}.", seat)
+    elif v == "lobby":
+        j = int(a.args[0])
+        c.idle[lobby_cell(c)] += t.a - j
+        c.idle[cell_of(c, data.NEW_LOBBY)] += j
+        note(
+            events,
+            "lobby",
+            f"{P(seat)} placed {t.a - j} employee(s) in the Lobby and {j} in the New Lobby.",
+            seat,
+        )
+    elif v == "done" and t.kind == "spend":
+        if t.a:
+            note(events, "spend", f"{P(seat)} lost {t.a} unspent SP.", seat)
+    elif v == "done":
+        pass  # no Property Management relocation
+    elif v == "relocate":
+        src, standing = parse_cell(a.args[0])
+        if standing:
+            c.staff[src][standing_workplace(c, src)] = FREE
+        else:
+            c.idle[src] -= 1
+        c.idle[t.a] += 1
+        note(
+            events,
+            "relocate",
+            f"{P(seat)} moved an employee into {data.DEPT_NAMES[c.cells[t.a]]} (Property Management).",
+            seat,
+        )
+    elif v == "mission":
+        r = parse_index(a.args[0], data.REGION_CODES, "region")
+        c.missions[r] += 1
+        note(
+            events,
+            "mission",
+            f"{P(seat)} sent the employee on a mission to the {data.REGIONS[r]}.",
+            seat,
+            region=r,
+        )
+    elif v == "place":
+        cell, _ = parse_cell(a.args[0])
+        tile = t.a
+        cost = place_cost(c, cell, tile)
+        c.goods -= cost
+        c.cells[cell] = tile
+        c.staff[cell] = [FREE] * len(workplace_costs(tile))
+        note(
+            events,
+            "build_department",
+            f"{P(seat)} built {data.DEPT_NAMES[tile]} on cell {a.args[0]} ({cost} goods).",
+            seat,
+            tile=tile,
+            cell=cell,
+        )
+        if staffed(c, data.PROPERTY_MANAGEMENT):
+            state.tasks.insert(0, Task(kind="relocate", seat=seat, a=cell))

@@ -1,0 +1,362 @@
+"""Final and provisional scoring (rules.md §9, donations §8.4–§8.5).
+
+``score_sheet(state, final)`` gives every player's total split into the seven §9.2 categories plus the
+score track. The pieces are pure helpers on plain inputs so that tests and the solo mode can call them
+directly: ``connection_points`` (§9.3), ``donation_value`` (§8.4, evaluated on an ``Achievements`` record
+that the caller chooses — the owner's own for a player, the human's for Andrew, §10.4) and
+``welfare_allocation`` (R8.4.2, the VP-maximising payment, with or without goods→money conversion).
+
+Provisional score (``final=False``): the same computation on the current state. Welfare cells are
+evaluated as if the game ended now, i.e. paid from the player's current money and goods [DEC]; during
+play this is only an indication (the money may still be spent). ``ScoreSheet.final`` records which it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from engine.carnegie import data
+from engine.carnegie.reconstructed import GRID_COLS, ROW_VP
+from engine.carnegie.state import (
+    CarnegieState,
+    Company,
+    active_employees,
+    built_departments,
+    departments,
+    donation_cap,
+    level,
+    tab_end_vp,
+)
+from engine.core import ScoreLine, ScoreSheet
+
+# Category keys of a score line, in §9.2 order after the score track.
+TRACK = "score track"
+ACTION_CHOICE = "action choice tile"
+EMPLOYEES = "active employees"
+DEPARTMENTS = "departments"
+TABS_VP = "project tabs"
+CONNECTIONS = "connections"
+CITIES = "cities"
+DONATIONS = "donations"
+CATEGORIES: tuple[str, ...] = (
+    TRACK,
+    ACTION_CHOICE,
+    EMPLOYEES,
+    DEPARTMENTS,
+    TABS_VP,
+    CONNECTIONS,
+    CITIES,
+    DONATIONS,
+)
+
+WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH = "WEL-GOODS", "WEL-MONEY", "WEL-MONEYGOODS"
+WELFARE_CODES: frozenset[str] = frozenset({WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH})
+# R8.4.2 / §13 D20: fixed maximum repetitions; per repetition (money paid, goods paid, VP).
+WELFARE_MAX: dict[str, int] = {WELFARE_GOODS: 6, WELFARE_MONEY: 6, WELFARE_BOTH: 3}
+WELFARE_UNIT: dict[str, tuple[int, int, int]] = {
+    WELFARE_GOODS: (0, 1, 2),
+    WELFARE_MONEY: (5, 0, 2),
+    WELFARE_BOTH: (5, 1, 4),
+}
+
+_EDU_TYPES: dict[str, int] = {
+    "EDU-HR": data.HR,
+    "EDU-MGT": data.MGT,
+    "EDU-CON": data.CON,
+    "EDU-RND": data.RND,
+}
+_HEA_REGIONS: dict[str, int] = {
+    "HEA-WEST": data.WEST,
+    "HEA-MIDWEST": data.MIDWEST,
+    "HEA-SOUTH": data.SOUTH,
+    "HEA-EAST": data.EAST,
+}
+
+
+# --- achievements: what the donation table counts -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Achievements:
+    """The counts §8.4 scores, for one company.
+
+    ``departments`` per action type includes the 5 starting departments and New Lobby (HR);
+    ``projects`` per project type and ``regions`` per region count built projects (the setup Housing disc
+    included, R8.4.1; small towns included, by type of origin tab R6.3.4); ``railroads`` = regions whose
+    track disc is on a Railroad space (R2.5.4); ``donations`` = donation discs on the table (stacked
+    Charitable Giving discs included); ``active`` = active employees without the permanent one (R4.3.3).
+    """
+
+    departments: tuple[int, int, int, int]
+    projects: tuple[int, int, int, int]
+    regions: tuple[int, int, int, int]
+    small_towns: int
+    railroads: int
+    donations: int
+    active: int
+
+
+def achievements(state: CarnegieState, seat: int) -> Achievements:
+    company = state.companies[seat]
+    dept_types = [0, 0, 0, 0]
+    for dept in departments(company):
+        dept_types[data.DEPT_TYPES[dept]] += 1
+    projects = [0, 0, 0, 0]
+    regions = [0, 0, 0, 0]
+    small = 0
+    for k, owner in enumerate(state.slot_owner):
+        if owner != seat:
+            continue
+        city = data.CITIES[data.SLOT_CITY[k]]
+        projects[state.slot_project[k]] += 1
+        regions[city.region] += 1
+        small += city.size == "small"
+    return Achievements(
+        departments=(dept_types[0], dept_types[1], dept_types[2], dept_types[3]),
+        projects=(projects[0], projects[1], projects[2], projects[3]),
+        regions=(regions[0], regions[1], regions[2], regions[3]),
+        small_towns=small,
+        railroads=sum(1 for r in range(4) if level(company, r) == data.RAILROAD),
+        donations=sum(cell.count(seat) for cell in state.donation_discs),
+        active=active_employees(company),
+    )
+
+
+def donation_value(code: str, source: Achievements) -> int:
+    """§8.4: the value of one donation disc on cell ``code`` before the cap, evaluated on ``source``.
+
+    Welfare payment cells have no value of their own (their VP come from payments, see
+    ``welfare_allocation``) and give 0 here."""
+    if code in _EDU_TYPES:
+        return 3 * source.departments[_EDU_TYPES[code]]
+    if code in _HEA_REGIONS:
+        return 2 * source.regions[_HEA_REGIONS[code]]
+    match code:
+        case "EDU-ALL":
+            return sum(source.departments)
+        case "RIG-INFRA":
+            return 4 * source.projects[data.INFRA]
+        case "RIG-INDUSTRY":
+            return 3 * source.projects[data.INDUSTRY]
+        case "RIG-HOUSCOM":
+            return 2 * (source.projects[data.HOUSING] + source.projects[data.COMMERCE])
+        case "RIG-RAIL":
+            return 3 * source.railroads
+        case "RIG-DONATIONS":
+            return 2 * source.donations
+        case "WEL-7VP":
+            return 7
+        case "WEL-ACTIVE":
+            return source.active
+        case "HEA-SMALLTOWN":
+            return 2 * source.small_towns
+    if code in WELFARE_CODES:
+        return 0
+    raise ValueError(f"unknown donation cell {code!r}")
+
+
+# --- welfare payments (R8.4.2, R5.7.1) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WelfarePayment:
+    """The chosen payment: repetitions per welfare code, what was paid, and what is left."""
+
+    times: dict[str, int]
+    vp: dict[str, int]
+    converted: int  # goods returned for $1 each before paying (R5.7.1)
+    money_left: int
+    goods_left: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.vp.values())
+
+
+def welfare_allocation(
+    codes: Iterable[str], money: int, goods: int, *, convert: bool = True, cap: int = data.DONATION_CAP
+) -> WelfarePayment:
+    """The VP-maximising payment for the welfare cells ``codes`` from ``money`` and ``goods``.
+
+    Every combination of repetitions is tried (at most 7 × 7 × 4 = 196); goods are converted to money only as
+    far as needed (R5.7.1), never when ``convert`` is False (Andrew's cells, R10.4.1 / D-20). Among equal
+    VP the payment leaving the least money + goods is chosen (so, in solo, the least is left for Andrew),
+    then the one converting fewest goods. ``cap`` is the owner's per-donation cap (§8.5; with the fixed
+    maxima of D20 a welfare cell never exceeds 12 VP, so it never binds)."""
+    wanted = set(codes)
+    owned = [c for c in (WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH) if c in wanted]
+    best_key: tuple[int, int, int] | None = None
+    best: tuple[tuple[int, ...], int] = ((0,) * len(owned), 0)
+    for times in product(*(range(WELFARE_MAX[c] + 1) for c in owned)):
+        need_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
+        need_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
+        conv = max(0, need_money - money)
+        if (conv and not convert) or need_goods + conv > goods:
+            continue
+        vp = sum(min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True))
+        left = money + goods - need_money - need_goods
+        key = (vp, -left, -conv)
+        if best_key is None or key > best_key:
+            best_key, best = key, (times, conv)
+    times, conv = best
+    paid_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
+    paid_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
+    return WelfarePayment(
+        times=dict(zip(owned, times, strict=True)),
+        vp={c: min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True)},
+        converted=conv,
+        money_left=money + conv - paid_money,
+        goods_left=goods - conv - paid_goods,
+    )
+
+
+# --- major-city connections (§9.3) ----------------------------------------------------------------------
+
+
+def _city_index(city: int | str) -> int:
+    return city if isinstance(city, int) else data.CITY_INDEX[city]
+
+
+def connection_points(cities: Iterable[int | str], track_levels: Sequence[int]) -> int:
+    """R9.3.2–R9.3.6: points of the best road-connected group of the player's cities.
+
+    ``cities`` = cities holding at least one of the player's discs (indices or ids); ``track_levels`` =
+    the player's transport level per region (``data.CART``/``STAGECOACH``/``RAILROAD``). Each component of
+    the player's cities with ≥ 2 major cities scores from the table by the sum of their link values and the
+    lowest level among the regions of those major cities only (R9.3.3); only the best component counts."""
+    own = {_city_index(c) for c in cities}
+    seen: set[int] = set()
+    best = 0
+    for start in own:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, component = [start], []
+        while stack:
+            c = stack.pop()
+            component.append(c)
+            for n in data.NEIGHBOURS[c]:
+                if n in own and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        majors = [data.CITIES[c] for c in component if data.CITIES[c].link]
+        if len(majors) < 2:
+            continue
+        links = sum(m.link for m in majors)
+        lowest = min(track_levels[m.region] for m in majors)
+        best = max(best, data.CONNECTION_TABLE[links][lowest])
+    return best
+
+
+# --- per-category helpers ---------------------------------------------------------------------------------
+
+
+def department_points(company: Company) -> int:
+    """R4.4.7: 3 VP per department built in the top row, 2 in the others; starting departments 0."""
+    return sum(ROW_VP[cell // GRID_COLS] for cell, _ in built_departments(company))
+
+
+def tab_points(company: Company) -> int:
+    """R6.4.9: per tab, the VP of its farthest exposed VP space."""
+    return sum(tab_end_vp(company, t) for t in range(4))
+
+
+def player_cap(company: Company) -> int:
+    """R8.5.1–R8.5.2: 12, +3 per tab fully pushed on its cap-raising side (``state.donation_cap``)."""
+    return donation_cap(company)
+
+
+def city_points(state: CarnegieState, seat: int) -> int:
+    """§9.2 category 6: the printed VP of the city under each of the player's map discs."""
+    return sum(data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == seat)
+
+
+def player_connection_points(state: CarnegieState, seat: int) -> int:
+    company = state.companies[seat]
+    cities = {data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat}
+    return connection_points(cities, [level(company, r) for r in range(4)])
+
+
+def donation_codes(state: CarnegieState, owner: int) -> list[str]:
+    """Codes of the cells holding a disc of ``owner`` (at most one per cell, §7.15), in table order."""
+    return [data.DONATION_CELLS[k][0] for k, stack in enumerate(state.donation_discs) if owner in stack]
+
+
+@dataclass(frozen=True, slots=True)
+class DonationScore:
+    code: str
+    raw: int  # before the cap (welfare: the VP of the chosen payment)
+    vp: int  # after the cap
+
+
+def donation_scores(state: CarnegieState, seat: int) -> tuple[list[DonationScore], WelfarePayment]:
+    """Every donation disc of ``seat`` scored per §8.4 and capped per §8.5, plus the welfare payment
+    (paid from the player's money and goods, conversion allowed, R8.4.2)."""
+    company = state.companies[seat]
+    cap = player_cap(company)
+    codes = donation_codes(state, seat)
+    source = achievements(state, seat)
+    welfare = welfare_allocation(codes, company.money, company.goods, cap=cap)
+    out = []
+    for code in codes:
+        raw = welfare.vp[code] if code in WELFARE_CODES else donation_value(code, source)
+        out.append(DonationScore(code, raw, min(raw, cap)))
+    return out, welfare
+
+
+def andrew_donation_scores(
+    codes: Iterable[str], human: Achievements, money_left: int, goods_left: int
+) -> tuple[list[DonationScore], WelfarePayment]:
+    """Solo (§10.4): Andrew's donation discs on cells ``codes``, scored on the human's achievements
+    (RIG-DONATIONS counts the human's discs, R10.4.2), capped at 12 (R10.4.3); his welfare cells are paid
+    from what the human has left after their own score, without goods→money conversion (R10.4.1, D-20)."""
+    codes = list(codes)
+    welfare = welfare_allocation(codes, money_left, goods_left, convert=False)
+    out = []
+    for code in codes:
+        raw = welfare.vp[code] if code in WELFARE_CODES else donation_value(code, human)
+        out.append(DonationScore(code, raw, min(raw, data.DONATION_CAP)))
+    return out, welfare
+
+
+def categories(state: CarnegieState, seat: int) -> dict[str, int]:
+    """One player's score per category (§9.2), the score track first."""
+    company = state.companies[seat]
+    donations, _ = donation_scores(state, seat)
+    return {
+        TRACK: company.vp,
+        ACTION_CHOICE: data.ACTION_CHOICE_VP if company.action_choice else 0,  # R5.6.4
+        EMPLOYEES: active_employees(company),  # R4.3.3: permanent employee excluded
+        DEPARTMENTS: department_points(company),
+        TABS_VP: tab_points(company),
+        CONNECTIONS: player_connection_points(state, seat),
+        CITIES: city_points(state, seat),
+        DONATIONS: sum(d.vp for d in donations),
+    }
+
+
+def winners(totals: Sequence[int]) -> list[int]:
+    """R9.2.1: every player with the highest total wins (no tie-breaker)."""
+    best = max(totals)
+    return [seat for seat, t in enumerate(totals) if t == best]
+
+
+def score_sheet(state: CarnegieState, final: bool) -> ScoreSheet:
+    """The score of every player; ``final`` only labels the sheet (the computation is the same)."""
+    lines = []
+    for seat in range(state.players):
+        cats = categories(state, seat)
+        lines.append(ScoreLine(seat=seat, name=f"Seat {seat + 1}", categories=cats, total=sum(cats.values())))
+    return ScoreSheet(final=final, lines=lines, winners=winners([line.total for line in lines]))
+
+
+def totals(state: CarnegieState) -> list[int]:
+    """Provisional totals only (no sheet), for bots."""
+    return [sum(categories(state, seat).values()) for seat in range(state.players)]
+
+
+def score(state: CarnegieState) -> ScoreSheet:
+    """The sheet ``CarnegieGame.score`` returns: final once the game is over (R9.1.1), else provisional."""
+    return score_sheet(state, final=state.phase == "over")

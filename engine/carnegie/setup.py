@@ -1,0 +1,140 @@
+"""Setup (rules.md §3) for 2–4 players; the decisions of steps 6B and 10–12 are taken through actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.carnegie import data
+from engine.carnegie.reconstructed import LOBBY, N_CELLS, PERMANENT_WORKPLACE, START_LAYOUT, TABS
+from engine.carnegie.state import (
+    ACTIVE,
+    FREE,
+    NEUTRAL,
+    NO_OWNER,
+    NO_PROJECT,
+    CarnegieState,
+    Company,
+    workplace_costs,
+)
+from engine.core import InvalidOptions, Rng
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "tab_sides": ("chosen", "random"),
+    "beginner": ("no", "yes"),
+}
+
+
+def read_options(players: int, options: Mapping[str, Any] | None) -> dict[str, str]:
+    if players == 1:
+        raise InvalidOptions("Solo Carnegie (against Andrew) is not available yet; play with 2–4 players.")
+    if not 2 <= players <= 4:
+        raise InvalidOptions("Carnegie is played by 2 to 4 players.")
+    out = {"tab_sides": "chosen", "beginner": "no"}
+    for key, value in (options or {}).items():
+        if key not in OPTION_VALUES:
+            raise InvalidOptions(f"Unknown Carnegie option {key!r} (known: {', '.join(OPTION_VALUES)}).")
+        text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else str(value)
+        if text not in OPTION_VALUES[key]:
+            raise InvalidOptions(f"Option {key} must be one of {', '.join(OPTION_VALUES[key])}.")
+        out[key] = text
+    return out
+
+
+def _company(sides: list[int], action_choice: bool) -> Company:
+    staff: list[list[int]] = []
+    idle = [0] * N_CELLS
+    for cell, content in enumerate(START_LAYOUT):
+        if content > 0:
+            wps = [FREE] * len(workplace_costs(content))
+            if content == data.D_HR:
+                wps[PERMANENT_WORKPLACE] = ACTIVE
+            # §3 step 6C: one standing employee per starting department, on its first free workplace (D-18).
+            wps[wps.index(FREE)] = ACTIVE
+            staff.append(wps)
+        else:
+            staff.append([])
+        if content == LOBBY:
+            idle[cell] = data.EMPLOYEES_ON_BOARD - 5
+    return Company(
+        cells=list(START_LAYOUT),
+        staff=staff,
+        idle=idle,
+        missions=[0, 0, 0, 0],
+        supply=data.EMPLOYEE_SUPPLY,
+        discs=data.DISC_SUPPLY,
+        money=data.START_MONEY,
+        goods=data.START_GOODS,
+        vp=0,
+        tracks=[1, 1, 1, 1],
+        tab_side=sides,
+        tab_pos=[0, 0, 0, 0],
+        tab_built=[0, 0, 0, 0],
+        action_choice=action_choice,
+    )
+
+
+def place_neutral_discs(state: CarnegieState, rng: Rng, count: int) -> None:
+    """§3 step 9: reveal Normal solo cards; a disc on the card's donation cell, then on the left-most free
+    slot of each listed city, until ``count`` discs are placed (a full cell or city takes none [DEC])."""
+    placed = 0
+    for card in rng.shuffled(data.NORMAL_CARDS):
+        if placed == count:
+            return
+        cell = data.DONATION_INDEX[card.donation]
+        if not state.donation_discs[cell]:
+            state.donation_discs[cell].append(NEUTRAL)
+            placed += 1
+        for cid in card.cities:
+            if placed == count:
+                return
+            for k in data.CITY_SLOTS[data.CITY_INDEX[cid]]:
+                if state.slot_owner[k] == NO_OWNER:
+                    state.slot_owner[k] = NEUTRAL
+                    placed += 1
+                    break
+
+
+def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> CarnegieState:
+    opts = read_options(players, options)
+    rng = Rng(seed=seed)
+    # Step 2: 4 of the 8 Timeline tiles, random sides, randomly assigned to rows (D-5).
+    if opts["beginner"] == "yes":
+        timeline = [list(t) for t in data.BEGINNER_TIMELINE]
+    else:
+        timeline = [[tile, rng.below(2)] for tile in rng.shuffled(range(1, 9))[:4]]
+    # Step 4: department tiles, 2 copies each, some returned to the box.
+    box = rng.shuffled([t.id for t in data.TILES for _ in range(data.TILE_COPIES)])
+    display = [0] * (len(data.TILES) + 1)
+    for tile in box[data.TILES_REMOVED[players] :]:
+        display[tile] += 1
+    # Step 6B with the "random" option: each tab's side at random; "chosen": players choose (phase sides).
+    random_sides = opts["tab_sides"] == "random"
+    first = 0  # step 7: seat 0 starts; the bot orders seats as the players agreed
+    companies = []
+    for seat in range(players):
+        sides = [rng.below(2) for _ in range(4)] if random_sides else [0, 0, 0, 0]
+        # Step 8: every player with 4, only the third in turn order with 3, none with 2.
+        has_tile = players == 4 or (players == 3 and seat == (first + 2) % 3)
+        companies.append(_company(sides, has_tile))
+    state = CarnegieState(
+        players=players,
+        rng=rng,
+        companies=companies,
+        timeline=timeline,
+        markers=[0, 0, 0, 0],
+        first=first,
+        start_first=first,
+        display=display,
+        slot_owner=[NO_OWNER] * data.N_SLOTS,
+        slot_project=[NO_PROJECT] * data.N_SLOTS,
+        donation_discs=[[] for _ in data.DONATION_CELLS],
+        phase="house" if random_sides else "sides",
+        done=[False] * players,
+        sides_chosen=[4 if random_sides else 0] * players,
+        options=opts,
+    )
+    # Step 9: neutral discs with 2 and 3 players.
+    place_neutral_discs(state, state.rng, data.NEUTRAL_DISCS[players])
+    assert len(TABS) == 4
+    return state

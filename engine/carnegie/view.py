@@ -1,0 +1,407 @@
+"""What a seat (or the public) may see: everything on the table.
+
+Carnegie has no hidden information among players (tiles, reserves and supplies are open), so the view is
+the same for every seat; ``viewer`` only records who asked. Owners of discs are seat indices, ``NEUTRAL``
+(8) or ``ANDREW`` (9); ``None`` = free. Static data (roads, track costs, tab values) is included where a
+drawing needs it next to the dynamic state, so a renderer needs nothing but this model.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.carnegie import data
+from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS, ROW_VP, TAB_SIDES, TABS
+from engine.carnegie.state import (
+    USED,
+    CarnegieState,
+    Company,
+    active_employees,
+    donation_cap,
+    donation_cost,
+    is_permanent,
+    tab_discs,
+    tab_end_vp,
+    workplace_costs,
+)
+from engine.core import Decision
+
+
+class SlotView(BaseModel):
+    type: str  # "H", "C", "I", "P" or "T" (small town, any type)
+    owner: int | None
+    project: str | None  # project type code of the built disc (R6.3.4), None for free or neutral
+
+
+class CityView(BaseModel):
+    id: str
+    name: str
+    region: str
+    size: str
+    vp: int
+    marker: bool
+    link: int
+    x: float
+    y: float
+    slots: list[SlotView]
+
+
+class TrackSpaceView(BaseModel):
+    position: int
+    cost: int
+    level: str
+    income: str
+    bonus: str
+    discs: list[int]  # owners on this space
+
+
+class TrackView(BaseModel):
+    region: str
+    spaces: list[TrackSpaceView]
+    mission_area: list[int]  # employees in the mission area, per seat
+
+
+class TimelineRowView(BaseModel):
+    row: str  # "HR", "MGT", "CON", "RND"
+    name: str
+    tile: int
+    side: str
+    events: list[str]  # spaces 1–5, e.g. "Income West", "Donation", "Income East + Donation"
+    marker: int  # 0 = Start tile … 5 = End tile
+    flipped: bool
+    gear: bool  # the Timeline marker sits right of this row's marker
+
+
+class DonationCellView(BaseModel):
+    code: str
+    column: int
+    row: int
+    text: str
+    discs: list[int]  # owners, bottom first (Charitable Giving stacks)
+
+
+class DisplayTileView(BaseModel):
+    tile: int
+    name: str
+    type: str
+    copies: int
+
+
+class WorkplaceView(BaseModel):
+    cost: int
+    permanent: bool
+    active: bool
+    used: bool  # its employee has already performed a use this turn
+
+
+class CellView(BaseModel):
+    index: int
+    row: int
+    col: int
+    kind: str  # "empty", "lobby", "department"
+    department: int | None  # tile number 1–16 or starting id 17–21
+    code: str | None  # notation code: "HR", "TF", "SP", "CON", "RD" or the tile number
+    name: str | None
+    type: str | None  # action type code of the department
+    built: bool  # a department tile built during the game (scores row VP)
+    vp: int  # end VP of a built department here (0 for starting departments)
+    workplaces: list[WorkplaceView]
+    inactive: int  # lying employees in this cell
+
+
+class TabSpaceView(BaseModel):
+    kind: str  # "P" project, "V" VP, "B" blank
+    cost: int
+    income: str
+    vp: int
+    raises_cap: bool
+    exposed: bool
+    disc: bool  # a project ready to build sits here
+    emptied: bool  # its project was built: its income counts
+
+
+class TabView(BaseModel):
+    type: str
+    name: str
+    side: str
+    build_goods: int
+    spaces: list[TabSpaceView]
+    ready: int
+    end_vp: int
+
+
+class CompanyView(BaseModel):
+    seat: int
+    money: int
+    goods: int
+    vp: int
+    employee_supply: int
+    disc_supply: int
+    active_employees: int
+    missions: list[int]  # per region W, M, S, E
+    tracks: list[int]  # per region, positions 1–5
+    cells: list[CellView]
+    tabs: list[TabView]
+    reserved: int | None
+    action_choice: bool
+    donations_made: int
+    next_donation_cost: int
+    donation_cap: int
+
+
+class PendingView(BaseModel):
+    seats: list[int]
+    kind: str
+    prompt: str
+    finished: bool
+
+
+class CarnegieView(BaseModel):
+    viewer: int | None
+    players: int
+    round: int
+    rounds: int
+    first_player: int
+    phase: str
+    action_type: str | None  # the round's action type once a row is chosen
+    turn_type: str | None  # the type the seat in turn uses (differs with an Action Choice tile)
+    event: str | None  # the round's event space, e.g. "Income West + Donation"
+    timeline: list[TimelineRowView]
+    cities: list[CityView]
+    roads: list[tuple[str, str]]
+    tracks: list[TrackView]
+    donations: list[DonationCellView]
+    display: list[DisplayTileView]
+    companies: list[CompanyView]
+    pending: PendingView
+    study_points: int  # SP pool of the seat in turn (R&D turn or spending income SP)
+    moves: int  # HR move pool of the seat in turn
+
+
+def gain_text(g: data.Gain) -> str:
+    parts = []
+    if g.money:
+        parts.append(f"${g.money}")
+    if g.goods:
+        parts.append(f"{g.goods} good" + ("s" if g.goods > 1 else ""))
+    if g.vp:
+        parts.append(f"{g.vp} VP")
+    if g.sp:
+        parts.append(f"{g.sp} SP")
+    if g.employees:
+        parts.append(f"{g.employees} new employee" + ("s" if g.employees > 1 else ""))
+    return " + ".join(parts)
+
+
+def income_text(alternatives: tuple[data.Gain, ...]) -> str:
+    return " or ".join(gain_text(g) for g in alternatives)
+
+
+def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
+    """Event(s) of a Timeline space (1–5) of a row (R5.1.2, §11)."""
+    if space == 5:
+        return f"Income {data.REGIONS[data.END_TILE[row]]} + Donation"
+    tile, side = timeline[row]
+    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
+    return "Donation" if ev == data.DONATION else f"Income {data.REGIONS[ev]}"
+
+
+def _company_view(c: Company, seat: int) -> CompanyView:
+    cells = []
+    for i in range(N_CELLS):
+        content = c.cells[i]
+        r, col = divmod(i, GRID_COLS)
+        if content > 0:
+            costs = workplace_costs(content)
+            wps = [
+                WorkplaceView(
+                    cost=costs[w],
+                    permanent=is_permanent(content, w),
+                    active=bool(c.staff[i][w]),
+                    used=c.staff[i][w] == USED,
+                )
+                for w in range(len(costs))
+            ]
+            built = content <= len(data.TILES)
+            cells.append(
+                CellView(
+                    index=i,
+                    row=r,
+                    col=col,
+                    kind="department",
+                    department=content,
+                    code=data.DEPT_CODES[content],
+                    name=data.DEPT_NAMES[content],
+                    type=data.ACTION_CODES[data.DEPT_TYPES[content]],
+                    built=built,
+                    vp=ROW_VP[r] if built else 0,
+                    workplaces=wps,
+                    inactive=c.idle[i],
+                )
+            )
+        else:
+            cells.append(
+                CellView(
+                    index=i,
+                    row=r,
+                    col=col,
+                    kind="lobby" if content == LOBBY else "empty",
+                    department=None,
+                    code=None,
+                    name=None,
+                    type=None,
+                    built=False,
+                    vp=0,
+                    workplaces=[],
+                    inactive=c.idle[i],
+                )
+            )
+    tabs = []
+    for t in range(4):
+        spaces = TABS[t][c.tab_side[t]]
+        proj = [i for i in range(c.tab_pos[t] + 1) if spaces[i].kind == "P"]
+        emptied = set(proj[: c.tab_built[t]])
+        sv = [
+            TabSpaceView(
+                kind=s.kind,
+                cost=s.cost,
+                income=income_text(s.income),
+                vp=s.vp,
+                raises_cap=s.raises_cap,
+                exposed=i <= c.tab_pos[t],
+                disc=i in proj and i not in emptied,
+                emptied=i in emptied,
+            )
+            for i, s in enumerate(spaces)
+        ]
+        tabs.append(
+            TabView(
+                type=data.PROJECT_CODES[t],
+                name=data.PROJECT_TYPES[t],
+                side=TAB_SIDES[c.tab_side[t]],
+                build_goods=data.BUILD_GOODS[t],
+                spaces=sv,
+                ready=tab_discs(c, t),
+                end_vp=tab_end_vp(c, t),
+            )
+        )
+    return CompanyView(
+        seat=seat,
+        money=c.money,
+        goods=c.goods,
+        vp=c.vp,
+        employee_supply=c.supply,
+        disc_supply=c.discs,
+        active_employees=active_employees(c),
+        missions=c.missions[:],
+        tracks=c.tracks[:],
+        cells=cells,
+        tabs=tabs,
+        reserved=c.reserved or None,
+        action_choice=c.action_choice,
+        donations_made=c.donations,
+        next_donation_cost=donation_cost(c),
+        donation_cap=donation_cap(c),
+    )
+
+
+def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> CarnegieView:
+    n = state.players
+    timeline = []
+    for r in range(4):
+        tile, side = state.timeline[r]
+        timeline.append(
+            TimelineRowView(
+                row=data.ACTION_CODES[r],
+                name=data.ACTION_TYPES[r],
+                tile=tile,
+                side=data.TIMELINE_SIDES[side],
+                events=[event_text(r, s, state.timeline) for s in range(1, 6)],
+                marker=state.markers[r],
+                flipped=state.flipped == r,
+                gear=state.row == r,
+            )
+        )
+    cities = []
+    for ci, city in enumerate(data.CITIES):
+        slots = []
+        for k in data.CITY_SLOTS[ci]:
+            owner = state.slot_owner[k]
+            proj = state.slot_project[k]
+            slots.append(
+                SlotView(
+                    type=data.SLOT_TYPE[k],
+                    owner=None if owner < 0 else owner,
+                    project=data.PROJECT_CODES[proj] if proj >= 0 else None,
+                )
+            )
+        cities.append(
+            CityView(
+                id=city.id,
+                name=city.name,
+                region=data.REGIONS[city.region],
+                size=city.size,
+                vp=city.vp,
+                marker=city.marker,
+                link=city.link,
+                x=city.x,
+                y=city.y,
+                slots=slots,
+            )
+        )
+    tracks = []
+    for reg in range(4):
+        spaces = []
+        for p, ts in enumerate(data.TRACKS[reg], start=1):
+            spaces.append(
+                TrackSpaceView(
+                    position=p,
+                    cost=ts.cost,
+                    level=data.LEVELS[ts.level],
+                    income=gain_text(ts.income),
+                    bonus=gain_text(ts.bonus),
+                    discs=[s for s in range(n) if state.companies[s].tracks[reg] == p],
+                )
+            )
+        tracks.append(
+            TrackView(
+                region=data.REGIONS[reg],
+                spaces=spaces,
+                mission_area=[state.companies[s].missions[reg] for s in range(n)],
+            )
+        )
+    donations = [
+        DonationCellView(code=code, column=col, row=row, text=text, discs=state.donation_discs[k][:])
+        for k, (code, col, row, text) in enumerate(data.DONATION_CELLS)
+    ]
+    display = [
+        DisplayTileView(tile=t.id, name=t.name, type=data.ACTION_CODES[t.type], copies=state.display[t.id])
+        for t in data.TILES
+        if state.display[t.id] > 0
+    ]
+    event = None
+    if state.advancing >= 0:
+        event = event_text(state.advancing, state.markers[state.advancing] + 1, state.timeline)
+    return CarnegieView(
+        viewer=seat,
+        players=n,
+        round=state.round,
+        rounds=data.ROUNDS,
+        first_player=state.first,
+        phase=state.phase,
+        action_type=data.ACTION_CODES[state.row] if state.row >= 0 else None,
+        turn_type=data.ACTION_CODES[state.turn_type] if state.turn_type >= 0 else None,
+        event=event,
+        timeline=timeline,
+        cities=cities,
+        roads=list(data.ROADS),
+        tracks=tracks,
+        donations=donations,
+        display=display,
+        companies=[_company_view(c, s) for s, c in enumerate(state.companies)],
+        pending=PendingView(
+            seats=decision.seats, kind=decision.kind, prompt=decision.prompt, finished=decision.finished
+        ),
+        study_points=state.tasks[0].a if state.tasks and state.tasks[0].kind == "spend" else state.sp,
+        moves=state.moves,
+    )

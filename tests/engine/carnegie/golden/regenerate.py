@@ -1,0 +1,97 @@
+"""Golden playthroughs of Carnegie: ``python -m tests.engine.carnegie.golden.regenerate``.
+
+Each case is a seeded game between the engine's bots. Its text file holds a header (players, seed,
+options, bots), one line per action (``seat<TAB>notation``) and the final score sheet per category.
+``test_golden.py`` replays the stored actions through the engine and replays the bots, and compares
+both with the file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import engine.carnegie  # noqa: F401  (registers the game)
+from engine.carnegie.ai import GreedyPlayer, Move, Player, RandomPlayer, play_game
+from engine.core import Rng, ScoreSheet, get_game
+
+HERE = Path(__file__).resolve().parent
+GAME = get_game("carnegie")
+BOTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    seed: int
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def path(self) -> Path:
+        return HERE / f"{self.name}.txt"
+
+    def players(self) -> list[Player]:
+        return [BOTS[kind](self.seed * 100 + seat) for seat, kind in enumerate(self.bots)]
+
+
+CASES: tuple[Case, ...] = (
+    Case("two_players_greedy_vs_random", seed=11, bots=("greedy", "random"),
+         options=(("tab_sides", "random"),)),
+    Case("three_players_greedy", seed=23, bots=("greedy", "greedy", "greedy")),
+    Case("four_players_mixed", seed=42, bots=("random", "greedy", "random", "greedy"),
+         options=(("beginner", "yes"),)),
+)
+
+
+def score_lines(sheet: ScoreSheet) -> list[str]:
+    out = [f"# score (final={sheet.final})"]
+    for line in sheet.lines:
+        cats = ", ".join(f"{k}={v}" for k, v in line.categories.items())
+        out.append(f"seat {line.seat}: total={line.total}; {cats}")
+    out.append("winners: " + " ".join(str(s) for s in sheet.winners))
+    return out
+
+
+def header_lines(case: Case) -> list[str]:
+    return [
+        f"# golden playthrough {case.name}",
+        f"# players={len(case.bots)} seed={case.seed} "
+        f"options={json.dumps(dict(case.options), sort_keys=True)}",
+        "# bots=" + ",".join(case.bots),
+        "# regenerate: python -m tests.engine.carnegie.golden.regenerate",
+    ]
+
+
+def new_state(case: Case) -> object:
+    return GAME.new_game(len(case.bots), case.seed, dict(case.options))
+
+
+def play(case: Case) -> tuple[object, list[Move]]:
+    return play_game(GAME, new_state(case), case.players(), seat_rng=Rng(seed=case.seed))
+
+
+def render(case: Case) -> str:
+    final, log = play(case)
+    lines = header_lines(case)
+    lines += [f"{m.seat}\t{GAME.format_action(m.action)}" for m in log]
+    lines += score_lines(GAME.score(final))
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    names = set(argv if argv is not None else sys.argv[1:])
+    for case in CASES:
+        if names and case.name not in names:
+            continue
+        text = render(case)
+        changed = not case.path.exists() or case.path.read_text() != text
+        case.path.write_text(text)
+        print(f"{'updated' if changed else 'unchanged'}: {case.path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Computer players (engine/carnegie/ai.py): determinism, ``play_game`` and greedy strength.
+
+The strength check plays 20 two-player games, greedy against random, alternating who starts; the
+greedy player must win at least 80 % (ties count as not won). Larger runs: ``python -m tests.perf
+--section ai``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engine.carnegie  # noqa: F401  (registers the game)
+from engine.carnegie.ai import GreedyPlayer, Move, NoEnd, RandomPlayer, evaluate, play_game
+from engine.carnegie.scoring import totals
+from engine.core import EngineError, Rng, get_game, register, unregister
+from tests.race_game import RACE
+
+GAME = get_game("carnegie")
+STRENGTH_SEEDS = range(20)
+
+
+def greedy_vs_random(seed: int) -> tuple[int, list[int]]:
+    """Greedy in seat ``seed % 2``; returns (greedy seat, final totals)."""
+    greedy_seat = seed % 2
+    players = [RandomPlayer(seed + 100), RandomPlayer(seed + 100)]
+    players[greedy_seat] = GreedyPlayer(seed)
+    final, _ = play_game(GAME, GAME.new_game(2, seed, {"tab_sides": "random"}), players)
+    return greedy_seat, [line.total for line in GAME.score(final).lines]
+
+
+def test_greedy_beats_random_in_at_least_80_percent_of_two_player_games() -> None:
+    wins = 0
+    for seed in STRENGTH_SEEDS:
+        seat, scores = greedy_vs_random(seed)
+        wins += scores[seat] > scores[1 - seat]
+    assert wins >= 0.8 * len(STRENGTH_SEEDS), f"greedy won only {wins} of {len(STRENGTH_SEEDS)}"
+
+
+def log_text(log: list[Move]) -> list[str]:
+    return [f"{m.seat} {GAME.format_action(m.action)}" for m in log]
+
+
+@pytest.mark.parametrize("kind", [RandomPlayer, GreedyPlayer])
+def test_players_are_deterministic_given_their_seed(kind: type[RandomPlayer] | type[GreedyPlayer]) -> None:
+    def run(seed: int) -> list[str]:
+        state = GAME.new_game(2, 3, {"tab_sides": "random"})
+        _, log = play_game(GAME, state, [kind(seed), kind(seed + 1)])
+        return log_text(log)
+
+    first = run(1)
+    assert run(1) == first
+    assert run(2) != first  # another seed plays differently
+
+
+def test_players_only_choose_legal_actions_and_do_not_touch_the_game_rng() -> None:
+    state = GAME.new_game(2, 9, {"tab_sides": "random"})
+    for _ in range(60):
+        decision = GAME.pending(state)
+        seat = decision.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        before = GAME.dump_state(state)
+        choice = GreedyPlayer(4).choose(GAME, state, seat, legal)
+        assert choice in legal
+        assert GAME.dump_state(state) == before  # choosing (with look-ahead) changes nothing
+        state = GAME.apply(state, seat, choice).state
+
+
+def test_evaluate_of_a_finished_game_is_the_final_score() -> None:
+    state = GAME.new_game(2, 2, {"tab_sides": "random"})
+    final, _ = play_game(GAME, state, [RandomPlayer(1), RandomPlayer(2)])
+    assert final.phase == "over"
+    assert [evaluate(final, seat) for seat in range(2)] == totals(final)
+
+
+def test_play_game_asks_every_pending_seat_and_logs_each_action() -> None:
+    """Simultaneous decisions (tab sides, activation) are all answered; with ``seat_rng`` the order varies."""
+    state = GAME.new_game(3, 1)  # tab sides chosen by the players: 3 seats pending at once
+    assert len(GAME.pending(state).seats) == 3
+    final, log = play_game(GAME, state, [RandomPlayer(s) for s in range(3)], seat_rng=Rng(seed=1))
+    assert GAME.pending(final).finished
+    sides = [m.seat for m in log if m.action.verb == "side"]
+    assert sorted(sides) == [0] * 4 + [1] * 4 + [2] * 4
+    assert sides != sorted(sides)  # interleaved, not seat by seat
+
+
+def test_play_game_drives_any_game_of_the_protocol() -> None:
+    register(RACE)
+    try:
+        race = get_game("race")
+        final, log = play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)])
+        assert race.pending(final).finished
+        assert [m.seat for m in log] == [i % 2 for i in range(len(log))]
+        with pytest.raises(NoEnd):
+            play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)], max_actions=2)
+    finally:
+        unregister("race")
+
+
+def test_no_end_is_an_engine_error() -> None:
+    assert issubclass(NoEnd, EngineError)

@@ -1,0 +1,126 @@
+"""From the engine's ``CarnegieView`` to the plain data the overview draws."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.carnegie import data
+from engine.carnegie.state import ANDREW as ANDREW_CODE
+from engine.carnegie.state import NEUTRAL as NEUTRAL_CODE
+from engine.carnegie.view import CarnegieView
+from engine.core import ScoreSheet
+from render.carnegie.model import ANDREW, NEUTRAL, BoardModel, Owner, PlayerSummary, TimelineModel
+from render.common.palette import player_style
+
+PHASE_TEXT: dict[str, str] = {
+    "sides": "Setup: choose project-tab sides",
+    "house": "Setup: place the Housing disc",
+    "reserve": "Setup: reserve a department",
+    "setup_moves": "Setup: employee moves",
+    "setup_activate": "Setup: activate employees",
+    "select": "Select Timeline",
+    "income": "Events: Take Income",
+    "donate": "Events: Make a Donation",
+    "departments": "Use Departments",
+    "activate": "Activate Employees",
+    "over": "Game over",
+}
+ACTION_NAMES: dict[str, str] = {"HR": "HR", "MGT": "Management", "CON": "Construction", "RND": "R&D"}
+
+
+def seat_names(view: CarnegieView, names: Sequence[str] | None) -> tuple[str, ...]:
+    """Player names by seat; without names the colour names are used (they match the markers)."""
+    if names is not None and len(names) >= view.players:
+        return tuple(names[: view.players])
+    return tuple(player_style(s).name for s in range(view.players))
+
+
+def owner(code: int | None) -> Owner:
+    if code is None:
+        return None
+    if code == NEUTRAL_CODE:
+        return NEUTRAL
+    if code == ANDREW_CODE:
+        return ANDREW
+    return code
+
+
+def phase_text(view: CarnegieView) -> str:
+    text = PHASE_TEXT.get(view.phase, view.phase)
+    if view.phase == "departments" and view.action_type:
+        text += f" ({ACTION_NAMES.get(view.action_type, view.action_type)}"
+        if view.turn_type and view.turn_type != view.action_type:
+            # R5.6.2: the seat in turn declared another type with its Action Choice tile.
+            text += f"; now {ACTION_NAMES.get(view.turn_type, view.turn_type)} by Action Choice"
+        text += ")"
+    # The pools of the seat in turn (R6.1.4 moves, R6.4 study points) matter to whoever acts next.
+    if view.moves:
+        text += f" · {view.moves} moves left"
+    if view.study_points:
+        text += f" · {view.study_points} SP to spend"
+    if view.phase in ("income", "donate") and view.event:
+        text += f" — {view.event}"
+    return text
+
+
+def board_model(
+    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
+) -> BoardModel:
+    """``scores`` (the engine's score sheet) replaces the score-track VP by the full score when given."""
+    who = seat_names(view, names)
+    totals = {line.seat: line.total for line in scores.lines} if scores is not None else {}
+    players = tuple(
+        PlayerSummary(
+            seat=c.seat,
+            name=who[c.seat],
+            score=totals.get(c.seat, c.vp),
+            money=c.money,
+            goods=c.goods,
+            employees_supply=c.employee_supply,
+            discs_supply=c.disc_supply,
+            missions=(c.missions[0], c.missions[1], c.missions[2], c.missions[3]),
+            tracks=(c.tracks[0], c.tracks[1], c.tracks[2], c.tracks[3]),
+            action_choice=c.action_choice,
+        )
+        for c in view.companies
+    )
+    slots = tuple(owner(s.owner) for city in view.cities for s in city.slots)
+    events = []
+    for row in view.timeline:
+        side = data.TIMELINE_SIDES.index(row.side)
+        events.append(tuple(data.TIMELINE_TILES[row.tile - 1][side]))
+    gear_row = next((i for i, r in enumerate(view.timeline) if r.gear), None)
+    flipped_row = next((i for i, r in enumerate(view.timeline) if r.flipped), None)
+    event_row = flipped_row if flipped_row is not None else gear_row
+    timeline = TimelineModel(
+        events=tuple(events),
+        positions=tuple(r.marker for r in view.timeline),  # type: ignore[arg-type]
+        flipped=tuple(r.flipped for r in view.timeline),  # type: ignore[arg-type]
+        gear_row=gear_row,
+        event_row=event_row,
+        tiles=tuple(f"{r.tile} {r.side}" for r in view.timeline),
+    )
+    donations: list[tuple[Owner, ...]] = [()] * len(data.DONATION_CELLS)
+    for cell in view.donations:
+        k = data.DONATION_INDEX[cell.code]
+        donations[k] = tuple(owner(d) for d in cell.discs)
+    display = {t.tile: t.copies for t in view.display}
+    finished = view.pending.finished or view.phase == "over"
+    to_act = () if finished else tuple(who[s] for s in view.pending.seats if 0 <= s < len(who))
+    return BoardModel(
+        round=view.round,
+        rounds=view.rounds,
+        phase=phase_text(view),
+        to_act=to_act,
+        first_seat=view.first_player,
+        players=players,
+        slots=slots,
+        timeline=timeline,
+        donations=tuple(donations),
+        display=display,
+        finished=finished,
+        score_label="VP" if scores is None else ("final" if scores.final else "total"),
+        winners=tuple(who[s] for s in scores.winners if 0 <= s < len(who))
+        if scores is not None and finished
+        else (),
+    )

@@ -1,0 +1,330 @@
+"""One player's company board: the department grid, the project tabs and the personal supplies."""
+
+from __future__ import annotations
+
+from engine.carnegie import data
+from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, ROW_VP, TAB_SIDES, TABS
+from engine.carnegie.view import CarnegieView, CellView, CompanyView, TabView
+from render.carnegie import glyphs
+from render.carnegie.glyphs import PROJECT_KEY_BY_ID, REGION_KEYS
+from render.common.canvas import Canvas
+from render.common.palette import (
+    DEPT_FILL,
+    DEPT_INK,
+    GOODS,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    MONEY,
+    PANEL_EDGE,
+    PAPER,
+    PASSIVE_EDGE,
+    REGION_FILL,
+    REGION_INK,
+    VP_END,
+    WHITE,
+    hex_rgb,
+    player_style,
+)
+from render.common.sprites import disc, marker, paste
+
+W, H = 1600, 1000
+TITLE_H = 64
+GRID_X0, GRID_Y0 = 64, TITLE_H + 54
+CELL_W, CELL_H = 212, 196
+TAB_X0 = GRID_X0 + GRID_COLS * CELL_W + 24
+TAB_Y0 = TITLE_H + 16
+TAB_H = 150
+SPACE_W = 76
+
+TYPE_INDEX: dict[str, int] = {code: i for i, code in enumerate(data.ACTION_CODES)}
+EMPTY_FILL = hex_rgb("#EFEBE2")
+LOBBY_FILL = hex_rgb("#E3E0D8")
+COVERED = hex_rgb("#D9D4C9")
+
+
+def _cell_box(cell: CellView) -> tuple[float, float, float, float]:
+    x = GRID_X0 + cell.col * CELL_W
+    y = GRID_Y0 + cell.row * CELL_H
+    return (x + 4, y + 4, x + CELL_W - 4, y + CELL_H - 4)
+
+
+def _wrap(c: Canvas, text: str, width: float, size: int, bold: bool) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if c.text_width(trial, size, bold) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _lying(
+    c: Canvas, count: int, x0: float, y: float, x1: float, colour: tuple[int, int, int], size: int = 28
+) -> None:
+    """Inactive (lying) employees: icons while they fit, then an icon and a count."""
+    if count <= 0:
+        return
+    fits = int((x1 - x0) // (size + 2))
+    if count <= fits:
+        for i in range(count):
+            c.icon("employee_lying", x0 + size / 2 + i * (size + 2), y, size, colour)
+        return
+    c.icon("employee_lying", x0 + size / 2, y, size, colour)
+    c.text(x0 + size + 6, y, f"× {count} inactive", 18, bold=True, anchor="lm")
+
+
+def _draw_cell(c: Canvas, cell: CellView, colour: tuple[int, int, int]) -> None:
+    x0, y0, x1, y1 = _cell_box(cell)
+    if cell.kind == "empty":
+        c.d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=EMPTY_FILL, outline=PANEL_EDGE, width=2)
+        c.text((x0 + x1) / 2, y0 + 30, "empty", 18, fill=INK_SOFT, anchor="mm")
+        _lying(c, cell.inactive, x0 + 10, y1 - 26, x1 - 10, colour)
+        return
+    if cell.kind == "lobby":
+        c.d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=LOBBY_FILL, outline=INK, width=3)
+        c.text((x0 + x1) / 2, y0 + 30, "Lobby", 24, bold=True, anchor="mm")
+        # Lobby may hold many employees: rows of icons.
+        n = cell.inactive
+        per_row = 6
+        for i in range(min(n, 12)):
+            r, k = divmod(i, per_row)
+            c.icon("employee_lying", x0 + 24 + k * 31, y0 + 72 + r * 34, 30, colour)
+        if n > 12:
+            c.text(x1 - 10, y1 - 18, f"{n} inactive", 18, bold=True, anchor="rm")
+        elif n:
+            c.text(x1 - 10, y1 - 18, f"{n} inactive", 16, fill=INK_SOFT, anchor="rm")
+        return
+    type_index = TYPE_INDEX.get(cell.type or "", 0)
+    key = glyphs.DEPT_KEYS[type_index]
+    passive = cell.department in (
+        data.NEW_LOBBY,
+        data.PROPERTY_MANAGEMENT,
+        data.COMMUNICATIONS,
+        data.TELEGRAPH,
+    )
+    c.d.rounded_rectangle(
+        (x0, y0, x1, y1),
+        radius=10,
+        fill=DEPT_FILL[key],
+        outline=PASSIVE_EDGE if passive else DEPT_INK[key],
+        width=5 if passive else 3,
+    )
+    glyphs.dept_icon(c, type_index, x0 + 22, y0 + 22, 28)
+    tag = f"#{cell.department}" if cell.built else "start"
+    c.text(x0 + 42, y0 + 22, tag, 16, fill=DEPT_INK[key], bold=True, anchor="lm")
+    if cell.built and cell.vp:
+        c.vp(x1 - 22, y0 + 22, cell.vp, 32, VP_END)
+    lines = _wrap(c, cell.name or "", x1 - x0 - 16, 19, True)[:2]
+    for i, line in enumerate(lines):
+        c.fit_text(x0 + 8, y0 + 52 + i * 23, line, x1 - x0 - 16, 19, bold=True, anchor="lm")
+    kind = "passive" if passive else ""
+    tile = next((t for t in data.TILES if t.id == cell.department), None)
+    if tile is not None and tile.kind == "mission":
+        kind = "mission"
+    if kind:
+        c.text(
+            x1 - 8,
+            y0 + 52 + len(lines) * 23 - 4,
+            kind,
+            14,
+            fill=PASSIVE_EDGE if passive else INK_SOFT,
+            anchor="rm",
+        )
+    # Workplaces with their activation cost; standing employees in the player's colour.
+    n = len(cell.workplaces)
+    wy = y0 + 114
+    pitch = 58
+    start = (x0 + x1) / 2 - pitch * (n - 1) / 2
+    for w, wp in enumerate(cell.workplaces):
+        wx = start + w * pitch
+        paste(c.image, disc(48, WHITE, INK, 0.06), wx, wy)
+        if wp.permanent:
+            c.icon("employee", wx, wy, 34, INK)
+            c.text(wx, wy + 31, "fixed", 14, fill=INK_SOFT, bold=True, anchor="mm")
+            continue
+        if wp.active:
+            c.icon("employee", wx, wy, 34, colour)
+            if wp.used:
+                c.text(wx + 22, wy - 20, "✓", 26, fill=HIGHLIGHT, bold=True, anchor="mm", stroke=WHITE)
+        c.text(
+            wx,
+            wy + 31,
+            "free" if wp.cost == 0 else f"${wp.cost}",
+            17,
+            fill=MONEY if wp.cost else INK_SOFT,
+            bold=True,
+            anchor="mm",
+        )
+    if n == 0:
+        c.text((x0 + x1) / 2, wy, "no workplace", 16, fill=INK_SOFT, anchor="mm")
+    _lying(c, cell.inactive, x0 + 10, y1 - 15, x1 - 10, colour)
+
+
+def _income_width(c: Canvas, alternatives: tuple[data.Gain, ...], size: int) -> float:
+    total = sum(glyphs.gain_width(c, g, size) for g in alternatives)
+    return total + (len(alternatives) - 1) * c.text_width(" / ", size)
+
+
+def _draw_income(c: Canvas, alternatives: tuple[data.Gain, ...], cx: float, cy: float, size: int) -> None:
+    x = cx - _income_width(c, alternatives, size) / 2
+    for i, g in enumerate(alternatives):
+        if i:
+            c.text(x, cy, " / ", size, fill=INK_SOFT, anchor="lm")
+            x += c.text_width(" / ", size)
+        x = glyphs.draw_gain(c, g, x, cy, size)
+
+
+def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
+    y0 = TAB_Y0 + t * (TAB_H + 10)
+    x0, x1 = TAB_X0, W - 16
+    key = PROJECT_KEY_BY_ID[t]
+    c.d.rounded_rectangle((x0, y0, x1, y0 + TAB_H), radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
+    c.icon(key, x0 + 22, y0 + 22, 28, glyphs_project_ink(key))
+    c.text(x0 + 42, y0 + 22, f"{tab.name} ({tab.side})", 19, bold=True, anchor="lm")
+    # Right of the title: build cost in goods, projects ready to build, end VP so far.
+    cost = f"{tab.build_goods} per build"
+    c.text(x1 - 12, y0 + 22, cost, 16, anchor="rm")
+    gx = x1 - 12 - c.text_width(cost, 16) - 14
+    c.icon("goods", gx, y0 + 22, 22, GOODS)
+    summary = f"ready {tab.ready} · end VP {tab.end_vp}"
+    c.text(gx - 22, y0 + 22, summary, 17, fill=VP_END, bold=True, anchor="rm")
+    side = TAB_SIDES.index(tab.side)
+    printed = TABS[t][side]
+    sy = y0 + 48
+    for i, sp in enumerate(tab.spaces):
+        sx0 = x0 + 10 + i * (SPACE_W + 4)
+        sx1 = sx0 + SPACE_W
+        box = (sx0, sy, sx1, y0 + TAB_H - 8)
+        if sp.exposed:
+            c.d.rounded_rectangle(box, radius=8, fill=hex_rgb("#FBF8F0"), outline=INK, width=2)
+        else:
+            c.d.rounded_rectangle(box, radius=8, fill=COVERED, outline=PANEL_EDGE, width=1)
+            c.icon("sp", sx0 + 16, sy + 14, 18, hex_rgb("#D08A1E"))
+            c.text(sx0 + 27, sy + 14, str(sp.cost), 16, bold=True, anchor="lm")
+        cx = (sx0 + sx1) / 2
+        if sp.kind == "P":
+            spot_y = sy + 36
+            paste(c.image, disc(34, WHITE, INK_SOFT, 0.06), cx, spot_y)
+            if sp.disc:
+                s = player_style(seat)
+                paste(c.image, marker(s.shape, s.colour, 34), cx, spot_y)
+            elif sp.emptied:
+                c.text(cx, spot_y, "✓", 22, fill=MONEY, bold=True, anchor="mm")
+            alternatives = printed[i].income
+            if alternatives:
+                size = 19 if len(alternatives) == 1 else 15
+                while size > 10 and _income_width(c, alternatives, size) > SPACE_W - 8:
+                    size -= 1
+                _draw_income(c, alternatives, cx, y0 + TAB_H - 26, size)
+            if sp.emptied:
+                # An emptied project space pays its income at every Take Income (R5.3.3).
+                c.d.rounded_rectangle(
+                    (sx0 + 3, y0 + TAB_H - 40, sx1 - 3, y0 + TAB_H - 12), radius=6, outline=MONEY, width=3
+                )
+        elif sp.kind == "V":
+            c.vp(cx, sy + 44, sp.vp, 42, VP_END)
+        else:
+            c.text(cx, sy + 40, "start", 14, fill=INK_SOFT, anchor="mm")
+        if sp.raises_cap:
+            c.text(cx, y0 + TAB_H - 20, "cap +3", 14, fill=HIGHLIGHT, bold=True, anchor="mm")
+
+
+def glyphs_project_ink(key: str) -> tuple[int, int, int]:
+    from render.common.palette import PROJECT_INK
+
+    return PROJECT_INK[key]
+
+
+def _draw_supplies(c: Canvas, comp: CompanyView, colour: tuple[int, int, int]) -> None:
+    x0 = TAB_X0
+    y0 = TAB_Y0 + 4 * (TAB_H + 10)
+    x1, y1 = W - 16, H - 16
+    c.panel(x0, y0, x1, y1)
+    row1 = y0 + 34
+    x: float = x0 + 16
+    c.vp(x + 20, row1, "", 44, VP_END)
+    c.text(x + 20, row1 + 2, str(comp.vp), 20, fill=WHITE, bold=True, anchor="mm")
+    x += 50
+    c.text(x, row1, f"${comp.money}", 28, fill=MONEY, bold=True, anchor="lm")
+    x += c.text_width(f"${comp.money}", 28, True) + 24
+    x = c.icon_value("goods", str(comp.goods), x, row1, 30, GOODS, text_size=26) + 24
+    x = c.icon_value("employee", f"{comp.employee_supply} in supply", x, row1, 28, colour, text_size=20) + 20
+    s = player_style(comp.seat)
+    paste(c.image, marker(s.shape, s.colour, 26), x + 13, row1)
+    c.text(x + 32, row1, f"{comp.disc_supply} discs", 20, bold=True, anchor="lm")
+    row2 = y0 + 86
+    c.text(x0 + 16, row2, "Missions:", 19, bold=True, anchor="lm")
+    x = x0 + 116
+    for region in range(4):
+        k = REGION_KEYS[region]
+        c.d.rounded_rectangle(
+            (x, row2 - 18, x + 92, row2 + 18), radius=8, fill=REGION_FILL[k], outline=REGION_INK[k], width=2
+        )
+        c.text(
+            x + 8,
+            row2,
+            data.REGION_CODES[region] if region != data.MIDWEST else "MW",
+            17,
+            fill=REGION_INK[k],
+            bold=True,
+            anchor="lm",
+        )
+        c.icon("employee", x + 54, row2, 22, colour)
+        c.text(x + 68, row2, str(comp.missions[region]), 20, bold=True, anchor="lm")
+        x += 100
+    row3 = y0 + 136
+    donation = (
+        f"Donations: {comp.donations_made} · next ${comp.next_donation_cost} · cap {comp.donation_cap} VP"
+    )
+    c.fit_text(x0 + 16, row3, donation, x1 - x0 - 250, 18, anchor="lm")
+    if comp.action_choice:
+        c.icon("action_choice", x1 - 200, row3, 28, hex_rgb("#5B6B7F"))
+        c.text(x1 - 182, row3, "Action Choice", 17, bold=True, anchor="lm")
+    if comp.reserved:
+        name = data.DEPT_NAMES.get(comp.reserved, str(comp.reserved))
+        c.fit_text(
+            x0 + 16, row3 + 34, f"Reserved tile: #{comp.reserved} {name}", x1 - x0 - 32, 18, anchor="lm"
+        )
+    c.text(x0 + 16, y1 - 74, f"Active employees: {comp.active_employees}", 18, anchor="lm")
+    # Legend of the marks used on this board.
+    ly = y1 - 38
+    c.text(x0 + 16, ly, "✓", 22, fill=HIGHLIGHT, bold=True, anchor="lm")
+    c.text(x0 + 36, ly, "used this turn", 15, fill=INK_SOFT, anchor="lm")
+    lx = x0 + 170
+    c.d.rounded_rectangle((lx, ly - 11, lx + 30, ly + 11), radius=5, outline=MONEY, width=3)
+    c.text(lx + 38, ly, "income at Take Income", 15, fill=INK_SOFT, anchor="lm")
+    lx += 230
+    c.icon("sp", lx + 9, ly, 18, hex_rgb("#D08A1E"))
+    c.text(lx + 22, ly, "SP to push", 15, fill=INK_SOFT, anchor="lm")
+
+
+def draw_company(view: CarnegieView, seat: int, name: str) -> Canvas:
+    comp = view.companies[seat]
+    style = player_style(seat)
+    c = Canvas(W, H, PAPER)
+    c.d.rectangle((0, 0, W, TITLE_H), fill=hex_rgb("#2F3B4C"))
+    paste(c.image, marker(style.shape, style.colour, 40, WHITE), 34, TITLE_H / 2)
+    title = f"{name} — company board"
+    c.text(64, TITLE_H / 2, title, 30, fill=WHITE, bold=True, anchor="lm")
+    status = f"Carnegie · round {min(view.round, view.rounds)}/{view.rounds}"
+    if view.first_player == seat:
+        c.icon("locomotive", W - 380, TITLE_H / 2, 36, WHITE)
+    c.text(W - 20, TITLE_H / 2, status, 24, fill=WHITE, anchor="rm")
+    # Grid with the row VP printed on the left (R4.1.3).
+    c.text(GRID_X0, GRID_Y0 - 24, "Company", 24, bold=True, anchor="lm")
+    for r in range(GRID_ROWS):
+        cy = GRID_Y0 + r * CELL_H + CELL_H / 2
+        c.vp(GRID_X0 - 30, cy, ROW_VP[r], 40, VP_END)
+    for cell in comp.cells:
+        _draw_cell(c, cell, style.colour)
+    for t, tab in enumerate(comp.tabs):
+        _draw_tab(c, t, tab, seat)
+    _draw_supplies(c, comp, style.colour)
+    return c

@@ -1,0 +1,60 @@
+"""What the Carnegie images show, as plain data.
+
+The overview reads only these dataclasses; ``render.carnegie.adapter`` builds them from the engine's
+``CarnegieView`` (plus the printed data in ``engine.carnegie.data``). Keeping this seam means the
+pictures can be tested with hand-made positions and survive view-model changes. (The company board
+draws the engine's ``CompanyView`` directly: that model already mirrors the board one-to-one.)
+``BoardModel.andrew`` is filled once the solo view carries Andrew's score and track discs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Owner of a disc: a seat index, "neutral", "andrew", or None (free).
+Owner = int | str | None
+
+NEUTRAL = "neutral"
+ANDREW = "andrew"
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    seat: int
+    name: str
+    score: int
+    money: int
+    goods: int
+    employees_supply: int
+    discs_supply: int
+    missions: tuple[int, int, int, int]  # employees in the mission areas, by region id
+    tracks: tuple[int, int, int, int]  # disc position 1–5 on each region's transport track
+    action_choice: bool  # holds an unused Action Choice tile
+
+
+@dataclass(frozen=True)
+class TimelineModel:
+    events: tuple[tuple[int, ...], ...]  # per row: the events of spaces 1–4 (region id or DONATION)
+    positions: tuple[int, int, int, int]  # action marker position 0–5 per row (R5.1.1)
+    flipped: tuple[bool, bool, bool, bool]  # action marker face down (R5.2.3)
+    gear_row: int | None = None  # the row the gear was put next to (action type of the round)
+    event_row: int | None = None  # the advancing row (differs from gear_row when a marker was flipped)
+    tiles: tuple[str, ...] = ()  # e.g. "3 Back" per row, when known
+
+
+@dataclass(frozen=True)
+class BoardModel:
+    round: int  # 1–20; 21 or more once the game is over
+    rounds: int
+    phase: str
+    to_act: tuple[str, ...]
+    first_seat: int | None
+    players: tuple[PlayerSummary, ...]
+    slots: tuple[Owner, ...]  # one owner per flat map slot (engine.carnegie.data.SLOT_TYPE order)
+    timeline: TimelineModel
+    donations: tuple[tuple[Owner, ...], ...]  # discs stacked on each donation cell, bottom first
+    display: dict[int, int]  # department tile id -> copies still on display
+    andrew: PlayerSummary | None = None
+    finished: bool = False
+    score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
+    winners: tuple[str, ...] = ()

@@ -1,0 +1,89 @@
+"""``python -m bot``: run the bot, or explain how to set it up when there is no token."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.config import Settings
+
+EXIT_NO_TOKEN = 2
+EXIT_BAD_SETTINGS = 3
+
+
+def required_permissions() -> discord.Permissions:
+    return discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        embed_links=True,
+        attach_files=True,
+        read_message_history=True,
+        use_application_commands=True,
+    )
+
+
+def guidance() -> str:
+    permissions = required_permissions().value
+    return f"""DISCORD_TOKEN is not set, so the bot cannot log in.
+
+1. Create the bot: https://discord.com/developers/applications -> New Application -> Bot ->
+   Reset Token, and copy the token.
+2. Put it in a file named .env next to where you run the bot (see .env.example):
+       DISCORD_TOKEN=your-token-here
+   or export DISCORD_TOKEN in the environment. Never commit it.
+3. Intents: none of the privileged ones (Presence, Server Members, Message Content) are needed;
+   the bot uses the Guilds intent only.
+4. Permissions it needs in the channels where games are played: View Channels, Send Messages,
+   Send Messages in Threads, Embed Links, Attach Files, Read Message History, Use Application
+   Commands (permissions integer {permissions}).
+5. Invite it (replace APPLICATION_ID with the id on the app's General Information page):
+   https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions={permissions}
+6. Optional while developing: set DEV_GUILD_ID to your test server's id so that slash commands
+   appear there at once; set SYNC_GLOBAL=true once to publish them to every server.
+Then run `make run` again."""
+
+
+def main() -> int:
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"The settings are invalid (see .env.example):\n{exc}", file=sys.stderr)
+        return EXIT_BAD_SETTINGS
+    if settings.discord_token is None:
+        print(guidance(), file=sys.stderr)
+        return EXIT_NO_TOKEN
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        # Ctrl-C / SIGINT: asyncio.run has already cancelled the bot, which closes the database.
+        return 0
+
+
+async def _run(settings: Settings) -> int:
+    from bot.client import BoardroomBot
+
+    token = settings.discord_token
+    assert token is not None
+    async with BoardroomBot(settings) as client:
+        # `docker stop` and systemd send SIGTERM: close the gateway and the database cleanly.
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        try:
+            await client.start(token.get_secret_value())
+        except discord.LoginFailure:
+            logging.getLogger("bot").error(
+                "Discord refused the token (DISCORD_TOKEN); reset it in the Developer Portal and update .env."
+            )
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

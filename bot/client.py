@@ -1,0 +1,102 @@
+"""The Bot subclass: opens the database, migrates, loads the cogs and the persistent components,
+and syncs the slash commands (to ``DEV_GUILD_ID`` while developing; globally only on request)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.errors import handle_error
+from bot.games import load_game_modules
+from bot.loopback import loopback_connector
+from bot.sessions import Sessions
+from bot.storage import Database, migrate, open_database
+from bot.views.lobby import LobbyButton
+from bot.views.turn import ActionButton, ActionMenu
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.lobby", "bot.cogs.admin")
+
+
+def intents() -> discord.Intents:
+    """Guilds only: slash commands and components need no privileged intent, and the bot never
+    reads message content or member lists."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+class BoardroomBot(commands.Bot):
+    def __init__(
+        self, settings: Settings, *, connector: aiohttp.BaseConnector | None = None, **options: Any
+    ) -> None:
+        if connector is None and settings.discord_loopback:
+            connector = loopback_connector(settings.discord_loopback)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            connector=connector,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self._db: Database | None = None
+        self._sessions: Sessions | None = None
+        self.synced: list[app_commands.AppCommand] = []
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is opened in setup_hook")
+        return self._db
+
+    @property
+    def sessions(self) -> Sessions:
+        if self._sessions is None:
+            raise RuntimeError("the sessions service is created in setup_hook")
+        return self._sessions
+
+    async def setup_hook(self) -> None:
+        games = load_game_modules(self.settings.game_modules)
+        log.info("games offered: %s", ", ".join(games) or "none")
+        self._db = await open_database(self.settings.database_path)
+        applied = await migrate(self._db.conn)
+        if applied:
+            log.info("applied migrations %s to %s", applied, self.settings.database_path)
+        self._sessions = Sessions(self._db)
+        self.tree.error(handle_error)
+        for cog in COGS:
+            await self.load_extension(cog)
+        # Buttons and menus posted before a restart are parsed back from their custom_id.
+        self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            self.synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(self.synced), guild.id)
+        if self.settings.sync_global:
+            self.synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(self.synced))
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("connected as %s (%s) to %d guilds", user, user.id if user else "?", len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None

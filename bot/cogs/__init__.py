@@ -1,0 +1,1 @@
+"""Cogs: ``lobby`` (game-agnostic) and ``admin``; one GroupCog per game comes later."""

@@ -1,0 +1,184 @@
+"""The game-agnostic lobby: ``/game new``, ``/game status``, ``/game abandon``, ``/game help``.
+
+Every command acknowledges first (defer) and works after; refusals go through the one funnel.
+``/game new`` offers the registered games as fixed choices, read when the cog loads (after the
+game modules were imported), so the command tree is built from the registry, not hard-coded.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import announce_failed, defer_public, public_done
+from bot.sessions import Sessions, player_range
+from bot.views import text
+from bot.views.common import NO_MENTIONS
+from bot.views.lobby import lobby_view, refresh_lobby_message
+from bot.views.turn import turn_view
+from engine.core import game_names, get_game
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: BoardroomBot) -> None:
+        self.bot = bot
+        self.group = build_game_group(self)
+
+    @property
+    def sessions(self) -> Sessions:
+        return self.bot.sessions
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group, override=True)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    async def new(self, interaction: discord.Interaction[Any], game: str, players: int | None) -> None:
+        await defer_public(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        table = await self.sessions.create_game(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game_name=game,
+            host_id=interaction.user.id,
+            seats=players,
+        )
+        view = lobby_view(table)
+        content = text.lobby_text(table)
+        try:
+            if view is None:
+                message = await interaction.followup.send(content, wait=True, allowed_mentions=NO_MENTIONS)
+            else:
+                message = await interaction.followup.send(
+                    content, view=view, wait=True, allowed_mentions=NO_MENTIONS
+                )
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+            return
+        public_done(interaction)
+        await self.sessions.set_lobby_message(table.id, message.id)
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        # After a game ends, its final standing stays one command away.
+        status = await self.sessions.status_in_channel(_channel(interaction), include_ended=True)
+        table, progress = status.table, status.progress
+        view: discord.ui.View | None = None
+        if progress is None:
+            view = lobby_view(table)
+        else:
+            # The invoker's own choices, so a lost or buried turn message never stalls the game.
+            seat = table.seat_of(interaction.user.id)
+            if seat is not None and seat in progress.decision.seats:
+                view = turn_view(table, progress, seat)
+        content = text.status_text(status)
+        if view is None:
+            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await defer_public(interaction)
+        status = await self.sessions.status_in_channel(_channel(interaction))
+        may_manage = interaction.permissions.manage_guild
+        table = await self.sessions.abandon(status.table.id, interaction.user.id, may_manage=may_manage)
+        title = get_game(table.game.game).title
+        try:
+            await interaction.followup.send(
+                f"{text.mention(interaction.user.id)} abandoned **{title}** #{table.id}. "
+                "The channel is free for a new game.",
+                allowed_mentions=NO_MENTIONS,
+            )
+            public_done(interaction)
+            if status.progress is None:
+                # Take the Join/Leave/Start buttons off the public lobby.
+                await refresh_lobby_message(self.bot, table)
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        games = [get_game(name) for name in game_names()]
+        listing = (
+            "\n".join(f"• **{g.title}** (`{g.name}`): {player_range(g)}" for g in games)
+            or "• (no games are installed)"
+        )
+        await interaction.response.send_message(
+            "**Boardroom** hosts board games in this channel, one at a time.\n"
+            "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
+            "**Start**. When it is your turn the bot mentions you with your choices as buttons.\n"
+            "`/game status` shows the game here (and your choices, privately, if it is your turn).\n"
+            "`/game abandon` ends it (host, or members with Manage Server).\n"
+            f"Games:\n{listing}",
+            ephemeral=True,
+        )
+
+
+def _channel(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+    return interaction.channel_id
+
+
+def build_game_group(cog: Lobby) -> app_commands.Group:
+    group = app_commands.Group(name="game", description="Play a board game in this channel", guild_only=True)
+    choices = [
+        app_commands.Choice(name=get_game(name).title[:100], value=name)
+        for name in game_names()[:MAX_CHOICES]
+    ]
+
+    async def new(
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: app_commands.Range[int, 1, 25] | None = None,
+    ) -> None:
+        await cog.new(interaction, game, players)
+
+    if choices:
+        new = app_commands.choices(game=choices)(new)
+    new = app_commands.describe(
+        game="Which game", players="Number of seats (default: whatever the game allows)"
+    )(new)
+    group.add_command(
+        app_commands.Command(name="new", description="Open a lobby for a game here", callback=new)
+    )
+
+    async def status(interaction: discord.Interaction[Any]) -> None:
+        await cog.status(interaction)
+
+    async def abandon(interaction: discord.Interaction[Any]) -> None:
+        await cog.abandon(interaction)
+
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await cog.help(interaction)
+
+    group.add_command(
+        app_commands.Command(name="status", description="Show the game in this channel", callback=status)
+    )
+    group.add_command(
+        app_commands.Command(
+            name="abandon",
+            description="End the game in this channel (host or Manage Server)",
+            callback=abandon,
+        )
+    )
+    group.add_command(
+        app_commands.Command(name="help", description="How to play with Boardroom", callback=help_)
+    )
+    return group
+
+
+async def setup(bot: BoardroomBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,45 @@
+"""Settings from the environment and ``.env`` (mirrored, one comment each, by ``.env.example``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # Optional here so that its absence gives the set-up guidance instead of a validation error.
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("./data/boardroom.sqlite3")
+    dev_guild_id: int | None = None
+    sync_global: bool = False
+    log_level: str = "INFO"
+    # Modules imported at start so that they can register extra games (tests: tests.race_game).
+    game_modules: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
+    discord_loopback: str | None = None
+
+    @field_validator("game_modules", mode="before")
+    @classmethod
+    def _split_modules(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("dev_guild_id", "discord_token", "discord_loopback", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        # `DEV_GUILD_ID=` copied from .env.example means "not set", not a parse error.
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level

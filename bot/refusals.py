@@ -1,0 +1,52 @@
+"""Refusals of the table (lobby and seating), as opposed to the game's rules.
+
+They are ``EngineError``s so that the one error funnel treats them alike: the player gets the
+sentence, ephemerally, and nothing changes. Pure Python: ``bot/sessions.py`` raises them without
+knowing Discord.
+"""
+
+from __future__ import annotations
+
+from engine.core import EngineError
+
+
+class Refusal(EngineError):
+    code = "refusal"
+
+
+class NoGameHere(Refusal):
+    code = "no_game"
+
+
+class ChannelOccupied(Refusal):
+    code = "channel_occupied"
+
+
+class NotAPlayer(Refusal):
+    code = "not_a_player"
+
+
+class AlreadySeated(Refusal):
+    code = "already_seated"
+
+
+class TableFull(Refusal):
+    code = "table_full"
+
+
+class NotInLobby(Refusal):
+    """Joining, leaving or starting a game that is no longer (or not) a lobby."""
+
+    code = "not_in_lobby"
+
+
+class NotEnoughPlayers(Refusal):
+    code = "not_enough_players"
+
+
+class HostOnly(Refusal):
+    code = "host_only"
+
+
+class NotInProgress(Refusal):
+    code = "not_in_progress"

@@ -1,0 +1,172 @@
+"""Games and their seats. Every function takes a connection inside the caller's transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import GameRow, SeatRow, Status
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
+    "lobby_message_id, created_at, updated_at, ended_at"
+)
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a game in progress (the partial unique index said so)."""
+
+
+def _game(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=Status(row["status"]),
+        options=row["options"],
+        seats_wanted=row["seats_wanted"],
+        seed=row["seed"],
+        version=row["version"],
+        snapshot=row["snapshot"],
+        lobby_message_id=row["lobby_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        ended_at=row["ended_at"],
+    )
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(
+        game_id=row["game_id"],
+        user_id=row["user_id"],
+        joined_seq=row["joined_seq"],
+        seat=row["seat"],
+        is_host=bool(row["is_host"]),
+        joined_at=row["joined_at"],
+    )
+
+
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game: str,
+    options: str,
+    seats_wanted: int | None,
+    at: str,
+) -> int:
+    try:
+        cursor = await conn.execute(
+            "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, created_at, "
+            "updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            (guild_id, channel_id, game, options, seats_wanted, at, at),
+        )
+    except sqlite3.IntegrityError as exc:
+        if "games.channel_id" in str(exc):
+            raise ChannelBusy(channel_id) from exc
+        raise
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    async with conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _game(row)
+
+
+async def open_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The channel's lobby or game in progress, if any."""
+    async with conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+        (channel_id,),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _game(row)
+
+
+async def latest_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    async with conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _game(row)
+
+
+async def update_game(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    expected_version: int,
+    at: str,
+    status: Status | None = None,
+    seed: int | None = None,
+    snapshot: str | None = None,
+) -> int | None:
+    """Bump the version (and set what is given) only if nobody changed the game meanwhile.
+
+    Returns the new version, or None when ``expected_version`` is no longer current: the
+    optimistic check that keeps two writers (even in two processes) from both succeeding.
+    """
+    sets = ["version = version + 1", "updated_at = ?"]
+    params: list[Any] = [at]
+    if status is not None:
+        sets.append("status = ?")
+        params.append(status.value)
+        if not status.is_open:
+            sets.append("ended_at = ?")
+            params.append(at)
+    if seed is not None:
+        sets.append("seed = ?")
+        params.append(seed)
+    if snapshot is not None:
+        sets.append("snapshot = ?")
+        params.append(snapshot)
+    cursor = await conn.execute(
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        (*params, game_id, expected_version),
+    )
+    return expected_version + 1 if cursor.rowcount == 1 else None
+
+
+async def set_lobby_message(conn: aiosqlite.Connection, game_id: int, message_id: int) -> None:
+    """Where the lobby was posted; not a change of game state, so the version stays."""
+    await conn.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+
+
+async def add_seat(conn: aiosqlite.Connection, game_id: int, user_id: int, *, host: bool, at: str) -> None:
+    await conn.execute(
+        "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at) "
+        "VALUES (?, ?, (SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+        (game_id, user_id, game_id, int(host), at),
+    )
+
+
+async def remove_seat(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+    await conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+
+async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+    await conn.execute("UPDATE seats SET is_host = (user_id = ?) WHERE game_id = ?", (user_id, game_id))
+
+
+async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
+    """Seats in seat order once the game started, in join order before."""
+    async with conn.execute(
+        "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at FROM seats WHERE game_id = ? "
+        "ORDER BY seat IS NULL, seat, joined_seq",
+        (game_id,),
+    ) as cursor:
+        return [_seat(row) async for row in cursor]
+
+
+async def assign_seats(conn: aiosqlite.Connection, game_id: int, user_ids: list[int]) -> None:
+    """Give seat numbers 0..n-1 in the order given (done once, at start)."""
+    for number, user_id in enumerate(user_ids):
+        await conn.execute(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?", (number, game_id, user_id)
+        )

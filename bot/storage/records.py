@@ -1,0 +1,70 @@
+"""Plain rows handed out by the storage functions (no SQL or Discord types leak out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_open(self) -> bool:
+        """Lobbies and games in progress occupy their channel."""
+        return self in (Status.LOBBY, Status.ACTIVE)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: Status
+    options: str
+    seats_wanted: int | None
+    seed: int | None
+    version: int
+    snapshot: str | None
+    lobby_message_id: int | None
+    created_at: str
+    updated_at: str
+    ended_at: str | None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    user_id: int
+    joined_seq: int
+    seat: int | None
+    is_host: bool
+    joined_at: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int
+    notation: str
+    interaction_id: int | None
+    version_after: int
+    events: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    id: int
+    game_id: int
+    kind: str
+    due_at: str
+    payload: str
+    done_at: str | None
+    created_at: str

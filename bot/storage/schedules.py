@@ -1,0 +1,50 @@
+"""Reminders and deadlines, kept in the database so that a restart loses none of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import ScheduleRow
+
+_COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at"
+
+
+def _schedule(row: Any) -> ScheduleRow:
+    return ScheduleRow(
+        id=row["id"],
+        game_id=row["game_id"],
+        kind=row["kind"],
+        due_at=row["due_at"],
+        payload=row["payload"],
+        done_at=row["done_at"],
+        created_at=row["created_at"],
+    )
+
+
+async def add_schedule(
+    conn: aiosqlite.Connection, game_id: int, *, kind: str, due_at: str, payload: str, at: str
+) -> int:
+    cursor = await conn.execute(
+        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, kind, due_at, payload, at),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def due_schedules(conn: aiosqlite.Connection, now: str) -> list[ScheduleRow]:
+    """Schedules not yet done whose time has come, oldest first (ISO-8601 UTC text sorts by time)."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? ORDER BY due_at, id",
+        (now,),
+    ) as cursor:
+        return [_schedule(row) async for row in cursor]
+
+
+async def mark_schedule_done(conn: aiosqlite.Connection, schedule_id: int, at: str) -> bool:
+    cursor = await conn.execute(
+        "UPDATE schedules SET done_at = ? WHERE id = ? AND done_at IS NULL", (at, schedule_id)
+    )
+    return cursor.rowcount == 1

@@ -1,0 +1,39 @@
+"""The custom_id format. Every component carries what it needs, so it works after a restart
+(``DynamicItem`` parses it back) and a click on an out-of-date message is recognised.
+
+    br:<verb>:<game id>:<version>                      lobby: verb j (join), l (leave), s (start)
+    br:a:<game id>:<version>:<seat>:<notation>         one legal action, by its engine notation
+    br:i:<game id>:<version>:<seat>:<index>            one legal action by position, when the
+                                                       notation would not fit in 100 characters
+    br:m:<game id>:<version>:<seat>:<page>             a select menu of legal actions (values are
+                                                       notations)
+
+Discord allows 1–100 characters; the engine keeps notations ≤ 90.
+"""
+
+from __future__ import annotations
+
+MAX_CUSTOM_ID = 100
+PREFIX = "br"
+
+LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jls]):(?P<game>\d+):(?P<version>\d+)"
+ACTION_TEMPLATE = rf"{PREFIX}:(?P<kind>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<ref>.+)"
+MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
+
+JOIN, LEAVE, START = "j", "l", "s"
+
+
+def lobby_id(verb: str, game_id: int, version: int) -> str:
+    return f"{PREFIX}:{verb}:{game_id}:{version}"
+
+
+def action_id(game_id: int, version: int, seat: int, notation: str, index: int) -> str:
+    """By notation when it fits (readable in logs, independent of list order), else by index."""
+    by_notation = f"{PREFIX}:a:{game_id}:{version}:{seat}:{notation}"
+    if len(by_notation) <= MAX_CUSTOM_ID:
+        return by_notation
+    return f"{PREFIX}:i:{game_id}:{version}:{seat}:{index}"
+
+
+def menu_id(game_id: int, version: int, seat: int, page: int) -> str:
+    return f"{PREFIX}:m:{game_id}:{version}:{seat}:{page}"

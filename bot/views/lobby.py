@@ -1,0 +1,97 @@
+"""The lobby message: Join / Leave / Start, persistent through restarts (``DynamicItem``).
+
+Join and Leave do not check the version: they are the same whatever the table looked like when
+the message was drawn, and refusing them would only make concurrent joiners retry. Start does:
+the host must start the table they saw.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import announce_failed
+from bot.sessions import Table
+from bot.storage import Status
+from bot.views import ids, text
+from bot.views.common import NO_MENTIONS, acknowledge_update, guarded, sessions_of
+from bot.views.turn import post_progress
+from engine.core import StaleState
+
+_LOOK = {
+    ids.JOIN: ("Join", discord.ButtonStyle.success),
+    ids.LEAVE: ("Leave", discord.ButtonStyle.secondary),
+    ids.START: ("Start", discord.ButtonStyle.primary),
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_TEMPLATE):
+    def __init__(self, verb: str, game_id: int, version: int) -> None:
+        label, style = _LOOK[verb]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=ids.lobby_id(verb, game_id, version))
+        )
+        self.verb, self.game_id, self.version = verb, game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match["verb"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._click)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        await acknowledge_update(interaction)
+        sessions = sessions_of(interaction)
+        user_id = interaction.user.id
+        progress = None
+        if self.verb == ids.JOIN:
+            table = await sessions.join(self.game_id, user_id)
+        elif self.verb == ids.LEAVE:
+            table = await sessions.leave(self.game_id, user_id)
+        else:
+            try:
+                status = await sessions.start(self.game_id, user_id, expected_version=self.version)
+            except StaleState:
+                # The message showed an older table (edits can land out of order): redraw it so
+                # the host sees who is seated now and a Start button for that table.
+                current = (await sessions.status(self.game_id)).table
+                await interaction.edit_original_response(
+                    content=text.lobby_text(current), view=lobby_view(current), allowed_mentions=NO_MENTIONS
+                )
+                raise
+            table, progress = status.table, status.progress
+        try:
+            await interaction.edit_original_response(
+                content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+            )
+            if interaction.message is None or interaction.message.id != table.game.lobby_message_id:
+                # Pressed on a /game status panel: the public lobby must show the change too.
+                await refresh_lobby_message(interaction.client, table)
+            if progress is not None:
+                await post_progress(interaction, table, progress)
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+
+
+async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
+    """Redraw the public lobby message (players, buttons) from the table, as a channel edit."""
+    if table.game.lobby_message_id is None:
+        return
+    channel = client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+    message = channel.get_partial_message(table.game.lobby_message_id)
+    await message.edit(content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS)
+
+
+def lobby_view(table: Table) -> discord.ui.View | None:
+    """Buttons while the lobby is open; none once it started or closed."""
+    if table.game.status is not Status.LOBBY:
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in (ids.JOIN, ids.LEAVE, ids.START):
+        view.add_item(LobbyButton(verb, table.id, table.version))
+    return view

@@ -1,0 +1,65 @@
+"""``python -m bot``: without a token it explains the set-up and exits non-zero (issue 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.__main__ import EXIT_BAD_SETTINGS, EXIT_NO_TOKEN, required_permissions
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))}
+    clean["PYTHONPATH"] = str(REPO_ROOT)
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=cwd, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_without_a_token_it_prints_the_guidance_and_exits_non_zero(tmp_path: Path) -> None:
+    result = _run(tmp_path)
+    assert result.returncode == EXIT_NO_TOKEN != 0
+    text = result.stderr
+    for needle in (
+        "DISCORD_TOKEN is not set",
+        "New Application -> Bot",
+        "Reset Token",
+        "none of the privileged ones",
+        "View Channels, Send Messages,",
+        "Use Application",
+        "scope=bot+applications.commands&permissions=277025508352",
+        ".env.example",
+    ):
+        assert needle in text, needle
+    assert not (tmp_path / "data").exists()  # nothing is created before there is a token
+
+
+def test_an_empty_token_in_dot_env_counts_as_missing(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\nDEV_GUILD_ID=\n")
+    assert _run(tmp_path).returncode == EXIT_NO_TOKEN
+
+
+def test_invalid_settings_are_reported_without_the_token(tmp_path: Path) -> None:
+    result = _run(tmp_path, DISCORD_TOKEN="secret-token-value", DEV_GUILD_ID="not-a-number")
+    assert result.returncode == EXIT_BAD_SETTINGS
+    assert "DEV_GUILD_ID" in result.stderr.upper() or "dev_guild_id" in result.stderr
+    assert "secret-token-value" not in result.stderr + result.stdout
+
+
+def test_the_permissions_integer_is_exactly_the_listed_permissions() -> None:
+    permissions = required_permissions()
+    assert permissions.value == 277025508352
+    assert {name for name, on in permissions if on} == {
+        "read_messages",  # discord.py's name for View Channels
+        "send_messages",
+        "send_messages_in_threads",
+        "embed_links",
+        "attach_files",
+        "read_message_history",
+        "use_application_commands",
+    }

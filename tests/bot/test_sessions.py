@@ -1,0 +1,349 @@
+"""Sessions: every refusal path changes nothing; duplicates apply once; versions are checked;
+concurrent clicks are serialised; the log replays to the snapshot. Real SQLite, real engine games."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from pathlib import Path
+
+import pytest
+
+from bot.refusals import (
+    AlreadySeated,
+    ChannelOccupied,
+    HostOnly,
+    NoGameHere,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotInLobby,
+    NotInProgress,
+    TableFull,
+)
+from bot.sessions import Sessions, Table
+from bot.storage import Database, Status, migrate, open_database
+from bot.storage import actions as action_log
+from engine.core import (
+    EngineError,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    NotYourTurn,
+    StaleState,
+    UnknownGame,
+)
+
+GUILD, CHANNEL = 1, 10
+HOST, BOB, CAROL, DAVE, EVE = 100, 200, 300, 400, 500
+interaction_ids = itertools.count(9_000)
+
+
+async def _lobby(sessions: Sessions, game: str = "race", *players: int, seats: int | None = None) -> Table:
+    table = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name=game, host_id=HOST, seats=seats
+    )
+    for user in players:
+        table = await sessions.join(table.id, user)
+    return table
+
+
+async def _started(sessions: Sessions, game: str = "race", *players: int) -> Table:
+    table = await _lobby(sessions, game, *(players or (BOB,)))
+    return (await sessions.start(table.id, HOST)).table
+
+
+async def _fingerprint(sessions: Sessions, game_id: int) -> tuple[object, ...]:
+    status = await sessions.status(game_id)
+    async with sessions.db.transaction(write=False) as conn:
+        log = await action_log.list_actions(conn, game_id)
+    table = status.table
+    return (
+        table.game.version,
+        table.game.status,
+        table.game.snapshot,
+        tuple(table.player_ids),
+        table.host_id,
+        len(log),
+    )
+
+
+async def _refused(sessions: Sessions, game_id: int, error: type[EngineError], call: object) -> EngineError:
+    """The call raises ``error`` and leaves the game exactly as it was."""
+    before = await _fingerprint(sessions, game_id)
+    with pytest.raises(error) as caught:
+        await call  # type: ignore[misc]
+    assert await _fingerprint(sessions, game_id) == before
+    assert caught.value.sentence
+    return caught.value
+
+
+# ------------------------------------------------------------------------------------- lobby
+
+
+async def test_a_new_game_seats_its_host(sessions: Sessions) -> None:
+    table = await _lobby(sessions)
+    assert table.game.status is Status.LOBBY and table.player_ids == [HOST] and table.host_id == HOST
+    assert table.version == 0 and table.game.snapshot is None
+
+
+async def test_a_second_game_in_the_channel_is_refused(sessions: Sessions) -> None:
+    first = await _lobby(sessions)
+    with pytest.raises(ChannelOccupied, match="already has Race"):
+        await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="race", host_id=BOB)
+    await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL + 1, game_name="race", host_id=BOB)
+    assert (await sessions.status_in_channel(CHANNEL)).table.id == first.id
+
+
+async def test_unknown_games_and_impossible_table_sizes_are_refused(sessions: Sessions) -> None:
+    with pytest.raises(UnknownGame):
+        await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="chess", host_id=HOST)
+    with pytest.raises(InvalidOptions, match="exactly 2 players, not 3"):
+        await _lobby(sessions, "race", seats=3)
+    with pytest.raises(NoGameHere):
+        await sessions.status_in_channel(CHANNEL)
+
+
+async def test_join_refusals_change_nothing(sessions: Sessions) -> None:
+    table = await _lobby(sessions, "race", BOB)
+    assert table.player_ids == [HOST, BOB] and table.version == 1
+    await _refused(sessions, table.id, AlreadySeated, sessions.join(table.id, BOB))
+    await _refused(sessions, table.id, TableFull, sessions.join(table.id, CAROL))
+    sized = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL + 1, game_name="countdown", host_id=HOST, seats=2
+    )
+    await sessions.join(sized.id, BOB)
+    await _refused(sessions, sized.id, TableFull, sessions.join(sized.id, CAROL))
+
+
+async def test_leaving_passes_the_host_role_and_an_empty_lobby_closes(sessions: Sessions) -> None:
+    table = await _lobby(sessions, "countdown", BOB, CAROL)
+    await _refused(sessions, table.id, NotAPlayer, sessions.leave(table.id, DAVE))
+    table = await sessions.leave(table.id, HOST)
+    assert table.player_ids == [BOB, CAROL] and table.host_id == BOB
+    table = await sessions.leave(table.id, CAROL)
+    table = await sessions.leave(table.id, BOB)
+    assert table.game.status is Status.ABANDONED and table.player_ids == []
+    await _lobby(sessions)  # the channel is free again
+
+
+async def test_start_refusals_change_nothing(sessions: Sessions) -> None:
+    table = await _lobby(sessions, "countdown")
+    await _refused(sessions, table.id, NotEnoughPlayers, sessions.start(table.id, HOST))
+    table = await sessions.join(table.id, BOB)
+    await _refused(sessions, table.id, HostOnly, sessions.start(table.id, BOB))
+    await _refused(sessions, table.id, StaleState, sessions.start(table.id, HOST, expected_version=0))
+    sized = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL + 1, game_name="countdown", host_id=HOST, seats=3
+    )
+    sized = await sessions.join(sized.id, BOB)
+    error = await _refused(sessions, sized.id, NotEnoughPlayers, sessions.start(sized.id, HOST))
+    assert "set for 3 players; 2 seated" in error.sentence
+
+
+async def test_start_numbers_the_seats_in_join_order_and_sets_up_the_game(sessions: Sessions) -> None:
+    table = await _lobby(sessions, "countdown", CAROL, BOB)
+    status = await sessions.start(table.id, HOST, expected_version=table.version)
+    started = status.table
+    assert started.game.status is Status.ACTIVE and started.game.seed == 1000
+    assert [(s.user_id, s.seat) for s in started.seats] == [(HOST, 0), (CAROL, 1), (BOB, 2)]
+    assert status.progress is not None and status.progress.decision.seats == [0]
+    assert [c.notation for c in status.progress.choices[0]] == ["take 1", "take 2", "draw"]
+    await _refused(sessions, table.id, NotInLobby, sessions.join(table.id, DAVE))
+    await _refused(sessions, table.id, NotInLobby, sessions.leave(table.id, BOB))
+    await _refused(sessions, table.id, NotInLobby, sessions.start(table.id, HOST))
+
+
+# -------------------------------------------------------------------------------------- play
+
+
+async def test_act_applies_logs_and_bumps_the_version(sessions: Sessions) -> None:
+    table = await _started(sessions)
+    result = await sessions.act(
+        table.id, HOST, "step 2", expected_version=table.version, interaction_id=next(interaction_ids), seat=0
+    )
+    assert result.version == table.version + 1 and result.seq == 1 and not result.duplicate
+    assert result.label == "Step 2" and [e.text for e in result.events] == ["Seat 1 stepped 2."]
+    assert result.progress.decision.seats == [1]
+    assert [c.notation for c in result.progress.choices[1]] == ["step 1", "step 2", "roll"]
+
+
+async def test_every_refusal_of_an_action_changes_nothing(sessions: Sessions) -> None:
+    lobby = await _lobby(sessions, "race", BOB)
+    await _refused(
+        sessions,
+        lobby.id,
+        NotInProgress,
+        sessions.act(lobby.id, HOST, "step 1", expected_version=None, interaction_id=None),
+    )
+    table = (await sessions.start(lobby.id, HOST)).table
+    v = table.version
+
+    def act(user: int, notation: str, *, version: int | None = v, seat: int | None = None) -> object:
+        return sessions.act(
+            table.id,
+            user,
+            notation,
+            expected_version=version,
+            interaction_id=next(interaction_ids),
+            seat=seat,
+        )
+
+    await _refused(sessions, table.id, NotAPlayer, act(CAROL, "step 1"))
+    await _refused(sessions, table.id, NotYourTurn, act(BOB, "step 1"))
+    await _refused(sessions, table.id, NotYourTurn, act(BOB, "step 1", seat=0))  # another player's button
+    await _refused(sessions, table.id, StaleState, act(HOST, "step 1", version=v - 1))
+    await _refused(sessions, table.id, InvalidAction, act(HOST, "jump"))
+    illegal = await _refused(sessions, table.id, IllegalAction, act(HOST, "step 3"))
+    assert illegal.rule == "race-2" and "(rule race-2)" in illegal.sentence
+    await _refused(
+        sessions,
+        table.id,
+        NoGameHere,
+        sessions.act(999, HOST, "step 1", expected_version=None, interaction_id=None),
+    )
+
+
+async def test_the_same_interaction_is_applied_once(sessions: Sessions) -> None:
+    table = await _started(sessions)
+    interaction = next(interaction_ids)
+    first = await sessions.act(
+        table.id, HOST, "roll", expected_version=table.version, interaction_id=interaction
+    )
+    again = await sessions.act(
+        table.id, HOST, "roll", expected_version=table.version, interaction_id=interaction
+    )
+    assert again.duplicate and not first.duplicate
+    assert (again.seq, again.notation, again.events, again.version) == (
+        first.seq,
+        first.notation,
+        first.events,
+        first.version,
+    )
+    async with sessions.db.transaction(write=False) as conn:
+        assert len(await action_log.list_actions(conn, table.id)) == 1
+    # Concurrent deliveries of one interaction: still once.
+    other = next(interaction_ids)
+    results = await asyncio.gather(
+        *(
+            sessions.act(table.id, BOB, "step 1", expected_version=first.version, interaction_id=other)
+            for _ in range(5)
+        )
+    )
+    assert sorted(r.duplicate for r in results) == [False, True, True, True, True]
+    async with sessions.db.transaction(write=False) as conn:
+        assert len(await action_log.list_actions(conn, table.id)) == 2
+
+
+async def test_concurrent_clicks_on_one_version_apply_exactly_one(sessions: Sessions) -> None:
+    table = await _started(sessions)
+    outcomes = await asyncio.gather(
+        *(
+            sessions.act(
+                table.id, HOST, n, expected_version=table.version, interaction_id=next(interaction_ids)
+            )
+            for n in ("step 1", "step 2", "roll", "step 1")
+        ),
+        return_exceptions=True,
+    )
+    applied = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(applied) == 1 and all(isinstance(o, StaleState) for o in outcomes if o not in applied)
+    assert (await sessions.status(table.id)).table.version == table.version + 1
+
+
+async def test_two_processes_racing_on_one_file_apply_exactly_one(tmp_path: Path) -> None:
+    """Two connections and two lock sets (as two bot processes): the version check in the UPDATE
+    and SQLite's write lock still let only one click through."""
+    path = tmp_path / "shared.sqlite3"
+    first_db, second_db = await open_database(path), await open_database(path)
+    try:
+        await migrate(first_db.conn)
+        one, two = Sessions(first_db), Sessions(second_db)
+        table = await _started(one)
+        outcomes = await asyncio.gather(
+            one.act(table.id, HOST, "step 1", expected_version=table.version, interaction_id=1),
+            two.act(table.id, HOST, "step 2", expected_version=table.version, interaction_id=2),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+        assert sum(isinstance(o, StaleState) for o in outcomes) == 1
+    finally:
+        await first_db.close()
+        await second_db.close()
+
+
+async def test_the_log_replays_to_the_snapshot_through_a_whole_game(sessions: Sessions) -> None:
+    table = await _started(sessions, "countdown", BOB, CAROL)
+    version, users = table.version, [HOST, BOB, CAROL]
+    moves = itertools.cycle(["draw", "take 1", "draw", "take 2"])
+    while True:
+        status = await sessions.status(table.id)
+        assert status.progress is not None
+        if status.progress.decision.finished:
+            break
+        seat = status.progress.decision.seats[0]
+        legal = [c.notation for c in status.progress.choices[seat]]
+        move = next(m for m in moves if m in legal)
+        result = await sessions.act(
+            table.id,
+            users[seat],
+            move,
+            expected_version=version,
+            interaction_id=next(interaction_ids),
+            seat=seat,
+        )
+        version = result.version
+    final = await sessions.status(table.id)
+    assert final.table.game.status is Status.FINISHED and final.progress is not None
+    assert final.progress.score is not None and len(final.progress.score.winners) == 1
+    assert await sessions.replay(table.id) == await sessions.load(table.id)
+    with pytest.raises(GameOver):
+        await sessions.act(table.id, users[0], "take 1", expected_version=None, interaction_id=None)
+    with pytest.raises(NoGameHere):
+        await sessions.status_in_channel(CHANNEL)
+    latest = await sessions.status_in_channel(CHANNEL, include_ended=True)
+    assert latest.table.id == table.id and latest.progress is not None and latest.progress.score is not None
+    # The channel is free for the next game once this one finished.
+    await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="race", host_id=EVE)
+
+
+async def test_replay_of_a_race_with_rolls_equals_the_snapshot(sessions: Sessions) -> None:
+    table = await _started(sessions)
+    version, users = table.version, [HOST, BOB]
+    for move in ("roll", "roll", "step 1", "roll", "step 2", "roll"):
+        status = await sessions.status(table.id)
+        assert status.progress is not None
+        seat = status.progress.decision.seats[0]
+        version = (
+            await sessions.act(
+                table.id, users[seat], move, expected_version=version, interaction_id=next(interaction_ids)
+            )
+        ).version
+    replayed, stored = await sessions.replay(table.id), await sessions.load(table.id)
+    assert replayed == stored and replayed.rng.draws == 4
+
+
+# ------------------------------------------------------------------------------------ abandon
+
+
+async def test_abandon_is_for_the_host_or_a_manager(sessions: Sessions) -> None:
+    table = await _started(sessions)
+    await _refused(sessions, table.id, HostOnly, sessions.abandon(table.id, BOB, may_manage=False))
+    ended = await sessions.abandon(table.id, EVE, may_manage=True)
+    assert ended.game.status is Status.ABANDONED and ended.game.ended_at is not None
+    await _refused(sessions, table.id, NotInProgress, sessions.abandon(table.id, HOST, may_manage=True))
+    await _refused(
+        sessions,
+        table.id,
+        GameOver,
+        sessions.act(table.id, HOST, "step 1", expected_version=None, interaction_id=None),
+    )
+    lobby = await _lobby(sessions)
+    assert (await sessions.abandon(lobby.id, HOST, may_manage=False)).game.status is Status.ABANDONED
+
+
+async def test_a_missing_game_is_reported(db: Database, sessions: Sessions) -> None:
+    with pytest.raises(NoGameHere):
+        await sessions.join(42, HOST)
+    with pytest.raises(NoGameHere):
+        await sessions.status(42)

@@ -1,0 +1,378 @@
+"""The lobby end to end: the real discord.py client running ``BoardroomBot`` against the loopback
+fake Discord (issue 6). Every interaction must be acknowledged within 3 s; the fake's strict
+mode also fails a test on unknown routes or payloads real Discord would refuse."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sessions import Sessions
+from bot.storage import Status
+from bot.storage import actions as action_log
+from engine.core import game_names, register, unregister
+from tests.fakediscord import FakeDiscord, InteractionOutcome, Message
+from tests.race_game import RACE
+
+ACK_DEADLINE = 3.0
+MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
+GAME_MODULES = ["tests.race_game", "tests.bot.countdown_game"]
+
+
+# Only the test games: a built-in game registered meanwhile (by its import) must stay registered.
+TEST_GAMES = {"race", "countdown", "wide"}
+
+
+@pytest.fixture(autouse=True)
+def games() -> Iterator[None]:
+    """The bot registers the GAME_MODULES games in this process: restore the registry after."""
+    before = set(game_names())
+    register(RACE)
+    yield
+    for name in TEST_GAMES - before:
+        unregister(name)
+
+
+def acked(outcome: InteractionOutcome, *types: int) -> InteractionOutcome:
+    """The bot acknowledged in time, with one of the expected callback types."""
+    assert outcome.latency < ACK_DEADLINE, outcome
+    if types:
+        assert outcome.type in types, outcome
+    return outcome
+
+
+async def private_reply(outcome: InteractionOutcome) -> Message:
+    """The ephemeral answer of a refused or private interaction: the deferred response filled in,
+    or (when the public "thinking…" placeholder was removed) the first follow-up."""
+
+    def answer(o: InteractionOutcome) -> Message | None:
+        original = o.message
+        if o.type in (MESSAGE, DEFERRED_MESSAGE) and original is not None and not original.deleted:
+            return None if original.loading else original
+        return o.followups[-1] if o.followups else None
+
+    await outcome.wait_for(lambda o: answer(o) is not None)
+    message = answer(outcome)
+    assert message is not None and message.ephemeral, message
+    return message
+
+
+async def open_lobby(fake: FakeDiscord, host: str, game: str, **options: Any) -> Message:
+    outcome = acked(await fake.slash(host, "games", "game new", game=game, **options), DEFERRED_MESSAGE)
+    lobby = await outcome.wait_response()
+    assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start"]
+    return lobby
+
+
+async def start_game(fake: FakeDiscord, lobby: Message, host: str) -> Message:
+    """Press Start; returns the first "your turn" message."""
+    outcome = acked(await fake.click_button(host, lobby, "Start"), DEFERRED_UPDATE)
+    (turn,) = await outcome.wait_followups(1)
+    return turn
+
+
+def sessions_of(handle: Any) -> Sessions:
+    sessions = handle.bot.sessions
+    assert isinstance(sessions, Sessions)
+    return sessions
+
+
+async def test_new_join_start_status(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """/game new → three users join → start → status (and the token never reaches the log)."""
+    caplog.set_level(logging.DEBUG)
+    fake = fake_discord
+    await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
+    scope = fake.commands[fake.guild.id]
+    game_command = next(c for c in scope if c["name"] == "game")
+    assert {o["name"] for o in game_command["options"]} == {"new", "status", "abandon", "help"}
+
+    lobby = await open_lobby(fake, "alice", "countdown")
+    alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
+    assert f"<@{alice.id}> (host)" in lobby.content
+    for name in ("bob", "carol", "dave"):
+        acked(await fake.click_button(name, lobby, "Join"), DEFERRED_UPDATE)
+        await fake.settle()
+    lobby = fake.message(lobby.id)
+    assert "Players (4, 2–4)" in lobby.content
+    assert [f"<@{u.id}>" in lobby.content for u in (alice, bob, carol, dave)] == [True] * 4
+
+    turn = await start_game(fake, lobby, "alice")
+    lobby = fake.message(lobby.id)
+    assert "(started)" in lobby.content and lobby.buttons() == []
+    assert f"<@{alice.id}>, your turn" in turn.content and not turn.ephemeral
+    assert turn.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
+
+    status = acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE)
+    panel = await private_reply(status)
+    assert "in progress" not in panel.content and "active" in panel.content
+    assert f"Waiting for <@{alice.id}>" in panel.content and panel.buttons() == []  # not bob's turn
+    mine = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
+    assert mine.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
+
+    helped = acked(await fake.slash("carol", "games", "game help"))
+    assert helped.ephemeral and "Countdown (test game)" in helped.content
+    assert caplog.records and fake.token not in caplog.text
+
+
+async def test_a_second_game_in_the_channel_is_refused(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    refused = acked(await fake.slash("bob", "games", "game new", game="race"), DEFERRED_MESSAGE)
+    reply = await private_reply(refused)
+    assert "This channel already has Race (test game) (lobby)" in reply.content
+    await fake.settle()
+    public = fake.channel_messages("games")
+    assert [m.id for m in public] == [lobby.id]
+    # Another channel is free.
+    other = acked(await fake.slash("bob", "general", "game new", game="race"), DEFERRED_MESSAGE)
+    assert not (await other.wait_response()).ephemeral
+
+
+async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    sessions = sessions_of(handle)
+    lobby = await open_lobby(fake, "alice", "race")
+    # A non-player cannot start, and the table is unchanged.
+    refused = acked(await fake.click_button("carol", lobby, "Start"), DEFERRED_UPDATE)
+    assert (await private_reply(refused)).content == "Only the host can start the game."
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    turn = await start_game(fake, fake.message(lobby.id), "alice")
+    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    # Alice's private panel shows the same choices at the same version.
+    panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
+    before = await sessions.status(game_id)
+
+    for user, sentence in (
+        ("carol", "You are not playing in this game."),
+        ("bob", "These choices are for another player."),
+    ):
+        outcome = acked(await fake.click_button(user, turn, "Step 1"), DEFERRED_UPDATE)
+        assert (await private_reply(outcome)).content == sentence
+    await fake.settle()
+    assert (await sessions.status(game_id)).table.version == before.table.version
+    assert fake.message(turn.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+
+    played = acked(await fake.click_button("alice", turn, "Step 2"), DEFERRED_UPDATE)
+    (bob_turn,) = await played.wait_followups(1)
+    assert f"<@{fake.users['bob'].id}>, your turn" in bob_turn.content
+    assert fake.message(turn.id).buttons() == [] and "chose **Step 2**" in fake.message(turn.id).content
+    after = await sessions.status(game_id)
+
+    # The panel's buttons still exist but were drawn at the old version: refused, nothing changes.
+    stale = acked(await fake.click_button("alice", panel, "Step 1"), DEFERRED_UPDATE)
+    assert "out of date" in (await private_reply(stale)).content
+    await fake.settle()
+    now = await sessions.status(game_id)
+    assert now.table.version == after.table.version and now.table.game.snapshot == after.table.game.snapshot
+
+
+async def test_the_same_interaction_delivered_twice_is_applied_once(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    sessions = sessions_of(handle)
+    lobby = await open_lobby(fake, "alice", "race")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    turn = await start_game(fake, fake.message(lobby.id), "alice")
+    outcome = acked(await fake.click_button("alice", turn, "Roll the die (1-3)"), DEFERRED_UPDATE)
+    await outcome.wait_followups(1)
+    await fake.settle()
+    await fake.redeliver(outcome)
+    await fake.settle()
+    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    async with sessions.db.transaction(write=False) as conn:
+        log = await action_log.list_actions(conn, game_id)
+    assert [(row.notation, row.interaction_id) for row in log] == [("roll", outcome.id)]
+    bob = fake.users["bob"]
+    prompts = [m for m in fake.channel_messages("games") if f"<@{bob.id}>, your turn" in m.content]
+    assert len(prompts) == 1
+    # The second delivery reached the bot and was answered as a duplicate (Discord refused the
+    # second acknowledgement, which the bot tolerates).
+    assert len(outcome.record.deliveries) == 2
+    assert [a.status for a in outcome.record.attempts] == [200, 400]
+
+
+async def test_a_button_posted_before_a_restart_works_after_it(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """Restart the bot process (a crash: SIGKILL) on the same database; old buttons still work."""
+    fake = fake_discord
+    db_path = tmp_path / "db.sqlite3"
+    first = await start_bot_process(db_path)
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), 10, "commands to be synced")
+    lobby = await open_lobby(fake, "alice", "race")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    await first.kill()
+
+    second = await start_bot_process(db_path)
+    turn = await start_game(fake, fake.message(lobby.id), "alice")
+    assert fake.message(lobby.id).buttons() == []
+    second.process.terminate()  # SIGTERM, as `docker stop` or systemd: a clean shutdown
+    assert await second.process.wait() == 0
+
+    third = await start_bot_process(db_path)
+    played = acked(await fake.click_button("alice", turn, "Step 1"), DEFERRED_UPDATE)
+    (bob_turn,) = await played.wait_followups(1)
+    assert f"<@{fake.users['bob'].id}>, your turn" in bob_turn.content
+    assert await third.stop() == 0
+
+
+async def test_abandon_is_for_the_host_or_a_manager(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    panel = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
+    assert panel.button_labels() == ["Join", "Leave", "Start"]
+    refused = acked(await fake.slash("bob", "games", "game abandon"), DEFERRED_MESSAGE)
+    assert "Only the host or a member with Manage Server" in (await private_reply(refused)).content
+    done = acked(await fake.slash("mod", "games", "game abandon"), DEFERRED_MESSAGE)
+    announcement = await done.wait_response()
+    assert not announcement.ephemeral and "abandoned **Race (test game)**" in announcement.content
+    await fake.settle()
+    game_id = int(panel.button("Join")["custom_id"].split(":")[2])
+    assert (await sessions_of(handle).status(game_id)).table.game.status is Status.ABANDONED
+    closed = fake.message(lobby.id)
+    assert closed.buttons() == [] and "(closed)" in closed.content
+    after = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
+    assert "(closed)" in after.content and after.buttons() == []
+    late = acked(await fake.click_button("bob", panel, "Join"), DEFERRED_UPDATE)
+    assert (await private_reply(late)).content == "This game has ended; you cannot join it."
+    await open_lobby(fake, "bob", "race")  # the channel is free again
+    nothing = acked(await fake.slash("alice", "general", "game status"), DEFERRED_MESSAGE)
+    assert "There is no game in this channel" in (await private_reply(nothing)).content
+
+
+async def test_lobby_buttons_on_a_status_panel_update_the_public_lobby(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    host_panel = await private_reply(
+        acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE)
+    )
+    panel = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
+    acked(await fake.click_button("bob", panel, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    bob = fake.users["bob"]
+    assert f"<@{bob.id}>" in fake.message(panel.id).content
+    assert f"<@{bob.id}>" in fake.message(lobby.id).content
+    # The host's panel was drawn before Bob joined: Start there is refused and the panel redrawn.
+    stale = acked(await fake.click_button("alice", host_panel, "Start"), DEFERRED_UPDATE)
+    assert "The table changed since this lobby was shown" in (await private_reply(stale)).content
+    await fake.settle()
+    assert f"<@{bob.id}>" in fake.message(host_panel.id).content
+    started = acked(await fake.click_button("alice", fake.message(host_panel.id), "Start"), DEFERRED_UPDATE)
+    (turn,) = await started.wait_followups(1)
+    await fake.settle()
+    assert fake.message(lobby.id).buttons() == [] and "(started)" in fake.message(lobby.id).content
+    assert "your turn" in turn.content
+
+
+async def test_a_failed_announcement_says_the_change_was_saved(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    fake.fail_next("POST /webhooks/{app_id}/{token}", status=403)  # the "your turn" post
+    started = acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
+    reply = await private_reply(started)
+    assert reply.content.startswith("That was saved, but I could not update the messages here.")
+    assert any("announcing it failed" in r.getMessage() and r.exc_info for r in caplog.records)
+    status = await sessions_of(handle).status_in_channel(fake.games.id)
+    assert status.table.game.status is Status.ACTIVE
+    panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
+    assert panel.button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+
+
+async def test_an_unexpected_error_is_logged_and_apologised_for(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    await handle.bot.db.conn.execute("ALTER TABLE seats RENAME TO seats_gone")
+    outcome = acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    reply = await private_reply(outcome)
+    assert reply.content.startswith("Sorry, something went wrong on our side.")
+    assert "seats" not in reply.content
+    assert any(r.levelname == "ERROR" and r.exc_info for r in caplog.records)
+
+
+async def test_operator_commands_are_for_the_owner_only(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await start_bot(tmp_path / "db.sqlite3")
+    refused = acked(await fake.slash("mod", "games", "boardroom sync"), MESSAGE)
+    assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
+    synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
+    assert (await private_reply(synced)).content == "Synced 2 commands to this server."
+    about = acked(await fake.slash("owner", "games", "boardroom about"))
+    assert about.ephemeral and "race" in about.content and "1 servers" in about.content
+
+
+async def test_more_than_25_choices_become_select_menus(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
+    lobby = await open_lobby(fake, "alice", "wide")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    turn = await start_game(fake, fake.message(lobby.id), "alice")
+    menus = turn.selects()
+    assert turn.buttons() == [] and [len(m["options"]) for m in menus] == [25, 6]
+    assert all(len(m["custom_id"]) <= 100 for m in menus)
+    refused = acked(await fake.select("bob", turn, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
+    assert (await private_reply(refused)).content == "These choices are for another player."
+    picked = acked(await fake.select("alice", turn, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
+    (bob_turn,) = await picked.wait_followups(1)
+    assert "the counter is 70" in bob_turn.content and len(bob_turn.selects()) == 2
+    assert "chose **Take 30**" in fake.message(turn.id).content and fake.message(turn.id).selects() == []
+    state = await sessions_of(handle).load(
+        (await sessions_of(handle).status_in_channel(fake.games.id)).table.id
+    )
+    assert state.counter == 70  # type: ignore[attr-defined]
+
+
+async def test_a_game_played_to_the_end_posts_the_result(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await fake.settle()
+    turn = await start_game(fake, fake.message(lobby.id), "alice")
+    for player in ["alice", "bob"] * 4 + ["alice"]:
+        outcome = acked(await fake.click_button(player, turn, "Step 2"), DEFERRED_UPDATE)
+        (turn,) = await outcome.wait_followups(1)
+    alice = fake.users["alice"]
+    assert "game over. Winner: " + f"<@{alice.id}>" in turn.content and turn.buttons() == []
+    status = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
+    assert "finished" in status.content and f"<@{alice.id}>: **10**" in status.content
+    game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
+    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)
+    await open_lobby(fake, "bob", "race")  # a finished game frees the channel

@@ -1,0 +1,51 @@
+"""A loopback Discord (REST + gateway) for driving the real, unpatched discord.py client offline.
+
+How discord.py reaches it: ``discord.Client(connector=make_connector(fake.host, fake.port))`` (the bot:
+``Settings.discord_loopback = fake.loopback``). The connector's resolver sends every host name to the
+fake's port; the fake serves TLS with a throwaway self-signed certificate and the gateway at ``/``.
+
+Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 s, and returns an
+``InteractionOutcome`` with ``type``, ``ephemeral``, ``content``, ``embeds``, ``components``,
+``message``, ``followups``, ``latency``, ``choices``, ``modal``, ``text()``, ``wait_followups()``,
+``wait_response()``, ``wait_for()``)::
+
+    await fake.slash(user, channel, "game new", game="race", players=2)
+    await fake.click(user, message, custom_id)        / await fake.click_button(user, message, "Join")
+    await fake.select(user, message, custom_id, ["a"])
+    await fake.autocomplete(user, channel, "carnegie play", focused="action", value="bu")
+    await fake.submit_modal(user, opened_outcome, {"field_custom_id": "text"})
+    await fake.redeliver(outcome)                      # same interaction id and token again
+    fake.latest_message(channel); fake.channel_messages(channel); fake.message(id)
+    message.button("Join"); message.button_labels(); message.component(custom_id); message.history
+    await fake.settle(); await fake.wait_until(predicate, timeout, "what")
+
+Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route, status=)``,
+``fake.fail_next_upload()``, ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),
+``await fake.send_reconnect()`` (op 7), ``await fake.invalidate_session()`` (op 9 → IDENTIFY),
+``fake.expire_token(outcome)`` (401/50027), ``fake.set_permissions(channel, target, deny=...)``.
+Routes are named by template, e.g. ``"POST /channels/{channel_id}/messages"``; see ``fake.requests``.
+Strict mode: ``fake.assert_clean()`` fails on unknown routes and on anything real Discord would refuse
+(invalid bodies, late acknowledgements); ``fake.allow_problems()`` takes expected ones out.
+"""
+
+from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback
+from tests.fakediscord.model import Attachment, Channel, Guild, Message, Permission, Role, User
+from tests.fakediscord.outcome import InteractionNotAcknowledged, InteractionOutcome
+from tests.fakediscord.server import FakeDiscord, RecordedRequest
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "Guild",
+    "InteractionNotAcknowledged",
+    "InteractionOutcome",
+    "LoopbackResolver",
+    "Message",
+    "Permission",
+    "RecordedRequest",
+    "Role",
+    "User",
+    "make_connector",
+    "parse_loopback",
+]

@@ -1,0 +1,217 @@
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME with replay, op 7 and op 9."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from tests.fakediscord.server import FakeDiscord
+
+RESUME_URL = "wss://gateway-resume.discord.gg"
+HEARTBEAT_INTERVAL_MS = 41250
+GUILD_MESSAGES = 1 << 9
+GUILD_MEMBERS = 1 << 1
+
+
+@dataclass
+class Session:
+    id: str
+    intents: int
+    shard: list[int] | None
+    seq: int = 0
+    events: list[tuple[int, str]] = field(default_factory=list)
+    ws: web.WebSocketResponse | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    resumes: int = 0
+
+
+@dataclass
+class GatewayLog:
+    """Counters tests can assert on."""
+
+    connections: int = 0
+    identifies: int = 0
+    resumes: int = 0
+    heartbeats: int = 0
+    close_codes: list[int | None] = field(default_factory=list)
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Gateway:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.sessions: dict[str, Session] = {}
+        self.current: Session | None = None
+        self.log = GatewayLog()
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    @property
+    def connected(self) -> bool:
+        return self.current is not None and self.current.ws is not None and not self.current.ws.closed
+
+    # -- server side --------------------------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.log.connections += 1
+        self._sockets.add(ws)
+        session: Session | None = None
+        try:
+            await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                self.log.received.append(frame)
+                op, data = frame.get("op"), frame.get("d")
+                if op == 1:
+                    self.log.heartbeats += 1
+                    await ws.send_str(json.dumps({"op": 11}))
+                elif op == 2:
+                    session = await self._identify(ws, data)
+                elif op == 6:
+                    session = await self._resume(ws, data)
+                elif op == 8:
+                    await self._members_chunk(ws, data)
+                elif op in (3, 4):
+                    pass
+                else:
+                    self.fake.problem(f"gateway: unexpected op {op} from the client")
+        finally:
+            self._sockets.discard(ws)
+            self.log.close_codes.append(ws.close_code)
+            if session is not None and session.ws is ws:
+                session.ws = None
+            self.fake.bump()
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
+        if data.get("token") != self.fake.token:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        self.log.identifies += 1
+        session = Session(
+            id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=data.get("shard")
+        )
+        self.sessions[session.id] = session
+        self.current = session
+        async with session.lock:
+            session.ws = ws
+            await self._send(session, "READY", self.fake.ready_payload(session))
+            for guild in self.fake.guilds.values():
+                await self._send(session, "GUILD_CREATE", guild.create_payload())
+        self.fake.bump()
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.fake.token:
+            # Not resumable: the client must IDENTIFY afresh.
+            await ws.send_str(json.dumps({"op": 9, "d": False}))
+            return None
+        seq = int(data.get("seq") or 0)
+        async with session.lock:
+            for number, frame in session.events:
+                if number > seq:
+                    await ws.send_str(frame)
+            session.ws = ws
+            session.resumes += 1
+            self.log.resumes += 1
+            self.current = session
+            await self._send(session, "RESUMED", {"_trace": ["fakediscord"]})
+        self.fake.bump()
+        return session
+
+    async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        guild = self.fake.guilds.get(int(data["guild_id"]))
+        if guild is None or self.current is None:
+            return
+        payload: dict[str, Any] = {
+            "guild_id": str(guild.id),
+            "members": [m.payload() for m in guild.members.values()],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce"):
+            payload["nonce"] = data["nonce"]
+        async with self.current.lock:
+            await self._send(self.current, "GUILD_MEMBERS_CHUNK", payload)
+
+    async def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        """Caller holds session.lock. Events are kept for replay on RESUME."""
+        session.seq += 1
+        frame = json.dumps({"op": 0, "t": event, "s": session.seq, "d": data})
+        session.events.append((session.seq, frame))
+        if session.ws is not None and not session.ws.closed:
+            try:
+                await session.ws.send_str(frame)
+            except (ConnectionError, RuntimeError):
+                session.ws = None
+
+    # -- driver side --------------------------------------------------------------------------
+    async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> float:
+        """Send an event to the bot's current session (buffered for replay if its socket is down).
+        Returns the monotonic time it was handed to the socket layer."""
+        session = self.current
+        if session is None:
+            raise AssertionError(f"cannot dispatch {event}: the bot never connected to the gateway")
+        if intent is not None and not session.intents & intent:
+            return time.monotonic()
+        async with session.lock:
+            await self._send(session, event, data)
+        return time.monotonic()
+
+    def _live(self) -> Session:
+        if self.current is None or self.current.ws is None or self.current.ws.closed:
+            raise AssertionError("the bot is not connected to the gateway")
+        return self.current
+
+    async def drop(self, code: int = 4000, *, wait: bool = True, timeout: float = 5.0) -> None:
+        """Close the socket from the server side; with 4000 the client resumes."""
+        session = self._live()
+        before = self.log.resumes
+        assert session.ws is not None
+        await session.ws.close(code=code, message=b"fakediscord drop")
+        if wait:
+            await self.fake.wait_until(
+                lambda: self.log.resumes > before and self.connected, timeout, "RESUME"
+            )
+
+    async def reconnect(self, *, wait: bool = True, timeout: float = 5.0) -> None:
+        """op 7: the client closes and resumes."""
+        session = self._live()
+        before = self.log.resumes
+        assert session.ws is not None
+        await session.ws.send_str(json.dumps({"op": 7, "d": None}))
+        if wait:
+            await self.fake.wait_until(
+                lambda: self.log.resumes > before and self.connected, timeout, "RESUME"
+            )
+
+    async def invalidate(self, *, resumable: bool = False, wait: bool = True, timeout: float = 5.0) -> None:
+        """op 9: with ``false`` the session is gone and the client IDENTIFIES again."""
+        session = self._live()
+        assert session.ws is not None
+        identifies, resumes = self.log.identifies, self.log.resumes
+        if not resumable:
+            self.sessions.pop(session.id, None)
+        await session.ws.send_str(json.dumps({"op": 9, "d": resumable}))
+        if wait:
+
+            def done() -> bool:
+                moved = self.log.resumes > resumes if resumable else self.log.identifies > identifies
+                return moved and self.connected
+
+            await self.fake.wait_until(done, timeout, "re-IDENTIFY" if not resumable else "RESUME")
+
+    async def close_all(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close(code=1001)

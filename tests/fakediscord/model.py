@@ -1,0 +1,488 @@
+"""The fake's world: users, guilds, roles, channels, members with permissions, and messages with history."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+# Discord epoch 2015-01-01; snowflakes carry a timestamp so discord.py's created_at is sane.
+_DISCORD_EPOCH_MS = 1_420_070_400_000
+_counter = itertools.count(1)
+
+
+def snowflake() -> int:
+    ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class Permission:
+    """Bit values from the developer docs (only those our flows care about)."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    KICK_MEMBERS = 1 << 1
+    BAN_MEMBERS = 1 << 2
+    ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
+    MANAGE_GUILD = 1 << 5
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    MANAGE_ROLES = 1 << 28
+    USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
+    CREATE_PUBLIC_THREADS = 1 << 35
+    SEND_MESSAGES_IN_THREADS = 1 << 38
+    ALL = (1 << 51) - 1
+
+    EVERYONE_DEFAULT = (
+        VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | ADD_REACTIONS
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS
+    )
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    bot: bool = False
+    global_name: str | None = None
+    locale: str = "en-US"
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": self.global_name or self.username,
+            "avatar": None,
+            "public_flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Overwrite:
+    id: int
+    type: int  # 0 role, 1 member
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass
+class Channel:
+    id: int
+    name: str
+    type: int = 0  # 0 text, 1 DM, 4 category, 11 public thread
+    guild_id: int | None = None
+    position: int = 0
+    parent_id: int | None = None
+    overwrites: list[Overwrite] = field(default_factory=list)
+    recipients: list[User] = field(default_factory=list)
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "name": self.name,
+            "position": self.position,
+            "flags": 0,
+            "last_message_id": None,
+        }
+        if self.guild_id is not None:
+            data.update(
+                guild_id=str(self.guild_id),
+                parent_id=None if self.parent_id is None else str(self.parent_id),
+                permission_overwrites=[o.payload() for o in self.overwrites],
+                nsfw=False,
+                topic=None,
+                rate_limit_per_user=0,
+            )
+        else:
+            data["recipients"] = [u.payload() for u in self.recipients]
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+
+@dataclass
+class Member:
+    user: User
+    roles: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = field(default_factory=iso_now)
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "user": self.user.payload(),
+            "roles": [str(r) for r in self.roles],
+            "nick": self.nick,
+            "avatar": None,
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    locale: str = "en-US"
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def base_permissions(self, user_id: int) -> int:
+        if user_id == self.owner_id:
+            return Permission.ALL
+        member = self.members[user_id]
+        perms = self.everyone.permissions
+        for role_id in member.roles:
+            perms |= self.roles[role_id].permissions
+        if perms & Permission.ADMINISTRATOR:
+            return Permission.ALL
+        return perms
+
+    def permissions_in(self, channel: Channel, user_id: int) -> int:
+        """The documented algorithm: base, then @everyone, role and member overwrites."""
+        perms = self.base_permissions(user_id)
+        if perms == Permission.ALL:
+            return perms
+        member = self.members[user_id]
+        by_id = {o.id: o for o in channel.overwrites}
+        if (everyone := by_id.get(self.id)) is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.roles:
+            if (o := by_id.get(role_id)) is not None:
+                allow |= o.allow
+                deny |= o.deny
+        perms = (perms & ~deny) | allow
+        if (own := by_id.get(user_id)) is not None and own.type == 1:
+            perms = (perms & ~own.deny) | own.allow
+        return perms
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": self.locale,
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
+        }
+
+    def create_payload(self) -> dict[str, Any]:
+        """GUILD_CREATE: the REST guild plus the gateway-only fields discord.py reads."""
+        data = self.payload()
+        data.update(
+            joined_at=iso_now(),
+            large=False,
+            unavailable=False,
+            member_count=len(self.members),
+            voice_states=[],
+            members=[m.payload() for m in self.members.values()],
+            channels=[c.payload() for c in self.channels.values()],
+            threads=[],
+            presences=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
+        )
+        return data
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def payload(self) -> dict[str, Any]:
+        url = f"https://cdn.discordapp.com/attachments/0/{self.id}/{self.filename}"
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": url,
+            "proxy_url": url,
+        }
+        if self.content_type:
+            data["content_type"] = self.content_type
+        if self.description:
+            data["description"] = self.description
+        if (
+            self.content_type == "image/png"
+            and len(self.data) >= 24
+            and self.data[:8] == b"\x89PNG\r\n\x1a\n"
+        ):
+            data["width"] = int.from_bytes(self.data[16:20], "big")
+            data["height"] = int.from_bytes(self.data[20:24], "big")
+        return data
+
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15
+
+
+@dataclass
+class Revision:
+    """What a message looked like after one create or edit."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[str]
+    flags: int
+    at: float
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_id: int | None = None
+    interaction_user: User | None = None
+    interaction_name: str | None = None
+    timestamp: str = field(default_factory=iso_now)
+    edited_timestamp: str | None = None
+    deleted: bool = False
+    history: list[Revision] = field(default_factory=list)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    @property
+    def edits(self) -> int:
+        return len(self.history) - 1
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """Every interactive component, flattened out of rows, sections, containers and labels."""
+        found: list[dict[str, Any]] = []
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                if item.get("custom_id") is not None or item.get("type") in (2, 3, 5, 6, 7, 8):
+                    found.append(item)
+                for key in ("components",):
+                    if isinstance(item.get(key), list):
+                        walk(item[key])
+                for key in ("accessory", "component"):
+                    if isinstance(item.get(key), dict):
+                        walk([item[key]])
+
+        walk(self.components)
+        return found
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") == 2]
+
+    def button(self, label: str) -> dict[str, Any]:
+        matches = [b for b in self.buttons() if b.get("label") == label]
+        if len(matches) != 1:
+            labels = [b.get("label") for b in self.buttons()]
+            raise AssertionError(
+                f"expected one button labelled {label!r} on message {self.id}, have {labels}"
+            )
+        return matches[0]
+
+    def button_labels(self) -> list[str | None]:
+        return [b.get("label") for b in self.buttons()]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def component(self, custom_id: str) -> dict[str, Any]:
+        for item in self.iter_components():
+            if item.get("custom_id") == custom_id:
+                return item
+        ids = [c.get("custom_id") for c in self.iter_components()]
+        raise AssertionError(f"message {self.id} has no component {custom_id!r}; it has {ids}")
+
+    def text(self) -> str:
+        """Content plus embed titles, descriptions and fields, for loose assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields", []):
+                parts += [f.get("name", ""), f.get("value", "")]
+            if embed.get("footer"):
+                parts.append(embed["footer"].get("text", ""))
+        for item in _text_displays(self.components):
+            parts.append(item)
+        return "\n".join(p for p in parts if p)
+
+    def attachment(self, filename: str) -> Attachment:
+        for a in self.attachments:
+            if a.filename == filename:
+                return a
+        raise AssertionError(f"message {self.id} has no attachment {filename!r}")
+
+    # -- writing ------------------------------------------------------------------------------
+    def snapshot(self) -> None:
+        self.history.append(
+            Revision(
+                content=self.content,
+                embeds=list(self.embeds),
+                components=list(self.components),
+                attachments=[a.filename for a in self.attachments],
+                flags=self.flags,
+                at=time.monotonic(),
+            )
+        )
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "type": self.type,
+            "content": self.content,
+            "author": self.author.payload(),
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_id is not None and self.interaction_user is not None:
+            data["interaction_metadata"] = {
+                "id": str(self.interaction_id),
+                "type": 2 if self.type == 20 else 3,
+                "user": self.interaction_user.payload(),
+                "authorizing_integration_owners": {},
+            }
+        return data
+
+
+def _text_displays(items: list[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        if item.get("type") == 10 and isinstance(item.get("content"), str):
+            out.append(item["content"])
+        if isinstance(item.get("components"), list):
+            out += _text_displays(item["components"])
+    return out

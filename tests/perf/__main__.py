@@ -1,0 +1,84 @@
+"""``python -m tests.perf [--quick] [--game NAME ...] [--section NAME ...] [--no-write] [--profile]``.
+
+Prints one table and rewrites the measured sections of ``BENCHMARKS.md`` (a ``--quick`` smoke run
+writes only with ``--write``). ``--profile`` shows where random games spend their time. New sections
+(rendering, storage, bot) plug in by adding a function to ``SECTIONS``: it receives the games and
+the quick flag and returns ``Row``s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Game, game_names, get_game, register
+from tests.perf import engine_bench
+from tests.perf.report import Row, machine_line, text_table, update_benchmarks_md
+
+Section = Callable[[list[Game[Any, Any]], bool], list[Row]]
+
+
+def _ai_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import ai_bench
+
+    return ai_bench.run(games, quick)
+
+
+SECTIONS: dict[str, Section] = {
+    engine_bench.SECTION: engine_bench.run,
+    "ai": _ai_section,
+}
+
+
+def load_games() -> None:
+    """Import the real games (they register themselves) and the race test game."""
+    with contextlib.suppress(ImportError):
+        import engine.carnegie  # noqa: F401
+    from tests.race_game import RACE
+
+    register(RACE)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.perf", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="few games per figure (a smoke run)")
+    parser.add_argument("--game", action="append", help="game name (repeatable); default: every game")
+    parser.add_argument("--section", action="append", choices=sorted(SECTIONS),
+                        help="section (repeatable); default: every section")
+    parser.add_argument("--no-write", action="store_true", help="print only, leave BENCHMARKS.md alone")
+    parser.add_argument("--write", action="store_true",
+                        help="also write BENCHMARKS.md after a --quick run (full runs always write)")
+    parser.add_argument("--profile", action="store_true",
+                        help="instead of the table: where random games spend time (cProfile + per verb)")
+    parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target is missed")
+    args = parser.parse_args(argv)
+
+    load_games()
+    names = args.game or game_names()
+    games = [get_game(name) for name in names]
+    if args.profile:
+        from tests.perf import hotspots
+
+        for game in games:
+            print(hotspots.report(game, max(engine_bench.player_counts(game)), args.quick))
+        return 0
+    rows: list[Row] = []
+    for name in args.section or list(SECTIONS):
+        rows += SECTIONS[name](games, args.quick)
+    mode = "quick" if args.quick else "full"
+    print(machine_line() + f"; mode: {mode}")
+    print(text_table(rows))
+    if not args.no_write and (args.write or not args.quick):
+        path = update_benchmarks_md(rows, mode)
+        print(f"\nwrote {path}")
+    missed = [r for r in rows if r.verdict == "MISSED"]
+    if missed:
+        print(f"{len(missed)} target(s) missed: " + "; ".join(f"{r.subject} {r.metric}" for r in missed))
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
+from engine.carnegie.rules import event_of
 from engine.carnegie.scoring import categories
 from engine.carnegie.state import FREE, CarnegieState, Company, active_employees, active_in, tab_discs
 from engine.core import EngineError, Game, Rng
@@ -141,13 +142,7 @@ def row_value(state: CarnegieState, seat: int) -> float:
         company = state.companies[s]
         value = turn_potential(company, state.row)
         if state.advancing >= 0:
-            space = state.markers[state.advancing] + 1
-            if space == data.TRACK_LAST:
-                region, donation = data.END_TILE[state.advancing], True
-            else:
-                tile, side = state.timeline[state.advancing]
-                event = data.TIMELINE_TILES[tile - 1][side][space - 1]
-                region, donation = (-1, True) if event == data.DONATION else (event, False)
+            region, donation = event_of(state)
             if region >= 0:
                 value += 1.0 * company.missions[region]
             if donation:

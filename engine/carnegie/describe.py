@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import data, solo
 from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
 from engine.carnegie.reconstructed import TABS
 from engine.carnegie.rules import (
@@ -75,7 +75,12 @@ def _describe(state: CarnegieState, a: Action) -> str:
         cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
         return f"Activate an employee in {data.DEPT_NAMES[c.cells[cell]]} (${cost})"
     if v == "row":
-        return f"Choose {data.ACTION_TYPES[parse_index(args[0], data.ACTION_CODES, 'row')]}"
+        row = parse_index(args[0], data.ACTION_CODES, "row")
+        hint = ""
+        andrew = state.andrew
+        if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
+            hint = " (Andrew's card back: his best action)"  # R10.2.1
+        return f"Choose {data.ACTION_TYPES[row]}{hint}"
     if v == "income":
         k = int(args[0])
         if k == 0:

@@ -1,4 +1,4 @@
-"""``CarnegieGame``: the engine protocol (engine.core.Game) for Carnegie, 2–4 players."""
+"""``CarnegieGame``: the engine protocol (engine.core.Game) for Carnegie, 1 (solo) to 4 players."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ from engine.core import Decision, ScoreSheet, Step, dump_state, load_state
 class CarnegieGame:
     name = "carnegie"
     title = "Carnegie"
-    min_players = 2
+    min_players = 1
     max_players = 4
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> CarnegieState:
         """Options: ``tab_sides`` = "chosen" (each player picks, setup 6B) or "random"; ``beginner`` =
-        "yes"/"no" (True/False accepted): a fixed Timeline instead of a random one."""
+        "yes"/"no" (True/False accepted): a fixed Timeline instead of a random one. One player = solo
+        against Andrew (rules.md §10), option ``difficulty`` = easy / normal (default) / hard / expert."""
         return new_state(players, seed, options)
 
     def pending(self, state: CarnegieState) -> Decision:
@@ -33,8 +34,12 @@ class CarnegieGame:
 
     def apply(self, state: CarnegieState, seat: int, action: Action) -> Step[CarnegieState]:
         new, events = rules.apply(state, seat, action)
-        # Undo must not cross a new round or a hand-over of the decision to someone else.
-        barrier = any(e.kind in ("round", "over") for e in events) or seat not in rules.pending(new).seats
+        # Undo must not cross a new round, a hand-over of the decision to someone else, or Andrew's card
+        # being drawn or revealed (solo S1–S3: hidden information comes to light).
+        barrier = (
+            any(e.kind in ("round", "over", "andrew_card") for e in events)
+            or seat not in rules.pending(new).seats
+        )
         return Step(state=new, events=events, barrier=barrier)
 
     def view(self, state: CarnegieState, seat: int | None) -> CarnegieView:

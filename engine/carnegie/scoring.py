@@ -349,6 +349,16 @@ def score_sheet(state: CarnegieState, final: bool) -> ScoreSheet:
     for seat in range(state.players):
         cats = categories(state, seat)
         lines.append(ScoreLine(seat=seat, name=f"Seat {seat + 1}", categories=cats, total=sum(cats.values())))
+    if state.andrew is not None:
+        # Solo (§10.4): Andrew's line (seat ANDREW_SEAT = -1, he has no seat); R10.4.4 decides the winner.
+        from engine.carnegie import solo  # solo scores Andrew with this module's helpers
+
+        cats = solo.andrew_categories(state)
+        total = sum(cats.values())
+        andrew = ScoreLine(seat=solo.ANDREW_SEAT, name=solo.ANDREW_NAME, categories=cats, total=total)
+        return ScoreSheet(
+            final=final, lines=[*lines, andrew], winners=solo.solo_winners(lines[0].total, andrew.total)
+        )
     return ScoreSheet(final=final, lines=lines, winners=winners([line.total for line in lines]))
 
 

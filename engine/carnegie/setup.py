@@ -1,11 +1,12 @@
-"""Setup (rules.md §3) for 2–4 players; the decisions of steps 6B and 10–12 are taken through actions."""
+"""Setup (rules.md §3) for 1–4 players (solo: the 2-player setup plus Andrew, §10.1); the decisions of
+steps 6B and 10–12 are taken through actions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import data
+from engine.carnegie import data, solo
 from engine.carnegie.reconstructed import LOBBY, N_CELLS, PERMANENT_WORKPLACE, START_LAYOUT, TABS
 from engine.carnegie.state import (
     ACTIVE,
@@ -25,18 +26,28 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Solo only (rules.md R10.1.6): how many Advanced cards Andrew's deck holds.
+SOLO_OPTION_VALUES: dict[str, tuple[str, ...]] = {"difficulty": tuple(solo.DIFFICULTIES)}
+
+
 def read_options(players: int, options: Mapping[str, Any] | None) -> dict[str, str]:
-    if players == 1:
-        raise InvalidOptions("Solo Carnegie (against Andrew) is not available yet; play with 2–4 players.")
-    if not 2 <= players <= 4:
-        raise InvalidOptions("Carnegie is played by 2 to 4 players.")
+    if not 1 <= players <= 4:
+        raise InvalidOptions("Carnegie is played by 1 (solo, against Andrew) to 4 players.")
     out = {"tab_sides": "chosen", "beginner": "no"}
+    known = dict(OPTION_VALUES)
+    if players == 1:
+        out["difficulty"] = solo.DEFAULT_DIFFICULTY
+        known |= SOLO_OPTION_VALUES
     for key, value in (options or {}).items():
-        if key not in OPTION_VALUES:
-            raise InvalidOptions(f"Unknown Carnegie option {key!r} (known: {', '.join(OPTION_VALUES)}).")
+        if key in SOLO_OPTION_VALUES and players > 1:
+            raise InvalidOptions(f"Option {key} is for the solo game (1 player) only.")
+        if key not in known:
+            raise InvalidOptions(f"Unknown Carnegie option {key!r} (known: {', '.join(known)}).")
         text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else str(value)
-        if text not in OPTION_VALUES[key]:
-            raise InvalidOptions(f"Option {key} must be one of {', '.join(OPTION_VALUES[key])}.")
+        if key in SOLO_OPTION_VALUES:
+            text = str(text).lower()
+        if text not in known[key]:
+            raise InvalidOptions(f"Option {key} must be one of {', '.join(known[key])}.")
         out[key] = text
     return out
 
@@ -134,7 +145,10 @@ def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> Car
         sides_chosen=[4 if random_sides else 0] * players,
         options=opts,
     )
-    # Step 9: neutral discs with 2 and 3 players.
+    # Step 9: neutral discs with 2 and 3 players, and solo (R10.1.1).
     place_neutral_discs(state, state.rng, data.NEUTRAL_DISCS[players])
+    if players == 1:
+        # R10.1.2–R10.1.7: Andrew's discs, tracks and deck; the human selects the row in round 1.
+        state.andrew = solo.new_andrew(state.rng, opts["difficulty"])
     assert len(TABS) == 4
     return state

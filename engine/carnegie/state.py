@@ -12,7 +12,9 @@ Model (all plain ints and short lists, so that ``clone`` is cheap and JSON stays
   inactive (lying) employees, employees per mission area, the personal employee and disc supplies, money,
   goods, VP on the score track, track positions (1–5), and per project tab its side, the index of its
   farthest exposed space and the number of projects built from it.
-- Owners of discs on the map and donation cells: a seat index, ``NEUTRAL`` or ``ANDREW`` (solo, later).
+- Owners of discs on the map and donation cells: a seat index, ``NEUTRAL`` or ``ANDREW`` (solo).
+- ``andrew`` (solo games only, rules.md §10) holds the virtual opponent: his deck, the current card and its
+  shift, the cards under each VP card, his discs, track positions and department tiles.
 - ``tasks`` is a queue of small sub-decisions that interrupt the phase (choose-one income icons, where
   arriving employees go when a New Lobby exists, study points gained outside an R&D turn that must be
   spent at once, a Property Management relocation).
@@ -117,6 +119,42 @@ class Task(BaseModel):
     b: int = 0
 
 
+class Andrew(BaseModel):
+    """The solo opponent (rules.md §10): no company, only cards, discs, track positions and tiles.
+
+    ``deck`` lists card ids top first (hidden from the player except the back of the top card); ``current``
+    is the card of this round ("" between rounds), at shift position ``shift`` 0–4 under the VP cards
+    (R10.2.6), face up once ``revealed``; ``piles[p]`` holds the cards slid under VP card ``p`` (R10.1.5).
+    """
+
+    difficulty: str
+    deck: list[str]
+    current: str = ""
+    shift: int = 0
+    revealed: bool = False
+    piles: list[list[str]] = Field(default_factory=lambda: [list[str]() for _ in range(5)])
+    discs: int
+    tracks: list[int] = Field(default_factory=lambda: [1, 1, 1, 1])
+    tiles: list[int] = Field(default_factory=list)
+
+    def clone(self) -> Andrew:
+        return _raw(
+            Andrew,
+            dict(
+                difficulty=self.difficulty,
+                deck=self.deck[:],
+                current=self.current,
+                shift=self.shift,
+                revealed=self.revealed,
+                piles=[p[:] for p in self.piles],
+                discs=self.discs,
+                tracks=self.tracks[:],
+                tiles=self.tiles[:],
+            ),
+            self.__pydantic_fields_set__,
+        )
+
+
 class CarnegieState(GameState):
     """The whole table. ``phase`` is one of PHASES; ``step`` counts seats done in sequential phases."""
 
@@ -147,6 +185,7 @@ class CarnegieState(GameState):
     )  # per seat, tab sides chosen so far in setup 6B (H, C, I, P order)
     tasks: list[Task] = Field(default_factory=list)
     options: dict[str, str] = Field(default_factory=dict)
+    andrew: Andrew | None = None  # solo games only (rules.md §10)
 
     def clone(self) -> CarnegieState:
         rng = _raw(Rng, {"seed": self.rng.seed, "draws": self.rng.draws}, self.rng.__pydantic_fields_set__)
@@ -181,6 +220,7 @@ class CarnegieState(GameState):
                 sides_chosen=self.sides_chosen[:],
                 tasks=self.tasks[:],  # Task objects are replaced, never edited
                 options=self.options,
+                andrew=self.andrew.clone() if self.andrew is not None else None,
             ),
             self.__pydantic_fields_set__,
         )

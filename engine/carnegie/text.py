@@ -44,7 +44,7 @@ def dump_view(v: CarnegieView) -> str:
         pos = {s: sp.position for sp in t.spaces for s in sp.discs}
         out.append(
             f"  {t.region:<8} "
-            + " ".join(f"P{s + 1}@{p}" for s, p in sorted(pos.items()))
+            + " ".join(f"P{_owner(s)}@{p}" for s, p in sorted(pos.items()))
             + "  missions "
             + " ".join(f"P{s + 1}:{n}" for s, n in enumerate(t.mission_area))
         )
@@ -86,5 +86,13 @@ def dump_view(v: CarnegieView) -> str:
                 f"exposed {sum(s.exposed for s in t.spaces)}/{len(t.spaces)}"
                 for t in co.tabs
             )
+        )
+    a = v.andrew
+    if a is not None:
+        face = a.current.text if a.current else f"face down, back {a.current_back}"
+        out.append(
+            f"Andrew ({a.difficulty}): score {a.score} | card at position {a.position} ({a.position_vp} VP): "
+            f"{face} | next back {a.next_back}, {a.deck_left} left | piles {a.piles} | discs {a.discs} | "
+            f"tracks {a.tracks} | tiles {a.tiles}"
         )
     return "\n".join(out)

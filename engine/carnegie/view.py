@@ -1,9 +1,11 @@
 """What a seat (or the public) may see: everything on the table.
 
 Carnegie has no hidden information among players (tiles, reserves and supplies are open), so the view is
-the same for every seat; ``viewer`` only records who asked. Owners of discs are seat indices, ``NEUTRAL``
-(8) or ``ANDREW`` (9); ``None`` = free. Static data (roads, track costs, tab values) is included where a
-drawing needs it next to the dynamic state, so a renderer needs nothing but this model.
+the same for every seat; ``viewer`` only records who asked. In solo, Andrew's deck is hidden: the view
+shows only the backs of his current card (until revealed) and of his deck's top card (R10.2.1).
+Owners of discs are seat indices, ``NEUTRAL`` (8) or ``ANDREW`` (9); ``None`` = free. Static data (roads,
+track costs, tab values) is included where a drawing needs it next to the dynamic state, so a renderer
+needs nothing but this model.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from pydantic import BaseModel
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS, ROW_VP, TAB_SIDES, TABS
+from engine.carnegie.solo import AndrewView, andrew_view
 from engine.carnegie.state import (
+    ANDREW,
     USED,
     CarnegieState,
     Company,
@@ -176,6 +180,7 @@ class CarnegieView(BaseModel):
     pending: PendingView
     study_points: int  # SP pool of the seat in turn (R&D turn or spending income SP)
     moves: int  # HR move pool of the seat in turn
+    andrew: AndrewView | None = None  # solo only (rules.md §10): what the player sees of Andrew
 
 
 def gain_text(g: data.Gain) -> str:
@@ -360,7 +365,8 @@ def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> Ca
                     level=data.LEVELS[ts.level],
                     income=gain_text(ts.income),
                     bonus=gain_text(ts.bonus),
-                    discs=[s for s in range(n) if state.companies[s].tracks[reg] == p],
+                    discs=[s for s in range(n) if state.companies[s].tracks[reg] == p]
+                    + ([ANDREW] if state.andrew is not None and state.andrew.tracks[reg] == p else []),
                 )
             )
         tracks.append(
@@ -404,4 +410,5 @@ def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> Ca
         ),
         study_points=state.tasks[0].a if state.tasks and state.tasks[0].kind == "spend" else state.sp,
         moves=state.moves,
+        andrew=andrew_view(state) if state.andrew is not None else None,
     )

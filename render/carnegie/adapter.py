@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.carnegie import data
+from engine.carnegie.solo import ANDREW_NAME, ANDREW_SEAT
 from engine.carnegie.state import ANDREW as ANDREW_CODE
 from engine.carnegie.state import NEUTRAL as NEUTRAL_CODE
 from engine.carnegie.view import CarnegieView
@@ -60,6 +61,8 @@ def phase_text(view: CarnegieView) -> str:
         text += f" · {view.study_points} SP to spend"
     if view.phase in ("income", "donate") and view.event:
         text += f" — {view.event}"
+    if view.andrew is not None and view.andrew.selects_row and view.action_type and not view.pending.finished:
+        text += " · row chosen by Andrew"  # R10.2.2
     return text
 
 
@@ -105,6 +108,7 @@ def board_model(
         k = data.DONATION_INDEX[cell.code]
         donations[k] = tuple(owner(d) for d in cell.discs)
     display = {t.tile: t.copies for t in view.display}
+    andrew = _andrew(view, totals)
     finished = view.pending.finished or view.phase == "over"
     to_act = () if finished else tuple(who[s] for s in view.pending.seats if 0 <= s < len(who))
     return BoardModel(
@@ -112,15 +116,41 @@ def board_model(
         rounds=view.rounds,
         phase=phase_text(view),
         to_act=to_act,
-        first_seat=view.first_player,
+        # Solo (R10.2): the locomotive shows who selects the row; on Andrew's side no seat holds it.
+        first_seat=None if view.andrew is not None and view.andrew.selects_row else view.first_player,
         players=players,
         slots=slots,
         timeline=timeline,
         donations=tuple(donations),
         display=display,
+        andrew=andrew,
         finished=finished,
         score_label="VP" if scores is None else ("final" if scores.final else "total"),
-        winners=tuple(who[s] for s in scores.winners if 0 <= s < len(who))
+        winners=tuple(_winner_name(s, who) for s in scores.winners if s == ANDREW_SEAT or 0 <= s < len(who))
         if scores is not None and finished
         else (),
+    )
+
+
+def _winner_name(seat: int, who: tuple[str, ...]) -> str:
+    return ANDREW_NAME if seat == ANDREW_SEAT else who[seat]
+
+
+def _andrew(view: CarnegieView, totals: dict[int, int]) -> PlayerSummary | None:
+    """Solo: Andrew's row in the Players panel and his track discs (he has no money, goods or employees,
+    R10.1.2); his score is the sheet's Andrew line when given, else his provisional total."""
+    a = view.andrew
+    if a is None:
+        return None
+    return PlayerSummary(
+        seat=ANDREW_SEAT,
+        name=ANDREW_NAME,
+        score=totals.get(ANDREW_SEAT, a.score),
+        money=0,
+        goods=0,
+        employees_supply=0,
+        discs_supply=a.discs,
+        missions=(0, 0, 0, 0),
+        tracks=(a.tracks[0], a.tracks[1], a.tracks[2], a.tracks[3]),
+        action_choice=False,
     )

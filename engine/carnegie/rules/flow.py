@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.carnegie import data
+from engine.carnegie import data, solo
 from engine.carnegie.actions import (
     Action,
     ActionLike,
@@ -144,12 +144,24 @@ def pending(state: CarnegieState) -> Decision:
         "house": "place your Housing disc in a medium or major city",
         "reserve": "reserve a department tile",
         "setup_moves": f"make up to {state.moves} employee moves (setup step 11), then done",
-        "select": "choose the Timeline row of this round",
+        "select": "choose the Timeline row of this round" + _andrew_hint(state),
         "income": "choose how many employees to bring back",
         "donate": f"make a donation (${donation_cost(state.companies[seat])}) or done",
         "departments": f"use your {data.ACTION_TYPES[max(state.turn_type, 0)]} departments, then done",
     }
     return Decision(seats=[seat], kind=ph, prompt=prompts2[ph])
+
+
+def _andrew_hint(state: CarnegieState) -> str:
+    """R10.2.1: before selecting, the solo player sees the back of Andrew's current card and of the top
+    card of his deck (a Normal card's back shows the action worth most to Andrew; "?" on Advanced)."""
+    a = state.andrew
+    if a is None or not a.current:
+        return ""
+    text = f" (Andrew's card back: {solo.back(a.current)}"
+    if a.deck:
+        text += f", next card back: {solo.back(a.deck[0])}"
+    return text + ")"
 
 
 def candidates(state: CarnegieState, seat: int) -> Iterator[Cand]:
@@ -242,12 +254,29 @@ def check(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
         c = state.companies[seat]
         if k < 1 or k > c.goods:
             return (f"You can convert between 1 and {c.goods} goods.", "R5.7.1")
-        return None
+        return stranding(state, seat, a)
     ctx = context(state)
     if a.verb not in CONTEXT_VERBS[ctx]:
         return (f"'{a.verb}' is not possible now: {pending(state).prompt}.", CONTEXT_RULE[ctx])
     fn = CHECKS[a.verb]
     return fn(state, seat, state.companies[seat], a)
+
+
+def stranding(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
+    """A conversion (R5.7.1) must not leave the seat's own pending decision without a legal action: the
+    goods may be exactly what the cell chosen for a Strategic Planning department costs (R6.2.1–R6.2.2)."""
+    if seat not in pending(state).seats:
+        return None
+    after = state.clone()
+    do_convert(after, seat, after.companies[seat], a, [], auto=False)
+    if first_legal(after, seat, 1):
+        return None
+    what = "your new department" if context(state) == "place" else "your pending decision"
+    return (
+        f"Converting {a.args[0]} goods now would leave you unable to pay for {what}; "
+        "decide it first, then convert.",
+        "R6.2.2" if context(state) == "place" else "R5.7.1",
+    )
 
 
 CHECKS = {

@@ -36,6 +36,9 @@ def check_track(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> R
 
 
 def last_space_taken(state: CarnegieState, region: int) -> bool:
+    """R2.5.2: any player's or Andrew's disc (R10.3.1) on space 5 blocks it."""
+    if state.andrew is not None and state.andrew.tracks[region] == data.TRACK_LAST:
+        return True
     return any(co.tracks[region] == data.TRACK_LAST for co in state.companies)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import data, solo
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -132,6 +132,7 @@ def do_done(
                 state.phase, state.round, state.step = "select", 1, 0
                 state.done = [False] * state.players
                 note(events, "round", "Round 1 begins.", None, round=1)
+                begin_round(state, events)
             else:
                 end_round(state, events)
     elif ph == "setup_moves":
@@ -168,8 +169,20 @@ def do_done(
             state.open_dept, state.closed_depts = 0, []
 
 
-def do_row(state: CarnegieState, seat: int, row: int, events: list[Event]) -> None:
-    """R5.2.1–R5.2.3: normal case, or end-of-row case flipping the next row below with a space left."""
+def begin_round(state: CarnegieState, events: list[Event]) -> None:
+    """Solo S1–S2 (R10.2): Andrew draws his current card; in his rounds he reveals it and selects the row
+    of its main action at once (R10.2.2), so the human is never asked to select then."""
+    if state.andrew is None:
+        return
+    solo.draw_card(state, events)
+    if solo.andrew_selects(state):
+        solo.reveal(state, events)
+        do_row(state, 0, solo.main_action(state), events, by="Andrew")
+
+
+def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: str | None = None) -> None:
+    """R5.2.1–R5.2.3: normal case, or end-of-row case flipping the next row below with a space left.
+    ``by`` names a chooser who is not a seat (Andrew, R10.2.2, R5.2.5)."""
     state.row = row
     flip_note = ""
     if state.markers[row] < 5:
@@ -187,11 +200,13 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event]) -> No
     note(
         events,
         "row",
-        f"{P(seat)} chose {data.ACTION_TYPES[row]}{flip_note}; event: {ev}.",
-        seat,
+        f"{by or P(seat)} chose {data.ACTION_TYPES[row]}{flip_note}; event: {ev}.",
+        None if by else seat,
         row=row,
         advancing=state.advancing,
     )
+    if state.andrew is not None:
+        solo.andrew_turn(state, donation, events)  # R10.2.3: Andrew's event and action come first
     state.step = 0
     if region >= 0:
         state.phase = "income"
@@ -247,7 +262,9 @@ def after_income_step(state: CarnegieState) -> None:
 
 
 def end_round(state: CarnegieState, events: list[Event]) -> None:
-    """R5.5.3–R5.5.5."""
+    """R5.5.3–R5.5.5 (solo S5: Andrew's card is filed under its VP card, the locomotive turns)."""
+    if state.andrew is not None:
+        solo.file_card(state, events)
     state.markers[state.advancing] += 1
     state.row = state.flipped = state.advancing = -1
     state.first = (state.first + 1) % state.players
@@ -258,10 +275,8 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
         return
     state.round += 1
     state.phase, state.step = "select", 0
-    note(
-        events,
-        "round",
-        f"Round {state.round} begins; {P(state.first)} is first player.",
-        state.first,
-        round=state.round,
-    )
+    lead = f"{P(state.first)} is first player"
+    if state.andrew is not None:
+        lead = "Andrew selects the row" if solo.andrew_selects(state) else f"{P(0)} selects the row"
+    note(events, "round", f"Round {state.round} begins; {lead}.", state.first, round=state.round)
+    begin_round(state, events)

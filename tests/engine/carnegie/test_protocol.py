@@ -39,7 +39,7 @@ def _walk(players: int, seed: int, steps: int) -> list[tuple[object, int, object
 
 def test_registered_as_carnegie_after_import_engine() -> None:
     assert engine.get_game("carnegie") is G
-    assert (G.name, G.title, G.min_players, G.max_players) == ("carnegie", "Carnegie", 2, 4)
+    assert (G.name, G.title, G.min_players, G.max_players) == ("carnegie", "Carnegie", 1, 4)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -490,9 +490,11 @@ def test_game_options_and_player_counts() -> None:
     from engine.core import InvalidOptions
 
     with pytest.raises(InvalidOptions):
-        G.new_game(1, 1)
+        G.new_game(0, 1)
     with pytest.raises(InvalidOptions):
         G.new_game(5, 1)
+    with pytest.raises(InvalidOptions):
+        G.new_game(2, 1, {"difficulty": "hard"})  # solo only (R10.1.6)
     with pytest.raises(InvalidOptions):
         G.new_game(2, 1, {"colour": "red"})
     st = G.new_game(3, 1, {"beginner": True})

@@ -1,0 +1,373 @@
+"""Solo mode against Andrew (rules.md §10): his setup, his card, his turn, his final score, his view.
+
+Andrew is not a seat: the human is seat 0 and ``CarnegieState.andrew`` holds everything Andrew has. The
+round flow calls in here (``rules.rounds``): ``draw_card`` at the start of every round (S1), Andrew selects
+the row in even rounds with his revealed card's main action (R10.2.2), ``andrew_turn`` resolves his event
+and his action right after the row is selected and before the human acts (R10.2.3–R10.2.6), and
+``file_card`` slides the card under the VP card it reached at the end of the round (S5).
+
+Interpretations [DEC] (also listed in the final report):
+
+- Deck (R10.1.6): the Normal and Advanced cards are drawn as independent random subsets, so an Advanced card
+  and the Normal card with the same number may both be in the deck (as in [APP]).
+- The current card is at position 0 when drawn; shifts from the event and the action add up and stop at
+  position 4 (R10.2.6), whatever their order.
+- Construction (R10.2.5, §13.2 D11): Andrew's disc takes the left-most free slot of any type; it has no
+  project type (he has no tabs), so it counts for no type-based scoring of anyone.
+- R&D: a step fails when Andrew is on space 5 or space 5 holds another disc (R2.5.2); Andrew gets no
+  bonus for entering space 5 (R2.5.3).
+- Andrew's provisional score during play counts the current card at its present position (it can only
+  move right), so the total never drops when the card is filed.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.carnegie import data
+from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState
+from engine.core import Event, Rng
+
+# R10.1.6: difficulty -> (Normal cards, Advanced cards). Option values follow the issue's names.
+DIFFICULTIES: dict[str, tuple[int, int]] = {
+    "easy": (20, 0),
+    "normal": (15, 5),
+    "hard": (10, 10),
+    "expert": (5, 15),
+}
+DEFAULT_DIFFICULTY = "normal"
+VP_CARDS: tuple[int, ...] = (0, 1, 3, 6, 10)  # R10.1.5 / D-14: VP of shift positions 0–4
+LAST_POSITION = len(VP_CARDS) - 1  # R10.2.6
+ANDREW_DISCS = 30 - 4  # R10.1.3–R10.1.4: 30 discs, one on space 1 of each track
+TILE_VP = 2  # §10.4: per department tile taken
+LAST_SPACE_VP = 6  # §10.4: per disc on space 5 of a track
+ANDREW_SEAT = -1  # the marker of Andrew's line in the score sheet (he has no seat)
+ANDREW_NAME = "Andrew"
+
+CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
+ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]
+
+# Score-line categories of Andrew (§10.4).
+ACTION_CARDS = "action cards"
+TILES = "departments"
+TRANSPORT = "transportation"
+CITIES = "cities"
+DONATIONS = "donations"
+
+
+def new_andrew(rng: Rng, difficulty: str) -> Andrew:
+    """R10.1.3–R10.1.6: random subsets of Normal and Advanced cards, shuffled into one face-down deck."""
+    normal, advanced = DIFFICULTIES[difficulty]
+    picked = rng.shuffled(data.NORMAL_CARDS)[:normal] + rng.shuffled(ADVANCED_CARDS)[:advanced]
+    deck = [card.id for card in rng.shuffled(picked)]
+    return Andrew(difficulty=difficulty, deck=deck, discs=ANDREW_DISCS)
+
+
+def andrew_selects(state: CarnegieState) -> bool:
+    """R10.1.7, R10.2: the locomotive alternates; the human selects in odd rounds, Andrew in even ones."""
+    return state.round % 2 == 0
+
+
+def back(card_id: str) -> str:
+    """What the back of a card shows (R10.2.1): a Normal card its main action, an Advanced card "?"."""
+    card = CARDS[card_id]
+    return data.ACTION_CODES[card.main] if card.id.startswith("N") else "?"
+
+
+def _say(events: list[Event], kind: str, text: str, **payload: object) -> None:
+    events.append(Event(kind=kind, text=text, seat=None, data=dict(payload)))
+
+
+def draw_card(state: CarnegieState, events: list[Event]) -> None:
+    """S1: the top card of the deck becomes the face-down current card at position 0."""
+    a = _andrew(state)
+    a.current, a.shift, a.revealed = a.deck.pop(0), 0, False
+    nxt = f"; the next card's back shows {back(a.deck[0])}" if a.deck else ""
+    _say(
+        events,
+        "andrew_card",
+        f"Andrew drew his card for round {state.round} (its back shows {back(a.current)}{nxt}).",
+        back=back(a.current),
+    )
+
+
+def reveal(state: CarnegieState, events: list[Event]) -> None:
+    """R10.2.2 / R10.2.3: turn the current card face up."""
+    a = _andrew(state)
+    if a.revealed:
+        return
+    a.revealed = True
+    card = CARDS[a.current]
+    _say(events, "andrew_card", f"Andrew revealed card {card.id}: {card_text(card)}.", card=card.id)
+
+
+def main_action(state: CarnegieState) -> int:
+    """R10.2.2: the row Andrew selects = the card's main (orange) action."""
+    return CARDS[_andrew(state).current].main
+
+
+def _shift(a: Andrew, n: int) -> int:
+    """Move the current card ``n`` positions right, never beyond the 10-VP card (R10.2.6); returns the
+    positions actually moved."""
+    before = a.shift
+    a.shift = min(LAST_POSITION, a.shift + n)
+    return a.shift - before
+
+
+def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> None:
+    """S3 (R10.2.3–R10.2.6): Andrew's event, then his action for the round's action type ``state.row``."""
+    a = _andrew(state)
+    reveal(state, events)
+    card = CARDS[a.current]
+    wanted = 0  # shifts asked for this turn (the card may stop at the 10-VP card earlier)
+    parts: list[str] = []
+    # R10.2.4: Take Income does nothing for Andrew; a donation space puts a disc on the card's cell.
+    if donation:
+        cell = data.DONATION_INDEX[card.donation]
+        if not state.donation_discs[cell] and a.discs > 0:
+            state.donation_discs[cell].append(ANDREW)
+            a.discs -= 1
+            parts.append(f"donated to {card.donation}")
+        else:
+            why = "is taken" if state.donation_discs[cell] else "cannot be covered (no disc left)"
+            parts.append(f"{card.donation} {why}: shift 1")
+            wanted += 1
+    action = state.row
+    if action == data.HR:
+        wanted += card.hr_shift
+        parts.append(f"Human Resources: shift {card.hr_shift}")
+    elif action == data.MGT:
+        wanted += _management(state, a, card, parts)
+    elif action == data.CON:
+        wanted += _construction(state, a, card, parts)
+    else:
+        wanted += _research(state, a, card, parts)
+    moved = _shift(a, wanted)
+    capped = " (stopped at the 10-VP card)" if moved < wanted else ""
+    _say(
+        events,
+        "andrew",
+        f"Andrew: {'; '.join(parts)}. His card moved {moved} to the {VP_CARDS[a.shift]}-VP card{capped}.",
+        card=card.id,
+        shift=moved,
+        position=a.shift,
+    )
+
+
+def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+    """R10.2.5 Management: per symbol the lowest-numbered displayed tile of that type not taken in this
+    action (§13.2 D10: one copy per action, repeats across rounds allowed); shift 1 per symbol without one."""
+    taken: list[int] = []
+    fails = 0
+    for kind in card.mgmt:
+        tile = next(
+            (t.id for t in data.TILES if t.type == kind and state.display[t.id] > 0 and t.id not in taken),
+            0,
+        )
+        if tile:
+            state.display[tile] -= 1
+            a.tiles.append(tile)
+            taken.append(tile)
+        else:
+            fails += 1
+    words = [f"took {data.DEPT_NAMES[t]} (#{t})" for t in taken]
+    if fails:
+        words.append(
+            f"no {'/'.join(data.ACTION_CODES[k] for k in card.mgmt)} tile for {fails}: shift {fails}"
+        )
+    parts.append("Management: " + ", ".join(words))
+    return fails
+
+
+def left_most_free(state: CarnegieState, city: int) -> int:
+    """§13.2 D11 and D-9 (slot order): the left-most free slot of a city, any type, or -1."""
+    return next((k for k in data.CITY_SLOTS[city] if state.slot_owner[k] == NO_OWNER), -1)
+
+
+def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+    """R10.2.5 Construction: a disc on the left-most free slot of each listed city, in order; shift 1 per
+    city that is full or when Andrew has no disc left."""
+    built: list[str] = []
+    failed: list[str] = []
+    for cid in card.cities:
+        ci = data.CITY_INDEX[cid]
+        k = left_most_free(state, ci) if a.discs > 0 else -1
+        if k < 0:
+            failed.append(data.CITIES[ci].name)
+            continue
+        state.slot_owner[k] = ANDREW
+        state.slot_project[k] = NO_PROJECT  # Andrew's discs have no project type (he has no tabs)
+        a.discs -= 1
+        built.append(data.CITIES[ci].name)
+    words = []
+    if built:
+        words.append("built in " + ", ".join(built))
+    if failed:
+        words.append(f"no slot or disc for {', '.join(failed)}: shift {len(failed)}")
+    parts.append("Construction: " + "; ".join(words))
+    return len(failed)
+
+
+def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+    """R10.2.5 R&D: up to ``rnd_steps`` steps on the card's region, one at a time, no SP needed; shift 1 per
+    step that cannot be made (already on space 5, or space 5 holds another disc, R2.5.2)."""
+    r = card.rnd_region
+    start = a.tracks[r]
+    fails = 0
+    for _ in range(card.rnd_steps):
+        nxt = a.tracks[r] + 1
+        if nxt > data.TRACK_LAST or (
+            nxt == data.TRACK_LAST and any(c.tracks[r] == data.TRACK_LAST for c in state.companies)
+        ):
+            fails += 1
+        else:
+            a.tracks[r] = nxt
+    text = f"R&D: {data.REGIONS[r]} track {start} → {a.tracks[r]}"
+    if fails:
+        text += f", {fails} step(s) impossible: shift {fails}"
+    parts.append(text)
+    return fails
+
+
+def file_card(state: CarnegieState, events: list[Event]) -> None:
+    """S5: the current card goes face down under the VP card it reached."""
+    a = _andrew(state)
+    if not a.current:
+        return
+    a.piles[a.shift].append(a.current)
+    _say(
+        events,
+        "andrew_card",
+        f"Andrew's card {a.current} went under the {VP_CARDS[a.shift]}-VP card.",
+        card=a.current,
+        position=a.shift,
+    )
+    a.current, a.shift, a.revealed = "", 0, False
+
+
+def card_text(card: data.SoloCard) -> str:
+    """A card's face in words (§10.6)."""
+    cities = ", ".join(data.CITIES[data.CITY_INDEX[c]].name for c in card.cities)
+    mgmt = "/".join(data.ACTION_CODES[k] for k in card.mgmt)
+    return (
+        f"main {data.ACTION_CODES[card.main]}, donation {card.donation}, HR shift {card.hr_shift}, "
+        f"Management {mgmt}, Construction {cities}, R&D {data.REGIONS[card.rnd_region]} {card.rnd_steps}"
+    )
+
+
+def _andrew(state: CarnegieState) -> Andrew:
+    if state.andrew is None:
+        raise ValueError("not a solo game")
+    return state.andrew
+
+
+# --- final score (§10.4) ---------------------------------------------------------------------------------
+
+
+def andrew_categories(state: CarnegieState) -> dict[str, int]:
+    """§10.4: Andrew's score per category. Donations are scored on the human's achievements (R10.4.2,
+    D-15, cap 12 R10.4.3); his welfare cells take what the human has left after the human's own score,
+    without goods→money conversion (R10.4.1, D-20)."""
+    from engine.carnegie import scoring  # scoring reads this module for the sheet; import late
+
+    a = _andrew(state)
+    cards = sum(VP_CARDS[p] * len(pile) for p, pile in enumerate(a.piles))
+    if a.current:
+        cards += VP_CARDS[a.shift]  # provisional: the current card where it is now [DEC]
+    _, own = scoring.donation_scores(state, 0)
+    human = scoring.achievements(state, 0)
+    donations, _ = scoring.andrew_donation_scores(
+        scoring.donation_codes(state, ANDREW), human, own.money_left, own.goods_left
+    )
+    return {
+        ACTION_CARDS: cards,
+        TILES: TILE_VP * len(a.tiles),
+        TRANSPORT: LAST_SPACE_VP * sum(1 for t in a.tracks if t == data.TRACK_LAST),
+        CITIES: sum(data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == ANDREW),
+        DONATIONS: sum(d.vp for d in donations),
+    }
+
+
+def solo_winners(human_total: int, andrew_total: int) -> list[int]:
+    """R10.4.4: the higher total wins; a tie is a shared victory. Andrew is ``ANDREW_SEAT``."""
+    if human_total > andrew_total:
+        return [0]
+    if andrew_total > human_total:
+        return [ANDREW_SEAT]
+    return [0, ANDREW_SEAT]
+
+
+# --- what the player sees (R10.2.1) -----------------------------------------------------------------------
+
+
+class SoloCardView(BaseModel):
+    """The face of a revealed card (§10.6)."""
+
+    id: str
+    advanced: bool
+    donation: str
+    main: str
+    hr_shift: int
+    management: list[str]  # action-type codes, one tile per symbol
+    cities: list[str]  # city ids, in order
+    rnd_region: str
+    rnd_steps: int
+    text: str
+
+
+class AndrewView(BaseModel):
+    """Andrew as the player sees him: the backs of the current card and of the deck's top card (not the
+    faces, R10.2.1), the face once revealed, and everything on the table."""
+
+    difficulty: str
+    selects_row: bool  # the locomotive is on Andrew's side this round (R10.2)
+    deck_left: int
+    next_back: str | None  # back of the deck's top card: a Normal card's main action, or "?"
+    current_back: str | None  # back of the current card (None between rounds)
+    current: SoloCardView | None  # the current card's face, only once revealed
+    position: int  # the current card's shift position 0–4 (R10.2.6)
+    position_vp: int
+    best_action: str | None  # the action the back recommends for Andrew ("most VP"), None if "?"
+    piles: list[int]  # cards under each VP card
+    vp_cards: list[int]
+    discs: int
+    tracks: list[int]
+    tiles: list[int]
+    score: int  # provisional total (final once the game is over)
+
+
+def card_view(card: data.SoloCard) -> SoloCardView:
+    return SoloCardView(
+        id=card.id,
+        advanced=card.id.startswith("A"),
+        donation=card.donation,
+        main=data.ACTION_CODES[card.main],
+        hr_shift=card.hr_shift,
+        management=[data.ACTION_CODES[k] for k in card.mgmt],
+        cities=list(card.cities),
+        rnd_region=data.REGIONS[card.rnd_region],
+        rnd_steps=card.rnd_steps,
+        text=card_text(card),
+    )
+
+
+def andrew_view(state: CarnegieState) -> AndrewView:
+    a = _andrew(state)
+    current_back = back(a.current) if a.current else None
+    return AndrewView(
+        difficulty=a.difficulty,
+        selects_row=andrew_selects(state),
+        deck_left=len(a.deck),
+        next_back=back(a.deck[0]) if a.deck else None,
+        current_back=current_back,
+        current=card_view(CARDS[a.current]) if a.current and a.revealed else None,
+        position=a.shift,
+        position_vp=VP_CARDS[a.shift],
+        best_action=current_back if current_back not in (None, "?") else None,
+        piles=[len(p) for p in a.piles],
+        vp_cards=list(VP_CARDS),
+        discs=a.discs,
+        tracks=a.tracks[:],
+        tiles=a.tiles[:],
+        score=sum(andrew_categories(state).values()),
+    )

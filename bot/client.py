@@ -3,6 +3,7 @@ and syncs the slash commands (to ``DEV_GUILD_ID`` while developing; globally onl
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,7 +19,7 @@ from bot.loopback import loopback_connector
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.views.lobby import LobbyButton
-from bot.views.turn import ActionButton, ActionMenu
+from bot.views.turn import ActionButton, ActionMenu, TakeTurnButton, UndoButton
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,15 @@ def intents() -> discord.Intents:
     chosen = discord.Intents.none()
     chosen.guilds = True
     return chosen
+
+
+def _warm_up() -> None:
+    from bot.present import warm_up
+
+    try:
+        warm_up()
+    except Exception:
+        log.exception("warming up the renderer failed; the first image will be slower")
 
 
 class BoardroomBot(commands.Bot):
@@ -51,6 +61,7 @@ class BoardroomBot(commands.Bot):
         self._db: Database | None = None
         self._sessions: Sessions | None = None
         self.synced: list[app_commands.AppCommand] = []
+        self._warm_up: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -75,8 +86,12 @@ class BoardroomBot(commands.Bot):
         self.tree.error(handle_error)
         for cog in COGS:
             await self.load_extension(cog)
+        if "carnegie" in games:
+            await self.load_extension("bot.cogs.carnegie")
+            # The first board image would otherwise pay for building the static layers.
+            self._warm_up = asyncio.create_task(asyncio.to_thread(_warm_up), name="render-warm-up")
         # Buttons and menus posted before a restart are parsed back from their custom_id.
-        self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu)
+        self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu, UndoButton, TakeTurnButton)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

@@ -6,7 +6,16 @@ transaction, under a per-game ``asyncio.Lock`` (serialises clicks in this proces
 optimistic version check in the UPDATE (refuses a writer that raced us from another process).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
-order gives exactly the stored snapshot (``replay``), which later undo work builds on.
+order, minus the undone ones, gives exactly the stored snapshot (``replay``).
+
+Undo (issue 6): a player may revert their own last step, one step per request, as long as that
+step is the last live action of the game, was taken by their seat, and is not an undo barrier
+(the engine's ``Step.barrier``: a random draw, a reveal, a new round, or the decision passing to
+another seat; the bot also treats "the acting seat is no longer pending" as a barrier). The log
+stays append-only: an undo adds a row to ``undos`` and the snapshot is rebuilt by replay.
+
+AI seats: a seat the host or a moderator replaced is played by the bot (``bot.ai``); after every
+change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
 """
 
 from __future__ import annotations
@@ -15,11 +24,12 @@ import asyncio
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import storage
+from bot import ai, storage
+from bot.present import seat_note, stage
 from bot.refusals import (
     AlreadySeated,
     ChannelOccupied,
@@ -49,6 +59,12 @@ from engine.core import (
 )
 
 STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
+NOTHING_TO_UNDO = (
+    "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
+)
+# Enough for every AI decision of a whole Carnegie round with four AI seats; a game that needs more
+# is stuck (an engine bug), and the loop must not spin forever.
+MAX_AI_STEPS = 2000
 
 
 def _now() -> datetime:
@@ -78,6 +94,21 @@ class Table:
     @property
     def host_id(self) -> int | None:
         return next((s.user_id for s in self.seats if s.is_host), None)
+
+    @property
+    def ai_seats(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.seats if s.is_ai and s.seat is not None)
+
+    def name_at(self, seat: int) -> str:
+        for row in self.seats:
+            if row.seat == seat:
+                return row.display_name or f"Seat {seat + 1}"
+        return f"Seat {seat + 1}"
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order (for event texts and images)."""
+        return [self.name_at(seat) for seat in range(len(self.seats))]
 
     @property
     def player_ids(self) -> list[int]:
@@ -113,6 +144,12 @@ class Progress:
     decision: Decision
     choices: dict[int, list[Choice]]
     score: ScoreSheet | None
+    # seats whose last step can be undone now
+    undoable: frozenset[int] = frozenset()
+    # per deciding seat, what they want in view while deciding (money, goods…); may be empty
+    notes: dict[int, str] = field(default_factory=dict)
+    # where the game stands ("round 9/20"); may be empty
+    stage: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +168,12 @@ class ActResult:
     events: list[Event]
     progress: Progress
     duplicate: bool = False
+    # events of the AI seats that acted right after (included in ``all_events``)
+    ai_events: list[Event] = field(default_factory=list)
+
+    @property
+    def all_events(self) -> list[Event]:
+        return [*self.events, *self.ai_events]
 
     @property
     def version(self) -> int:
@@ -164,11 +207,15 @@ class Sessions:
         host_id: int,
         seats: int | None = None,
         options: Mapping[str, Any] | None = None,
+        host_name: str | None = None,
     ) -> Table:
         """Open a lobby in the channel, the host seated first."""
         game = get_game(game_name)
         if seats is not None and not game.min_players <= seats <= game.max_players:
             raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
+        if options:
+            # Refuse unknown or impossible options now, not when the host presses Start.
+            game.new_game(seats or game.max_players, 0, options)
         at = self._at()
         async with self.db.transaction() as conn:
             try:
@@ -188,14 +235,14 @@ class Sessions:
                     f"This channel already has {title} ({busy.status.value if busy else 'open'}); "
                     "finish or abandon it first, or use another channel."
                 ) from None
-            await game_rows.add_seat(conn, game_id, host_id, host=True, at=at)
+            await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
             return await _table(conn, game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
             await game_rows.set_lobby_message(conn, game_id, message_id)
 
-    async def join(self, game_id: int, user_id: int) -> Table:
+    async def join(self, game_id: int, user_id: int, name: str | None = None) -> Table:
         async with self._lock(game_id), self.db.transaction() as conn:
             table = await _table(conn, game_id)
             game = get_game(table.game.game)
@@ -206,7 +253,7 @@ class Sessions:
             if len(table.seats) >= limit:
                 raise TableFull(f"The table is full ({limit} players).")
             at = self._at()
-            await game_rows.add_seat(conn, game_id, user_id, host=False, at=at)
+            await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
             await _bump(conn, table, at=at)
             return await _table(conn, game_id)
 
@@ -282,8 +329,10 @@ class Sessions:
 
         An interaction id already in the log returns the recorded result and applies nothing
         (Discord may deliver an interaction twice). ``expected_version`` is the version the
-        player saw; if the game moved on since, ``StaleState``. ``seat``, when given, is the seat
-        the choice was offered to: another player pressing it is refused.
+        player saw; if the game moved on since, ``StaleState`` — unless only other seats acted
+        meanwhile (a simultaneous choice such as activation: nothing they do changes this seat's
+        options, and the action must still be legal now). ``seat``, when given, is the seat the
+        choice was offered to: another player pressing it is refused.
         """
         async with self._lock(game_id), self.db.transaction() as conn:
             if interaction_id is not None:
@@ -291,16 +340,15 @@ class Sessions:
                 if seen is not None:
                     return await self._recorded(conn, seen)
             table = await _table(conn, game_id)
-            own_seat = table.seat_of(user_id)
-            if own_seat is None:
-                raise NotAPlayer("You are not playing in this game.")
-            if table.game.status is Status.LOBBY:
-                raise NotInProgress("The game has not started yet.")
-            if table.game.status is not Status.ACTIVE:
-                raise GameOver("This game has ended.")
-            if seat is not None and seat != own_seat:
-                raise NotYourTurn("These choices are for another player.")
-            if expected_version is not None and table.version != expected_version:
+            own_seat = _check_actor(table, user_id, seat)
+            if (
+                expected_version is not None
+                and table.version != expected_version
+                and (
+                    expected_version > table.version
+                    or await action_log.seat_changed_since(conn, game_id, own_seat, expected_version)
+                )
+            ):
                 raise StaleState(STALE_CHOICE)
             game = get_game(table.game.game)
             state = _load(game, table)
@@ -319,34 +367,142 @@ class Sessions:
                 raise IllegalAction(f"{canonical!r} is not one of your choices now.")
             label = game.describe_action(state, action)
             step = game.apply(state, own_seat, action)
-            progress = _progress(game, step.state)
+            barrier = step.barrier or own_seat not in game.pending(step.state).seats
             at = self._at()
-            status = Status.FINISHED if progress.decision.finished else None
-            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(step.state))
+            moves = [_Logged(own_seat, user_id, canonical, interaction_id, step.events, barrier)]
+            final = step.state
+            if table.ai_seats:
+                final = await asyncio.to_thread(_play_ai, game, table, step.state, moves)
+            status = Status.FINISHED if game.pending(final).finished else None
+            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             try:
-                seq = await action_log.append_action(
-                    conn,
-                    game_id,
-                    seat=own_seat,
-                    user_id=user_id,
-                    notation=canonical,
-                    interaction_id=interaction_id,
-                    version_after=new_version,
-                    events=json.dumps([e.model_dump(mode="json") for e in step.events]),
-                    at=at,
-                )
+                seq = await _append(conn, game_id, moves, new_version, at)
             except action_log.DuplicateInteraction as exc:
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState("That choice was already recorded.") from exc
+            ai_events = [e for move in moves[1:] for e in move.events]
+            progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
-                await _table(conn, game_id), own_seat, canonical, label, seq, step.events, progress
+                await _table(conn, game_id),
+                own_seat,
+                canonical,
+                label,
+                seq,
+                step.events,
+                progress,
+                ai_events=ai_events,
             )
+
+    async def undo(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None,
+        interaction_id: int | None,
+        seat: int | None = None,
+    ) -> tuple[GameStatus, bool]:
+        """Revert the user's last step (see the module docstring); returns the new status and
+        whether this interaction had been applied before (then nothing changes now)."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
+                return await _status(conn, await _table(conn, game_id)), True
+            table = await _table(conn, game_id)
+            own_seat = _check_actor(table, user_id, seat)
+            if expected_version is not None and table.version != expected_version:
+                raise StaleState(STALE_CHOICE)
+            last = await action_log.last_live_action(conn, game_id)
+            if last is None or last.seat != own_seat or last.barrier:
+                raise IllegalAction(NOTHING_TO_UNDO)
+            game = get_game(table.game.game)
+            rows = await action_log.live_actions(conn, game_id)
+            state = _replay(game, table, rows[:-1])
+            at = self._at()
+            new_version = await _bump(conn, table, at=at, snapshot=game.dump_state(state))
+            try:
+                await action_log.add_undo(
+                    conn,
+                    game_id,
+                    last.seq,
+                    user_id=user_id,
+                    interaction_id=interaction_id,
+                    version_after=new_version,
+                    at=at,
+                )
+            except action_log.DuplicateInteraction as exc:
+                raise StaleState("That undo was already recorded.") from exc
+            return await _status(conn, await _table(conn, game_id)), False
+
+    async def replace_with_ai(
+        self, game_id: int, user_id: int, target_user: int, *, may_manage: bool
+    ) -> ActResult:
+        """The host or a member with Manage Server hands a seat to the bot, which plays it at once
+        if it must decide. Old buttons of that seat become stale (the version moves on)."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            table = await _table(conn, game_id)
+            if table.game.status is not Status.ACTIVE:
+                raise NotInProgress("Only a game in progress can have a player replaced.")
+            if table.host_id != user_id and not may_manage:
+                raise HostOnly("Only the host or a member with Manage Server can replace a player.")
+            seat = table.seat_of(target_user)
+            if seat is None:
+                raise NotAPlayer("That member is not playing in this game.")
+            if seat in table.ai_seats:
+                raise AlreadySeated("That seat is already played by the bot.")
+            await game_rows.set_ai(conn, game_id, seat)
+            table = await _table(conn, game_id)
+            game = get_game(table.game.game)
+            moves: list[_Logged] = []
+            final = await asyncio.to_thread(_play_ai, game, table, _load(game, table), moves)
+            at = self._at()
+            status = Status.FINISHED if game.pending(final).finished else None
+            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
+            seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
+            progress = await _progress_in(conn, game, game_id, final)
+            return ActResult(
+                await _table(conn, game_id),
+                seat,
+                "ai",
+                "replaced by the bot",
+                seq,
+                [],
+                progress,
+                ai_events=[e for move in moves for e in move.events],
+            )
+
+    async def set_prompt(
+        self, game_id: int, *, message_id: int | None, seats: list[int] | None, since: str | None
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await game_rows.set_prompt(
+                conn,
+                game_id,
+                message_id=message_id,
+                seats=None if seats is None else json.dumps(sorted(seats)),
+                since=since,
+            )
+
+    def now(self) -> str:
+        return self._at()
+
+    async def live_log(self, game_id: int) -> list[storage.ActionRow]:
+        async with self.db.transaction(write=False) as conn:
+            return await action_log.live_actions(conn, game_id)
+
+    async def record_round(self, game_id: int, round_no: int, totals: list[int]) -> list[int] | None:
+        """Store the totals at the end of ``round_no``; returns the totals of the round before
+        (None when there are none), or raises ``StaleState`` if this round was recorded already."""
+        async with self.db.transaction() as conn:
+            if not await game_rows.record_round(conn, game_id, round_no, json.dumps(totals), self._at()):
+                raise StaleState("This round was summarised already.")
+            before = await game_rows.round_totals(conn, game_id, round_no - 1)
+        return None if before is None else list(json.loads(before))
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await _table(conn, seen.game_id)
         game = get_game(table.game.game)
         events = [Event.model_validate(e) for e in json.loads(seen.events)]
-        progress = _progress(game, _load(game, table))
+        progress = await _progress_in(conn, game, seen.game_id, _load(game, table))
         return ActResult(
             table, seen.seat, seen.notation, seen.notation, seen.seq, events, progress, duplicate=True
         )
@@ -371,14 +527,11 @@ class Sessions:
         """``new_game(seed)`` plus the action log: equals the snapshot unless something is wrong."""
         async with self.db.transaction(write=False) as conn:
             table = await _table(conn, game_id)
-            log = await action_log.list_actions(conn, game_id)
+            log = await action_log.live_actions(conn, game_id)
         if table.game.seed is None:
             raise NotInProgress("The game has not started yet.")
         game = get_game(table.game.game)
-        state: GameState = game.new_game(len(table.seats), table.game.seed, json.loads(table.game.options))
-        for row in log:
-            state = game.apply(state, row.seat, game.parse_action(row.notation)).state
-        return state
+        return _replay(game, table, log)
 
     async def load(self, game_id: int) -> GameState:
         async with self.db.transaction(write=False) as conn:
@@ -440,6 +593,93 @@ def _load(game: Game[Any, Any], table: Table) -> GameState:
     return state
 
 
+@dataclass
+class _Logged:
+    """One applied action waiting to be appended to the log."""
+
+    seat: int
+    user_id: int
+    notation: str
+    interaction_id: int | None
+    events: list[Event]
+    barrier: bool
+
+
+def _play_ai(game: Game[Any, Any], table: Table, state: GameState, moves: list[_Logged]) -> GameState:
+    """Let every AI seat that must decide act, until a human must decide or the game ends.
+
+    Runs in a worker thread (engine work only); appends what it did to ``moves``."""
+    ai_seats = table.ai_seats
+    for _ in range(MAX_AI_STEPS):
+        decision = game.pending(state)
+        acting = sorted(s for s in decision.seats if s in ai_seats)
+        if decision.finished or not acting:
+            return state
+        seat = acting[0]
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            return state
+        player = ai.player_for(game.name, (table.game.seed or 0) + len(moves) + 1000 * seat)
+        action = player.choose(game, state, seat, actions)
+        step = game.apply(state, seat, action)
+        user = table.user_at(seat) or 0
+        # An AI's steps are never undone by anyone: every one is a barrier.
+        moves.append(_Logged(seat, user, game.format_action(action), None, step.events, True))
+        state = step.state
+    return state
+
+
+async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:
+    """Append the moves; returns the seq of the first one."""
+    seqs = []
+    for move in moves:
+        seq = await action_log.append_action(
+            conn,
+            game_id,
+            seat=move.seat,
+            user_id=move.user_id,
+            notation=move.notation,
+            interaction_id=move.interaction_id,
+            version_after=version,
+            events=json.dumps([e.model_dump(mode="json") for e in move.events]),
+            at=at,
+            barrier=move.barrier,
+        )
+        seqs.append(seq)
+    return seqs[0] if seqs else 0
+
+
+def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -> GameState:
+    assert table.game.seed is not None
+    state: GameState = game.new_game(len(table.seats), table.game.seed, json.loads(table.game.options))
+    for row in rows:
+        state = game.apply(state, row.seat, game.parse_action(row.notation)).state
+    return state
+
+
+def _check_actor(table: Table, user_id: int, seat: int | None) -> int:
+    own_seat = table.seat_of(user_id)
+    if own_seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    if table.game.status is Status.LOBBY:
+        raise NotInProgress("The game has not started yet.")
+    if table.game.status is not Status.ACTIVE:
+        raise GameOver("This game has ended.")
+    if seat is not None and seat != own_seat:
+        raise NotYourTurn("These choices are for another player.")
+    if own_seat in table.ai_seats:
+        raise NotYourTurn("Your seat is played by the bot now.")
+    return own_seat
+
+
+async def _progress_in(conn: Any, game: Game[Any, Any], game_id: int, state: GameState) -> Progress:
+    progress = _progress(game, state)
+    last = await action_log.last_live_action(conn, game_id)
+    if last is not None and not last.barrier and last.seat in progress.decision.seats:
+        progress = replace(progress, undoable=frozenset({last.seat}))
+    return progress
+
+
 def _progress(game: Game[Any, Any], state: GameState) -> Progress:
     decision = game.pending(state)
     choices = {
@@ -449,10 +689,13 @@ def _progress(game: Game[Any, Any], state: GameState) -> Progress:
         ]
         for seat in decision.seats
     }
-    return Progress(decision, choices, game.score(state) if decision.finished else None)
+    notes = {seat: seat_note(game.name, state, seat) for seat in decision.seats}
+    score = game.score(state) if decision.finished else None
+    return Progress(decision, choices, score, notes=notes, stage=stage(game.name, state))
 
 
 async def _status(conn: Any, table: Table) -> GameStatus:
     if table.game.snapshot is None:
         return GameStatus(table, None)
-    return GameStatus(table, _progress(get_game(table.game.game), _load(get_game(table.game.game), table)))
+    game = get_game(table.game.game)
+    return GameStatus(table, await _progress_in(conn, game, table.id, _load(game, table)))

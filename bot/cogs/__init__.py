@@ -1,1 +1,1 @@
-"""Cogs: ``lobby`` (game-agnostic) and ``admin``; one GroupCog per game comes later."""
+"""Cogs: ``lobby`` (game-agnostic), ``admin``, and one GroupCog per game (``carnegie``)."""

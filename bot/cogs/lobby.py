@@ -1,4 +1,9 @@
-"""The game-agnostic lobby: ``/game new``, ``/game status``, ``/game abandon``, ``/game help``.
+"""The game-agnostic lobby: ``/game new``, ``/game status``, ``/game abandon``, ``/game replace``,
+``/game help``.
+
+``/game new`` also carries the table options a game understands (Carnegie: ``tab_sides``,
+``beginner``, solo ``difficulty``); only the options given are passed on, and the engine refuses
+the ones its game does not know (``InvalidOptions``).
 
 Every command acknowledges first (defer) and works after; refusals go through the one funnel.
 ``/game new`` offers the registered games as fixed choices, read when the cog loads (after the
@@ -14,12 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import announce
 from bot.errors import announce_failed, defer_public, public_done
+from bot.present import clip
 from bot.sessions import Sessions, player_range
 from bot.views import text
 from bot.views.common import NO_MENTIONS
 from bot.views.lobby import lobby_view, refresh_lobby_message
-from bot.views.turn import turn_view
+from bot.views.turn import own_panel
 from engine.core import game_names, get_game
 
 if TYPE_CHECKING:
@@ -45,7 +52,13 @@ class Lobby(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
 
-    async def new(self, interaction: discord.Interaction[Any], game: str, players: int | None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage("Games are played in a server channel.")
@@ -55,6 +68,8 @@ class Lobby(commands.Cog):
             game_name=game,
             host_id=interaction.user.id,
             seats=players,
+            options=options,
+            host_name=interaction.user.display_name,
         )
         view = lobby_view(table)
         content = text.lobby_text(table)
@@ -77,14 +92,20 @@ class Lobby(commands.Cog):
         status = await self.sessions.status_in_channel(_channel(interaction), include_ended=True)
         table, progress = status.table, status.progress
         view: discord.ui.View | None = None
+        content = text.status_text(status)
         if progress is None:
             view = lobby_view(table)
         else:
             # The invoker's own choices, so a lost or buried turn message never stalls the game.
             seat = table.seat_of(interaction.user.id)
-            if seat is not None and seat in progress.decision.seats:
-                view = turn_view(table, progress, seat)
-        content = text.status_text(status)
+            if (
+                seat is not None
+                and seat in progress.decision.seats
+                and seat not in table.ai_seats
+                and not progress.decision.finished
+            ):
+                panel, view = own_panel(status, interaction.user.id)
+                content = clip(f"{content}\n\n{panel}")
         if view is None:
             await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
@@ -109,6 +130,24 @@ class Lobby(commands.Cog):
         except Exception as exc:
             await announce_failed(interaction, exc)
 
+    async def replace(self, interaction: discord.Interaction[Any], player: discord.abc.User) -> None:
+        await defer_public(interaction)
+        status = await self.sessions.status_in_channel(_channel(interaction))
+        may_manage = interaction.permissions.manage_guild
+        result = await self.sessions.replace_with_ai(
+            status.table.id, interaction.user.id, player.id, may_manage=may_manage
+        )
+        try:
+            await interaction.followup.send(
+                f"{text.mention(interaction.user.id)} handed {text.mention(player.id)}'s seat to the bot; "
+                "it plays that seat from now on.",
+                allowed_mentions=NO_MENTIONS,
+            )
+            public_done(interaction)
+            await announce.after_change(self.bot, result.table.id, result.all_events)
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         games = [get_game(name) for name in game_names()]
         listing = (
@@ -120,7 +159,10 @@ class Lobby(commands.Cog):
             "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
             "**Start**. When it is your turn the bot mentions you with your choices as buttons.\n"
             "`/game status` shows the game here (and your choices, privately, if it is your turn).\n"
-            "`/game abandon` ends it (host, or members with Manage Server).\n"
+            "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
+            "hands an absent player's seat to the bot.\n"
+            "Carnegie: `/carnegie board`, `company`, `score`, `log`, `rules`, and `/carnegie play` to type "
+            "a move.\n"
             f"Games:\n{listing}",
             ephemeral=True,
         )
@@ -143,13 +185,31 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         interaction: discord.Interaction[Any],
         game: str,
         players: app_commands.Range[int, 1, 25] | None = None,
+        tab_sides: str | None = None,
+        beginner: bool | None = None,
+        difficulty: str | None = None,
     ) -> None:
-        await cog.new(interaction, game, players)
+        given = {"tab_sides": tab_sides, "beginner": beginner, "difficulty": difficulty}
+        options = {key: value for key, value in given.items() if value is not None}
+        await cog.new(interaction, game, players, options or None)
 
     if choices:
         new = app_commands.choices(game=choices)(new)
+    new = app_commands.choices(
+        tab_sides=[
+            app_commands.Choice(name="each player chooses", value="chosen"),
+            app_commands.Choice(name="random", value="random"),
+        ],
+        difficulty=[
+            app_commands.Choice(name=level, value=level) for level in ("easy", "normal", "hard", "expert")
+        ],
+    )(new)
     new = app_commands.describe(
-        game="Which game", players="Number of seats (default: whatever the game allows)"
+        game="Which game",
+        players="Number of seats (default: whatever the game allows; Carnegie 1 = solo against Andrew)",
+        tab_sides="Carnegie: project tab sides chosen by each player, or random",
+        beginner="Carnegie: the fixed beginner Timeline",
+        difficulty="Carnegie solo: Andrew's difficulty",
     )(new)
     group.add_command(
         app_commands.Command(name="new", description="Open a lobby for a game here", callback=new)
@@ -172,6 +232,18 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
             name="abandon",
             description="End the game in this channel (host or Manage Server)",
             callback=abandon,
+        )
+    )
+
+    async def replace(interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await cog.replace(interaction, player)
+
+    replace = app_commands.describe(player="The player whose seat the bot takes over")(replace)
+    group.add_command(
+        app_commands.Command(
+            name="replace",
+            description="Hand a player's seat to the bot (host or Manage Server)",
+            callback=replace,
         )
     )
     group.add_command(

@@ -14,7 +14,7 @@ class DuplicateInteraction(Exception):
     """This Discord interaction id is already in the log (another process applied it first)."""
 
 
-_COLUMNS = "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at"
+_COLUMNS = "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at, barrier"
 
 
 def _action(row: Any) -> ActionRow:
@@ -28,6 +28,7 @@ def _action(row: Any) -> ActionRow:
         version_after=row["version_after"],
         events=row["events"],
         created_at=row["created_at"],
+        barrier=bool(row["barrier"]),
     )
 
 
@@ -42,6 +43,7 @@ async def append_action(
     version_after: int,
     events: str,
     at: str,
+    barrier: bool = False,
 ) -> int:
     """Append the next row of the game's log; returns its seq (1, 2, …)."""
     async with conn.execute(
@@ -52,8 +54,8 @@ async def append_action(
     seq = int(row[0])
     try:
         await conn.execute(
-            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, at),
+            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, at, int(barrier)),
         )
     except sqlite3.IntegrityError as exc:
         if "actions.interaction_id" in str(exc):
@@ -75,3 +77,82 @@ async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionR
         f"SELECT {_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
     ) as cursor:
         return [_action(row) async for row in cursor]
+
+
+async def live_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
+    """The log minus undone actions, in seq order: what replays to the snapshot."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) ORDER BY seq",
+        (game_id,),
+    ) as cursor:
+        return [_action(row) async for row in cursor]
+
+
+async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRow | None:
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) "
+        "ORDER BY seq DESC LIMIT 1",
+        (game_id,),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _action(row)
+
+
+async def add_undo(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    seq: int,
+    *,
+    user_id: int,
+    interaction_id: int | None,
+    version_after: int,
+    at: str,
+) -> None:
+    try:
+        await conn.execute(
+            "INSERT INTO undos (game_id, seq, user_id, interaction_id, version_after, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seq, user_id, interaction_id, version_after, at),
+        )
+    except sqlite3.IntegrityError as exc:
+        if "undos.interaction_id" in str(exc):
+            raise DuplicateInteraction(interaction_id) from exc
+        raise
+
+
+async def undo_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> int | None:
+    """The seq undone by this interaction, if it was applied before."""
+    async with conn.execute("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,)) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+async def seat_changed_since(conn: aiosqlite.Connection, game_id: int, seat: int, version: int) -> bool:
+    """Whether the seat acted or undid anything after ``version``, or the table changed in a way
+    that is not an action (a start, a replacement): then a choice drawn at ``version`` is stale."""
+    async with conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND version_after > ? AND seat = ?) "
+        "OR EXISTS (SELECT 1 FROM undos u JOIN actions a ON a.game_id = u.game_id AND a.seq = u.seq "
+        "WHERE u.game_id = ? AND u.version_after > ? AND a.seat = ?) "
+        "OR (SELECT COUNT(DISTINCT version_after) FROM actions WHERE game_id = ? AND version_after > ?) "
+        "+ (SELECT COUNT(*) FROM undos WHERE game_id = ? AND version_after > ?) "
+        "< (SELECT version FROM games WHERE id = ?) - ?",
+        (
+            game_id,
+            version,
+            seat,
+            game_id,
+            version,
+            seat,
+            game_id,
+            version,
+            game_id,
+            version,
+            game_id,
+            version,
+        ),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return bool(row and row[0])

@@ -11,7 +11,7 @@ from bot.storage.records import GameRow, SeatRow, Status
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
-    "lobby_message_id, created_at, updated_at, ended_at"
+    "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since"
 )
 
 
@@ -35,6 +35,9 @@ def _game(row: Any) -> GameRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         ended_at=row["ended_at"],
+        prompt_message_id=row["prompt_message_id"],
+        prompt_seats=row["prompt_seats"],
+        waiting_since=row["waiting_since"],
     )
 
 
@@ -46,6 +49,8 @@ def _seat(row: Any) -> SeatRow:
         seat=row["seat"],
         is_host=bool(row["is_host"]),
         joined_at=row["joined_at"],
+        display_name=row["display_name"],
+        is_ai=bool(row["is_ai"]),
     )
 
 
@@ -138,12 +143,46 @@ async def set_lobby_message(conn: aiosqlite.Connection, game_id: int, message_id
     await conn.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
 
 
-async def add_seat(conn: aiosqlite.Connection, game_id: int, user_id: int, *, host: bool, at: str) -> None:
+async def add_seat(
+    conn: aiosqlite.Connection, game_id: int, user_id: int, *, host: bool, at: str, name: str | None = None
+) -> None:
     await conn.execute(
-        "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at) "
-        "VALUES (?, ?, (SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), ?, ?)",
-        (game_id, user_id, game_id, int(host), at),
+        "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at, display_name) "
+        "VALUES (?, ?, (SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)",
+        (game_id, user_id, game_id, int(host), at, name),
     )
+
+
+async def set_ai(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+    """The seat is played by the bot from now on (a replaced player)."""
+    await conn.execute("UPDATE seats SET is_ai = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+async def set_prompt(
+    conn: aiosqlite.Connection, game_id: int, *, message_id: int | None, seats: str | None, since: str | None
+) -> None:
+    """The public turn line; not a change of game state, so the version stays."""
+    await conn.execute(
+        "UPDATE games SET prompt_message_id = ?, prompt_seats = ?, waiting_since = ? WHERE id = ?",
+        (message_id, seats, since, game_id),
+    )
+
+
+async def record_round(conn: aiosqlite.Connection, game_id: int, round_no: int, totals: str, at: str) -> bool:
+    """Remember the totals at the end of a round; False when that round was recorded before."""
+    cursor = await conn.execute(
+        "INSERT OR IGNORE INTO round_posts (game_id, round, totals, created_at) VALUES (?, ?, ?, ?)",
+        (game_id, round_no, totals, at),
+    )
+    return cursor.rowcount == 1
+
+
+async def round_totals(conn: aiosqlite.Connection, game_id: int, round_no: int) -> str | None:
+    async with conn.execute(
+        "SELECT totals FROM round_posts WHERE game_id = ? AND round = ?", (game_id, round_no)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else str(row[0])
 
 
 async def remove_seat(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
@@ -157,7 +196,8 @@ async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> No
 async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
     """Seats in seat order once the game started, in join order before."""
     async with conn.execute(
-        "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at FROM seats WHERE game_id = ? "
+        "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai "
+        "FROM seats WHERE game_id = ? "
         "ORDER BY seat IS NULL, seat, joined_seq",
         (game_id,),
     ) as cursor:

@@ -34,6 +34,10 @@ class GameRow:
     created_at: str
     updated_at: str
     ended_at: str | None
+    # the public "your turn" line of the current decision, its seats (JSON list) and since when
+    prompt_message_id: int | None = None
+    prompt_seats: str | None = None
+    waiting_since: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,8 @@ class SeatRow:
     seat: int | None
     is_host: bool
     joined_at: str
+    display_name: str | None = None
+    is_ai: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,7 @@ class ActionRow:
     version_after: int
     events: str
     created_at: str
+    barrier: bool = False
 
 
 @dataclass(frozen=True)

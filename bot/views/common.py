@@ -14,7 +14,6 @@ from bot.sessions import Sessions
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
-PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 
 def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:

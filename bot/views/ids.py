@@ -7,6 +7,8 @@
                                                        notation would not fit in 100 characters
     br:m:<game id>:<version>:<seat>:<page>             a select menu of legal actions (values are
                                                        notations)
+    br:u:<game id>:<version>:<seat>                    undo the seat's last step
+    br:t:<game id>:<version>                           "Take my turn" on the public turn line
 
 Discord allows 1–100 characters; the engine keeps notations ≤ 90.
 """
@@ -19,6 +21,9 @@ PREFIX = "br"
 LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jls]):(?P<game>\d+):(?P<version>\d+)"
 ACTION_TEMPLATE = rf"{PREFIX}:(?P<kind>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<ref>.+)"
 MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
+
+UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
+TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
 
 JOIN, LEAVE, START = "j", "l", "s"
 
@@ -37,3 +42,11 @@ def action_id(game_id: int, version: int, seat: int, notation: str, index: int) 
 
 def menu_id(game_id: int, version: int, seat: int, page: int) -> str:
     return f"{PREFIX}:m:{game_id}:{version}:{seat}:{page}"
+
+
+def undo_id(game_id: int, version: int, seat: int) -> str:
+    return f"{PREFIX}:u:{game_id}:{version}:{seat}"
+
+
+def turn_id(game_id: int, version: int) -> str:
+    return f"{PREFIX}:t:{game_id}:{version}"

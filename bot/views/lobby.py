@@ -12,12 +12,12 @@ from typing import Any
 
 import discord
 
+from bot import announce
 from bot.errors import announce_failed
 from bot.sessions import Table
 from bot.storage import Status
 from bot.views import ids, text
 from bot.views.common import NO_MENTIONS, acknowledge_update, guarded, sessions_of
-from bot.views.turn import post_progress
 from engine.core import StaleState
 
 _LOOK = {
@@ -50,7 +50,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         user_id = interaction.user.id
         progress = None
         if self.verb == ids.JOIN:
-            table = await sessions.join(self.game_id, user_id)
+            table = await sessions.join(self.game_id, user_id, interaction.user.display_name)
         elif self.verb == ids.LEAVE:
             table = await sessions.leave(self.game_id, user_id)
         else:
@@ -73,7 +73,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 # Pressed on a /game status panel: the public lobby must show the change too.
                 await refresh_lobby_message(interaction.client, table)
             if progress is not None:
-                await post_progress(interaction, table, progress)
+                await announce.after_change(interaction.client, table.id, [])
         except Exception as exc:
             await announce_failed(interaction, exc)
 

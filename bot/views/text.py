@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+
+import discord
+
+from bot.present import line_name
 from bot.sessions import GameStatus, Progress, Table
 from bot.storage import Status
-from engine.core import Event, get_game
+from engine.core import ScoreSheet, get_game
+
+# The final result pings the players (once per game).
+PING_PLAYERS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 MAX_MESSAGE = 2000
 
@@ -22,7 +31,8 @@ def seat_list(table: Table) -> str:
     for index, seat in enumerate(table.seats):
         number = (seat.seat if seat.seat is not None else index) + 1
         host = " (host)" if seat.is_host else ""
-        lines.append(f"{number}. {mention(seat.user_id)}{host}")
+        ai = " (played by the bot)" if seat.is_ai else ""
+        lines.append(f"{number}. {mention(seat.user_id)}{host}{ai}")
     return "\n".join(lines) if lines else "(nobody)"
 
 
@@ -47,38 +57,93 @@ def lobby_text(table: Table) -> str:
     else:
         footer = "The game has started; the turn messages follow below."
         head = f"**{title}** — game #{table.id} (started)"
+    options = json.loads(table.game.options or "{}")
+    if options:
+        head += "\nOptions: " + ", ".join(
+            f"{key.replace('_', ' ')} {_word(value)}" for key, value in options.items()
+        )
     return _clip(f"{head}\nPlayers ({_capacity(table)}):\n{seat_list(table)}\n{footer}")
 
 
-def whose_turn(table: Table, progress: Progress, seat: int) -> str:
-    title = get_game(table.game.game).title
+def _word(value: object) -> str:
+    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+
+
+def _who(table: Table, seat: int) -> str:
     user = table.user_at(seat)
-    who = mention(user) if user is not None else f"Seat {seat + 1}"
-    return _clip(f"**{title}** #{table.id} — {who}, your turn: {progress.decision.prompt}")
+    if user is None:
+        return f"Seat {seat + 1}"
+    return table.name_at(seat) + " (bot)" if seat in table.ai_seats else mention(user)
 
 
-def events_text(events: list[Event]) -> str:
-    return "\n".join(event.text for event in events)
+def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
+    """The public line: "@Ana — your turn: choose the Timeline row of this round"."""
+    title = get_game(table.game.game).title
+    who = " ".join(_who(table, s) for s in seats)
+    turn = "your turn" if len(seats) == 1 else "your turns (at the same time)"
+    where = f", {progress.stage}" if progress.stage else ""
+    return _clip(f"**{title}** #{table.id}{where} — {who} — {turn}: {progress.decision.prompt}")
 
 
-def done_text(table: Table, user_id: int, label: str, events: list[Event]) -> str:
-    said = events_text(events)
-    return _clip(f"{mention(user_id)} chose **{label}**." + (f"\n{said}" if said else ""))
+def since(at: str | None) -> str:
+    """A Discord timestamp ("3 minutes ago", in each reader's own time zone)."""
+    if not at:
+        return ""
+    return f"<t:{int(datetime.fromisoformat(at).timestamp())}:R>"
+
+
+def waiting_line(table: Table, progress: Progress) -> str:
+    if progress.decision.finished:
+        return "The game is over."
+    waiting = ", ".join(table.name_at(s) for s in progress.decision.seats)
+    when = since(table.game.waiting_since)
+    return f"Waiting for {waiting}" + (f" (since {when})" if when else "") + f": {progress.decision.prompt}"
+
+
+def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
+    title = get_game(table.game.game).title
+    where = f", {progress.stage}" if progress.stage else ""
+    lines = [f"**{title}** #{table.id}{where} — {table.name_at(seat)}, {progress.decision.prompt}."]
+    if note:
+        lines.insert(0, note)
+    if progress.notes.get(seat):
+        lines.append(progress.notes[seat])
+    if seat in progress.undoable:
+        lines.append("*Undo reverts your last step.*")
+    return _clip("\n".join(lines))
+
+
+def done_panel_text(table: Table, progress: Progress, label: str) -> str:
+    if progress.decision.finished:
+        return _clip(f"✓ {label}\nThe game is over; the result is in the channel.")
+    return _clip(f"✓ {label}\nYour part is done. {waiting_line(table, progress)}")
 
 
 def score_text(table: Table, progress: Progress) -> str:
-    sheet = progress.score
+    return sheet_text(table, progress.score)
+
+
+def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
+    """The score per player and category, highest first (final or provisional)."""
     title = get_game(table.game.game).title
     if sheet is None:
         return f"**{title}** #{table.id} is over."
     lines = []
+    sheet_names = {line.seat: line.name for line in sheet.lines}
+
+    def who(seat: int) -> str:
+        user = table.user_at(seat) if seat >= 0 else None
+        if user is None:
+            return line_name(seat, sheet_names.get(seat, f"Seat {seat + 1}"), [])
+        return mention(user)
+
     for line in sorted(sheet.lines, key=lambda line: -line.total):
-        user = table.user_at(line.seat)
-        who = mention(user) if user is not None else line.name
         parts = ", ".join(f"{name} {value}" for name, value in line.categories.items())
-        lines.append(f"{who}: **{line.total}**" + (f" ({parts})" if parts else ""))
-    winners = ", ".join(mention(u) for u in (table.user_at(seat) for seat in sheet.winners) if u is not None)
-    return _clip(f"**{title}** #{table.id} — game over. Winner: {winners or '—'}\n" + "\n".join(lines))
+        lines.append(f"{who(line.seat)}: **{line.total}**" + (f" ({parts})" if parts else ""))
+    winners = ", ".join(who(seat) for seat in sheet.winners)
+    head = "game over" if sheet.final else "provisional score"
+    win = "Winner" if sheet.final else "Leading"
+    return _clip(f"**{title}** #{table.id} — {head}. {win}: {winners or '—'}\n" + "\n".join(lines))
 
 
 def status_text(status: GameStatus) -> str:
@@ -95,4 +160,6 @@ def status_text(status: GameStatus) -> str:
     waiting = ", ".join(
         mention(u) for u in (table.user_at(seat) for seat in progress.decision.seats) if u is not None
     )
-    return _clip(f"{head}\n{body}\nWaiting for {waiting}: {progress.decision.prompt}")
+    when = since(table.game.waiting_since)
+    at = f" (since {when})" if when else ""
+    return _clip(f"{head}\n{body}\nWaiting for {waiting}{at}: {progress.decision.prompt}")

@@ -1,6 +1,11 @@
-"""Turn messages: "@player — your turn" with one button per legal action (a select menu when
-there are more than 25), built from ``legal_actions`` at a given version. A click by someone
-else, or on an older version, is refused privately and changes nothing."""
+"""Turns: a public line "@Ana — your turn: …" with one **Take my turn** button, and the private
+(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``,
+plus **Done** where a phase of choices can end and **Undo** for the player's own last step.
+
+The panel is edited in place after every step (sub-steps never post in the channel); the public
+line is posted once per turn by ``bot.announce``. Every custom_id carries the game id and the
+state version (``ids``), so a panel works after a restart and an out-of-date one is refused.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +15,25 @@ from typing import Any
 
 import discord
 
+from bot import announce
 from bot.errors import REDELIVERED, announce_failed, reply_private
-from bot.sessions import STALE_CHOICE, Choice, Progress, Table
+from bot.refusals import NotAPlayer
+from bot.sessions import STALE_CHOICE, Choice, GameStatus, Progress, Table
+from bot.storage import Status
 from bot.views import ids, text
-from bot.views.common import NO_MENTIONS, PING_USERS, acknowledge_update, guarded, sessions_of
-from engine.core import StaleState
+from bot.views.common import NO_MENTIONS, acknowledge_update, guarded, sessions_of
+from engine.core import GameOver, StaleState, get_game
 
 log = logging.getLogger(__name__)
 
-MAX_BUTTONS = 25
+MAX_BUTTONS = 20  # four rows of five; the fifth row holds Done and Undo
 MENU_OPTIONS = 25
-MAX_MENUS = 5
+MAX_MENUS = 4
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
+DONE = "done"
 ALREADY_RECORDED = "That choice was already recorded."
+TAKE_MY_TURN = "Take my turn"
 
 
 def _short(label: str, limit: int) -> str:
@@ -31,17 +41,35 @@ def _short(label: str, limit: int) -> str:
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_TEMPLATE):
-    def __init__(self, game_id: int, version: int, seat: int, ref: str, *, kind: str, label: str) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        ref: str,
+        *,
+        kind: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
         custom_id = f"{ids.PREFIX}:{kind}:{game_id}:{version}:{seat}:{ref}"
         super().__init__(
-            discord.ui.Button(
-                label=_short(label, BUTTON_LABEL), style=discord.ButtonStyle.primary, custom_id=custom_id
-            )
+            discord.ui.Button(label=_short(label, BUTTON_LABEL), style=style, custom_id=custom_id, row=row)
         )
         self.game_id, self.version, self.seat, self.ref, self.kind = game_id, version, seat, ref, kind
 
     @classmethod
-    def for_choice(cls, table: Table, seat: int, choice: Choice, index: int) -> ActionButton:
+    def for_choice(
+        cls,
+        table: Table,
+        seat: int,
+        choice: Choice,
+        index: int,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> ActionButton:
         custom_id = ids.action_id(table.id, table.version, seat, choice.notation, index)
         kind = custom_id.split(":", 2)[1]
         return cls(
@@ -51,6 +79,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
             choice.notation if kind == "a" else str(index),
             kind=kind,
             label=choice.label,
+            style=style,
+            row=row,
         )
 
     @classmethod
@@ -88,6 +118,7 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
             custom_id=ids.menu_id(game_id, version, seat, page),
             placeholder="Choose…" if page == 0 else f"More choices ({page + 1})…",
             options=options or [discord.SelectOption(label="—", value="-")],
+            row=min(page, MAX_MENUS - 1),
         )
         super().__init__(select)
         self.game_id, self.version, self.seat = game_id, version, seat
@@ -110,6 +141,89 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
         await act_and_announce(interaction, self.game_id, self.version, self.seat, values[0])
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
+    def __init__(self, game_id: int, version: int, seat: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.undo_id(game_id, version, seat),
+                row=4,
+            )
+        )
+        self.game_id, self.version, self.seat = game_id, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._click)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        await acknowledge_update(interaction)
+        status, duplicate = await sessions_of(interaction).undo(
+            self.game_id,
+            interaction.user.id,
+            expected_version=self.version,
+            interaction_id=interaction.id,
+            seat=self.seat,
+        )
+        if duplicate:
+            return
+        assert status.progress is not None
+        content, view = panel(status.table, status.progress, self.seat, note="Undone.")
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+
+class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TURN_TEMPLATE):
+    """On the public turn line: opens the clicker's own panel (whatever version it was drawn at:
+    it always shows the current choices)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=TAKE_MY_TURN, style=discord.ButtonStyle.success, custom_id=ids.turn_id(game_id, version)
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakeTurnButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._click)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await sessions_of(interaction).status(self.game_id)
+        content, view = own_panel(status, interaction.user.id)
+        if view is None:
+            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:
+    """The panel for the user, or the reason there is none (raised as a refusal when it is one)."""
+    table, progress = status.table, status.progress
+    if table.game.status is not Status.ACTIVE or progress is None or progress.decision.finished:
+        raise GameOver("This game is not in progress.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    if seat in table.ai_seats:
+        raise NotAPlayer("Your seat is played by the bot now.")
+    if seat not in progress.decision.seats:
+        return f"Nothing to decide for you right now. {text.waiting_line(table, progress)}", None
+    return panel(table, progress, seat)
+
+
 async def _notation_by_index(
     interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, index: int
 ) -> str:
@@ -120,47 +234,62 @@ async def _notation_by_index(
     return choices[index].notation
 
 
+def panel(
+    table: Table, progress: Progress, seat: int, *, note: str = ""
+) -> tuple[str, discord.ui.View | None]:
+    """The private panel: what to decide, the choices, Done and Undo."""
+    content = text.panel_text(table, progress, seat, note=note)
+    return content, turn_view(table, progress, seat)
+
+
 def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | None:
-    """Buttons (≤ 25 choices) or select menus (pages of 25) for one seat's legal actions."""
+    """Buttons (≤ 20 choices) or select menus (pages of 25) for one seat's legal actions; the last
+    row holds Done (when the phase can end) and Undo (when the seat's last step can be undone)."""
     choices = progress.choices.get(seat, [])
+    done = next((c for c in choices if c.notation == DONE), None)
+    others = [(i, c) for i, c in enumerate(choices) if c.notation != DONE]
     if not choices:
         return None
     view = discord.ui.View(timeout=None)
-    if len(choices) <= MAX_BUTTONS:
-        for index, choice in enumerate(choices):
-            view.add_item(ActionButton.for_choice(table, seat, choice, index))
-        return view
-    shown = choices[: MENU_OPTIONS * MAX_MENUS]
-    if len(shown) < len(choices):
-        # The engine promises short lists (big choices are split into steps); say so loudly if not.
-        log.error(
-            "game %s seat %s has %d choices; only %d fit in one message",
-            table.id,
-            seat,
-            len(choices),
-            len(shown),
+    if len(others) <= MAX_BUTTONS:
+        for n, (index, choice) in enumerate(others):
+            view.add_item(ActionButton.for_choice(table, seat, choice, index, row=n // 5))
+    else:
+        shown = others[: MENU_OPTIONS * MAX_MENUS]
+        if len(shown) < len(others):
+            # The engine promises short lists (big choices are split into steps); say so loudly if not.
+            log.error(
+                "game %s seat %s has %d choices; only %d fit in one panel",
+                table.id,
+                seat,
+                len(others),
+                len(shown),
+            )
+        for page in range(0, len(shown), MENU_OPTIONS):
+            options = [
+                # The notation doubles as the text for /carnegie play.
+                discord.SelectOption(
+                    label=_short(c.label, OPTION_TEXT),
+                    value=c.notation,
+                    description=_short(c.notation, OPTION_TEXT),
+                )
+                for _, c in shown[page : page + MENU_OPTIONS]
+            ]
+            view.add_item(ActionMenu(table.id, table.version, seat, page // MENU_OPTIONS, options))
+    if done is not None:
+        index = choices.index(done)
+        view.add_item(
+            ActionButton.for_choice(table, seat, done, index, style=discord.ButtonStyle.success, row=4)
         )
-    for page in range(0, len(shown), MENU_OPTIONS):
-        options = [
-            discord.SelectOption(label=_short(c.label, OPTION_TEXT), value=c.notation)
-            for c in shown[page : page + MENU_OPTIONS]
-        ]
-        view.add_item(ActionMenu(table.id, table.version, seat, page // MENU_OPTIONS, options))
+    if seat in progress.undoable:
+        view.add_item(UndoButton(table.id, table.version, seat))
     return view
 
 
-async def post_progress(interaction: discord.Interaction[Any], table: Table, progress: Progress) -> None:
-    """After a change: the final score, or one "your turn" message per seat that must decide."""
-    if progress.decision.finished:
-        await interaction.followup.send(text.score_text(table, progress), allowed_mentions=PING_USERS)
-        return
-    for seat in progress.decision.seats:
-        view = turn_view(table, progress, seat)
-        content = text.whose_turn(table, progress, seat)
-        if view is None:
-            await interaction.followup.send(content, allowed_mentions=PING_USERS)
-        else:
-            await interaction.followup.send(content, view=view, allowed_mentions=PING_USERS)
+def turn_line_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeTurnButton(table.id, table.version))
+    return view
 
 
 async def act_and_announce(
@@ -183,11 +312,18 @@ async def act_and_announce(
         )
         return
     try:
-        await interaction.edit_original_response(
-            content=text.done_text(result.table, interaction.user.id, result.label, result.events),
-            view=None,
-            allowed_mentions=NO_MENTIONS,
-        )
-        await post_progress(interaction, result.table, result.progress)
+        # Public posts first (round summary, the next turn line), then the panel: once the panel
+        # shows the next step, the channel already shows what changed.
+        await announce.after_change(interaction.client, result.table.id, result.all_events)
+        table, progress = result.table, result.progress
+        if seat in progress.decision.seats:
+            content, view = panel(table, progress, seat, note=f"✓ {result.label}")
+        else:
+            content, view = text.done_panel_text(table, progress, result.label), None
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
     except Exception as exc:
         await announce_failed(interaction, exc)
+
+
+def title_of(table: Table) -> str:
+    return get_game(table.game.game).title

@@ -68,11 +68,40 @@ async def open_lobby(fake: FakeDiscord, host: str, game: str, **options: Any) ->
     return lobby
 
 
+TAKE_MY_TURN = "Take my turn"
+
+
+def turn_lines(fake: FakeDiscord) -> list[Message]:
+    return [m for m in fake.channel_messages("games") if "your turn" in m.content]
+
+
+async def next_turn_line(fake: FakeDiscord, seen: int) -> Message:
+    """Wait for the public turn line number ``seen + 1`` and return it."""
+    await fake.wait_until(lambda: len(turn_lines(fake)) > seen, 5, "a new turn line")
+    return turn_lines(fake)[seen]
+
+
 async def start_game(fake: FakeDiscord, lobby: Message, host: str) -> Message:
-    """Press Start; returns the first "your turn" message."""
-    outcome = acked(await fake.click_button(host, lobby, "Start"), DEFERRED_UPDATE)
-    (turn,) = await outcome.wait_followups(1)
-    return turn
+    """Press Start; returns the first public "your turn" line."""
+    seen = len(turn_lines(fake))
+    acked(await fake.click_button(host, lobby, "Start"), DEFERRED_UPDATE)
+    return await next_turn_line(fake, seen)
+
+
+async def open_panel(fake: FakeDiscord, user: str, line: Message) -> Message:
+    """Press "Take my turn" on the public line; returns the private panel."""
+    outcome = acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE)
+    panel = await outcome.wait_response()
+    assert panel.ephemeral
+    return panel
+
+
+async def choose(fake: FakeDiscord, user: str, panel: Message, label: str) -> InteractionOutcome:
+    """Click a choice on a private panel and wait until the panel was redrawn."""
+    edits = fake.message(panel.id).edits
+    outcome = acked(await fake.click_button(user, fake.message(panel.id), label), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 5, "the panel to be redrawn")
+    return outcome
 
 
 def sessions_of(handle: Any) -> Sessions:
@@ -90,7 +119,7 @@ async def test_new_join_start_status(
     await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     scope = fake.commands[fake.guild.id]
     game_command = next(c for c in scope if c["name"] == "game")
-    assert {o["name"] for o in game_command["options"]} == {"new", "status", "abandon", "help"}
+    assert {o["name"] for o in game_command["options"]} == {"new", "status", "abandon", "replace", "help"}
 
     lobby = await open_lobby(fake, "alice", "countdown")
     alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
@@ -105,8 +134,10 @@ async def test_new_join_start_status(
     turn = await start_game(fake, lobby, "alice")
     lobby = fake.message(lobby.id)
     assert "(started)" in lobby.content and lobby.buttons() == []
-    assert f"<@{alice.id}>, your turn" in turn.content and not turn.ephemeral
-    assert turn.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
+    assert f"<@{alice.id}> — your turn" in turn.content and not turn.ephemeral
+    assert turn.button_labels() == [TAKE_MY_TURN]
+    panel = await open_panel(fake, "alice", turn)
+    assert panel.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
 
     status = acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE)
     panel = await private_reply(status)
@@ -155,20 +186,27 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
     before = await sessions.status(game_id)
 
+    # Only the player whose turn it is gets a panel from the public line.
+    refused = acked(await fake.click_button("carol", turn, TAKE_MY_TURN), DEFERRED_MESSAGE)
+    assert (await private_reply(refused)).content == "You are not playing in this game."
+    idle = await private_reply(acked(await fake.click_button("bob", turn, TAKE_MY_TURN), DEFERRED_MESSAGE))
+    assert idle.content.startswith("Nothing to decide for you right now.") and idle.buttons() == []
+    mine = await open_panel(fake, "alice", turn)
     for user, sentence in (
         ("carol", "You are not playing in this game."),
         ("bob", "These choices are for another player."),
     ):
-        outcome = acked(await fake.click_button(user, turn, "Step 1"), DEFERRED_UPDATE)
+        outcome = acked(await fake.click_button(user, mine, "Step 1"), DEFERRED_UPDATE)
         assert (await private_reply(outcome)).content == sentence
     await fake.settle()
     assert (await sessions.status(game_id)).table.version == before.table.version
-    assert fake.message(turn.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+    assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
 
-    played = acked(await fake.click_button("alice", turn, "Step 2"), DEFERRED_UPDATE)
-    (bob_turn,) = await played.wait_followups(1)
-    assert f"<@{fake.users['bob'].id}>, your turn" in bob_turn.content
-    assert fake.message(turn.id).buttons() == [] and "chose **Step 2**" in fake.message(turn.id).content
+    await choose(fake, "alice", mine, "Step 2")
+    bob_turn = turn_lines(fake)[-1]
+    assert f"<@{fake.users['bob'].id}> — your turn" in bob_turn.content
+    assert fake.message(turn.id).buttons() == []  # the old line lost its button
+    assert fake.message(mine.id).buttons() == [] and "Step 2" in fake.message(mine.id).content
     after = await sessions.status(game_id)
 
     # The panel's buttons still exist but were drawn at the old version: refused, nothing changes.
@@ -189,8 +227,7 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await fake.settle()
     turn = await start_game(fake, fake.message(lobby.id), "alice")
-    outcome = acked(await fake.click_button("alice", turn, "Roll the die (1-3)"), DEFERRED_UPDATE)
-    await outcome.wait_followups(1)
+    outcome = await choose(fake, "alice", await open_panel(fake, "alice", turn), "Roll the die (1-3)")
     await fake.settle()
     await fake.redeliver(outcome)
     await fake.settle()
@@ -199,7 +236,7 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
         log = await action_log.list_actions(conn, game_id)
     assert [(row.notation, row.interaction_id) for row in log] == [("roll", outcome.id)]
     bob = fake.users["bob"]
-    prompts = [m for m in fake.channel_messages("games") if f"<@{bob.id}>, your turn" in m.content]
+    prompts = [m for m in fake.channel_messages("games") if f"<@{bob.id}> — your turn" in m.content]
     assert len(prompts) == 1
     # The second delivery reached the bot and was answered as a duplicate (Discord refused the
     # second acknowledgement, which the bot tolerates).
@@ -227,9 +264,9 @@ async def test_a_button_posted_before_a_restart_works_after_it(
     assert await second.process.wait() == 0
 
     third = await start_bot_process(db_path)
-    played = acked(await fake.click_button("alice", turn, "Step 1"), DEFERRED_UPDATE)
-    (bob_turn,) = await played.wait_followups(1)
-    assert f"<@{fake.users['bob'].id}>, your turn" in bob_turn.content
+    await choose(fake, "alice", await open_panel(fake, "alice", turn), "Step 1")
+    bob_turn = await next_turn_line(fake, 1)
+    assert f"<@{fake.users['bob'].id}> — your turn" in bob_turn.content
     assert await third.stop() == 0
 
 
@@ -280,8 +317,8 @@ async def test_lobby_buttons_on_a_status_panel_update_the_public_lobby(
     assert "The table changed since this lobby was shown" in (await private_reply(stale)).content
     await fake.settle()
     assert f"<@{bob.id}>" in fake.message(host_panel.id).content
-    started = acked(await fake.click_button("alice", fake.message(host_panel.id), "Start"), DEFERRED_UPDATE)
-    (turn,) = await started.wait_followups(1)
+    acked(await fake.click_button("alice", fake.message(host_panel.id), "Start"), DEFERRED_UPDATE)
+    turn = await next_turn_line(fake, 0)
     await fake.settle()
     assert fake.message(lobby.id).buttons() == [] and "(started)" in fake.message(lobby.id).content
     assert "your turn" in turn.content
@@ -295,7 +332,7 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await fake.settle()
-    fake.fail_next("POST /webhooks/{app_id}/{token}", status=403)  # the "your turn" post
+    fake.fail_next("POST /channels/{channel_id}/messages", status=403)  # the "your turn" line
     started = acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     reply = await private_reply(started)
     assert reply.content.startswith("That was saved, but I could not update the messages here.")
@@ -304,6 +341,9 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     assert status.table.game.status is Status.ACTIVE
     panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
     assert panel.button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+    # The next change posts the turn line that could not be posted before.
+    await choose(fake, "alice", panel, "Step 1")
+    assert f"<@{fake.users['bob'].id}> — your turn" in (await next_turn_line(fake, 0)).content
 
 
 async def test_an_unexpected_error_is_logged_and_apologised_for(
@@ -328,7 +368,7 @@ async def test_operator_commands_are_for_the_owner_only(
     refused = acked(await fake.slash("mod", "games", "boardroom sync"), MESSAGE)
     assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
-    assert (await private_reply(synced)).content == "Synced 2 commands to this server."
+    assert (await private_reply(synced)).content == "Synced 3 commands to this server."
     about = acked(await fake.slash("owner", "games", "boardroom about"))
     assert about.ephemeral and "race" in about.content and "1 servers" in about.content
 
@@ -342,15 +382,17 @@ async def test_more_than_25_choices_become_select_menus(
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await fake.settle()
     turn = await start_game(fake, fake.message(lobby.id), "alice")
-    menus = turn.selects()
-    assert turn.buttons() == [] and [len(m["options"]) for m in menus] == [25, 6]
+    panel = await open_panel(fake, "alice", turn)
+    menus = panel.selects()
+    assert panel.buttons() == [] and [len(m["options"]) for m in menus] == [25, 6]
     assert all(len(m["custom_id"]) <= 100 for m in menus)
-    refused = acked(await fake.select("bob", turn, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
+    refused = acked(await fake.select("bob", panel, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
     assert (await private_reply(refused)).content == "These choices are for another player."
-    picked = acked(await fake.select("alice", turn, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
-    (bob_turn,) = await picked.wait_followups(1)
-    assert "the counter is 70" in bob_turn.content and len(bob_turn.selects()) == 2
-    assert "chose **Take 30**" in fake.message(turn.id).content and fake.message(turn.id).selects() == []
+    acked(await fake.select("alice", panel, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
+    bob_turn = await next_turn_line(fake, 1)
+    assert "the counter is 70" in bob_turn.content
+    assert len((await open_panel(fake, "bob", bob_turn)).selects()) == 2
+    assert "Take 30" in fake.message(panel.id).content and fake.message(panel.id).selects() == []
     state = await sessions_of(handle).load(
         (await sessions_of(handle).status_in_channel(fake.games.id)).table.id
     )
@@ -366,11 +408,13 @@ async def test_a_game_played_to_the_end_posts_the_result(
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await fake.settle()
     turn = await start_game(fake, fake.message(lobby.id), "alice")
-    for player in ["alice", "bob"] * 4 + ["alice"]:
-        outcome = acked(await fake.click_button(player, turn, "Step 2"), DEFERRED_UPDATE)
-        (turn,) = await outcome.wait_followups(1)
+    for number, player in enumerate(["alice", "bob"] * 4 + ["alice"]):
+        turn = await next_turn_line(fake, number)
+        await choose(fake, player, await open_panel(fake, player, turn), "Step 2")
     alice = fake.users["alice"]
-    assert "game over. Winner: " + f"<@{alice.id}>" in turn.content and turn.buttons() == []
+    result = fake.latest_message("games")
+    assert "game over. Winner: " + f"<@{alice.id}>" in result.content and result.buttons() == []
+    assert all(m.buttons() == [] for m in turn_lines(fake))
     status = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
     assert "finished" in status.content and f"<@{alice.id}>: **10**" in status.content
     game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id

@@ -1,0 +1,304 @@
+"""Sessions with the real Carnegie engine, no Discord (issue 6): undo (own uninterrupted steps only,
+never across a barrier or another seat's action; append-only log), AI seats, table options, and
+every refusal path of these, each leaving the game exactly as it was."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import engine.carnegie  # noqa: F401  (registers the game)
+from bot.refusals import AlreadySeated, HostOnly, NotAPlayer, NotInProgress
+from bot.sessions import NOTHING_TO_UNDO, Sessions, Table
+from bot.storage import Status
+from bot.storage import actions as action_log
+from engine.core import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleState, get_game
+from tests.bot.test_sessions import BOB, CAROL, CHANNEL, GUILD, HOST, _fingerprint, _refused
+
+interaction_ids = itertools.count(50_000)
+
+
+async def _carnegie(sessions: Sessions, *players: int, **options: object) -> Table:
+    table = await sessions.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game_name="carnegie",
+        host_id=HOST,
+        options=options or None,
+        host_name="Ana",
+    )
+    for user in players or (BOB,):
+        table = await sessions.join(table.id, user, f"user{user}")
+    return (await sessions.start(table.id, HOST)).table
+
+
+async def _play_until(sessions: Sessions, game_id: int, kind: str) -> int:
+    """Play the first legal action of the first deciding seat until ``kind`` is to be decided;
+    returns the seat that decides it."""
+    moved: set[int] = set()
+    for _ in range(200):
+        status = await sessions.status(game_id)
+        assert status.progress is not None
+        decision = status.progress.decision
+        seat = decision.seats[0]
+        if decision.kind == kind:
+            return seat
+        user = status.table.user_at(seat)
+        assert user is not None
+        choices = status.progress.choices[seat]
+        done = [c for c in choices if c.notation == "done"]
+        # One employee from the Lobby into a department, so that there is something to activate.
+        into = [
+            c for c in choices if c.label.startswith("Move an employee: Lobby →") and "empty" not in c.label
+        ]
+        if decision.kind == "setup_moves" and into and seat not in moved:
+            done = into
+            moved.add(seat)
+        await sessions.act(
+            game_id, user, (done or choices)[0].notation, expected_version=None, interaction_id=None
+        )
+    raise AssertionError(f"never reached {kind}")
+
+
+async def _move(sessions: Sessions, table_id: int, seat: int) -> tuple[int, str]:
+    status = await sessions.status(table_id)
+    assert status.progress is not None
+    user = status.table.user_at(seat)
+    assert user is not None
+    move = next(c for c in status.progress.choices[seat] if c.notation.startswith("move "))
+    await sessions.act(
+        table_id, user, move.notation, expected_version=None, interaction_id=next(interaction_ids)
+    )
+    return user, move.notation
+
+
+async def test_table_names_and_options_reach_the_engine(sessions: Sessions) -> None:
+    table = await _carnegie(sessions, BOB, tab_sides="random", beginner=True)
+    assert table.names == ["Ana", f"user{BOB}"]
+    assert table.game.status is Status.ACTIVE
+    assert (await sessions.status(table.id)).progress is not None
+
+
+async def test_unknown_options_are_refused_before_a_lobby_opens(sessions: Sessions) -> None:
+    with pytest.raises(InvalidOptions):
+        await sessions.create_game(
+            guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST, options={"colour": "red"}
+        )
+    with pytest.raises(InvalidOptions):  # solo difficulty at a 4-player table
+        await sessions.create_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            game_name="carnegie",
+            host_id=HOST,
+            seats=4,
+            options={"difficulty": "hard"},
+        )
+    # Nothing was created: the channel is free.
+    await _carnegie(sessions, BOB)
+
+
+async def test_undo_reverts_the_own_last_step_and_keeps_the_log(sessions: Sessions) -> None:
+    """Undo (issue 6): replay of new_game + the log minus the undone step; the log stays append-only."""
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    before = await sessions.status(table.id)
+    user, _ = await _move(sessions, table.id, seat)
+    moved = await sessions.status(table.id)
+    assert moved.progress is not None and moved.progress.undoable == {seat}
+    status, duplicate = await sessions.undo(
+        table.id, user, expected_version=moved.table.version, interaction_id=777, seat=seat
+    )
+    assert not duplicate
+    assert status.table.game.snapshot == before.table.game.snapshot
+    assert await sessions.replay(table.id) == await sessions.load(table.id)
+    async with sessions.db.transaction(write=False) as conn:
+        every = await action_log.list_actions(conn, table.id)
+        live = await action_log.live_actions(conn, table.id)
+    assert len(every) == len(live) + 1
+    # The same interaction delivered again undoes nothing more.
+    again, duplicate = await sessions.undo(
+        table.id, user, expected_version=None, interaction_id=777, seat=seat
+    )
+    assert duplicate and again.table.version == status.table.version
+    # The log refuses edits even for undone rows.
+    async with sessions.db.transaction() as conn:
+        with pytest.raises(Exception, match="append-only"):
+            await conn.execute("DELETE FROM actions WHERE game_id = ?", (table.id,))
+
+
+async def test_several_own_steps_undo_one_at_a_time(sessions: Sessions) -> None:
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    start = await sessions.status(table.id)
+    user, _ = await _move(sessions, table.id, seat)
+    await _move(sessions, table.id, seat)
+    for _ in range(2):
+        await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+    assert (await sessions.status(table.id)).table.game.snapshot == start.table.game.snapshot
+    # Further back only while the steps are this seat's own and uninterrupted (here its own
+    # department reservation, which handed the decision to nobody else), then refused.
+    for _ in range(10):
+        last = (await sessions.live_log(table.id))[-1]
+        if last.seat != seat or last.barrier:
+            break
+        await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+    error = await _refused(
+        sessions,
+        table.id,
+        IllegalAction,
+        sessions.undo(table.id, user, expected_version=None, interaction_id=None),
+    )
+    assert error.message == NOTHING_TO_UNDO
+
+
+async def test_undo_refusals_change_nothing(sessions: Sessions) -> None:
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    # Nothing to undo at the start (the Housing step is the first decision).
+    first = (await sessions.status(table.id)).progress
+    assert first is not None
+    first_user = table.user_at(first.decision.seats[0])
+    assert first_user is not None
+    error = await _refused(
+        sessions,
+        table.id,
+        IllegalAction,
+        sessions.undo(table.id, first_user, expected_version=None, interaction_id=None),
+    )
+    assert error.message == NOTHING_TO_UNDO
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    user = table.user_at(seat)
+    other = table.user_at(1 - seat)
+    assert user is not None and other is not None
+    await _move(sessions, table.id, seat)
+    version = (await sessions.status(table.id)).table.version
+    for error_type, call in (
+        (NotAPlayer, sessions.undo(table.id, CAROL, expected_version=None, interaction_id=None)),
+        (NotYourTurn, sessions.undo(table.id, other, expected_version=None, interaction_id=None, seat=seat)),
+        (IllegalAction, sessions.undo(table.id, other, expected_version=None, interaction_id=None)),
+        (StaleState, sessions.undo(table.id, user, expected_version=version - 1, interaction_id=None)),
+    ):
+        await _refused(sessions, table.id, error_type, call)
+    # A hand-over is a barrier: once this seat says done, its moves cannot be undone any more.
+    await sessions.act(table.id, user, "done", expected_version=None, interaction_id=None)
+    assert (await sessions.live_log(table.id))[-1].barrier
+    for who in (user, other):  # neither the actor nor the next player can cross it
+        await _refused(
+            sessions,
+            table.id,
+            IllegalAction,
+            sessions.undo(table.id, who, expected_version=None, interaction_id=None),
+        )
+    await sessions.abandon(table.id, HOST, may_manage=False)
+    await _refused(
+        sessions,
+        table.id,
+        GameOver,
+        sessions.undo(table.id, user, expected_version=None, interaction_id=None),
+    )
+
+
+async def test_undo_in_a_lobby_is_refused(sessions: Sessions) -> None:
+    table = await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST)
+    await _refused(
+        sessions,
+        table.id,
+        NotInProgress,
+        sessions.undo(table.id, HOST, expected_version=None, interaction_id=None),
+    )
+
+
+async def test_replace_refusals_change_nothing(sessions: Sessions) -> None:
+    lobby = await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST)
+    await sessions.join(lobby.id, BOB)
+    await _refused(
+        sessions, lobby.id, NotInProgress, sessions.replace_with_ai(lobby.id, HOST, BOB, may_manage=False)
+    )
+    table = (await sessions.start(lobby.id, HOST)).table
+    for error_type, call in (
+        (HostOnly, sessions.replace_with_ai(table.id, BOB, HOST, may_manage=False)),
+        (NotAPlayer, sessions.replace_with_ai(table.id, HOST, CAROL, may_manage=False)),
+    ):
+        await _refused(sessions, table.id, error_type, call)
+    await sessions.replace_with_ai(table.id, CAROL, BOB, may_manage=True)  # a moderator may
+    await _refused(
+        sessions, table.id, AlreadySeated, sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False)
+    )
+
+
+async def test_an_ai_seat_plays_its_own_decisions_and_refuses_its_old_player(sessions: Sessions) -> None:
+    table = await _carnegie(sessions, BOB)
+    result = await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False)
+    assert result.table.ai_seats == {1}
+    progress = result.progress
+    assert 1 not in progress.decision.seats
+    before = await _fingerprint(sessions, table.id)
+    with pytest.raises(NotYourTurn, match="played by the bot"):
+        await sessions.act(table.id, BOB, "done", expected_version=None, interaction_id=None)
+    assert await _fingerprint(sessions, table.id) == before
+    assert await sessions.replay(table.id) == await sessions.load(table.id)
+
+
+async def test_a_table_of_ai_seats_plays_to_the_end(sessions: Sessions) -> None:
+    """The bounded AI loop finishes a whole game; the log replays to the final state."""
+    table = await _carnegie(sessions, BOB)
+    await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False)
+    result = await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False)
+    assert result.progress.decision.finished and result.table.game.status is Status.FINISHED
+    state = await sessions.replay(table.id)
+    assert state == await sessions.load(table.id)
+    sheet = get_game("carnegie").score(state)
+    assert result.progress.score == sheet and sheet.final
+
+
+async def test_solo_table_scores_andrew(sessions: Sessions) -> None:
+    table = await sessions.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game_name="carnegie",
+        host_id=HOST,
+        seats=1,
+        options={"difficulty": "easy"},
+    )
+    table = (await sessions.start(table.id, HOST)).table
+    result = await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False)
+    assert result.progress.score is not None
+    assert any(line.seat < 0 and "Andrew" in line.name for line in result.progress.score.lines)
+
+
+async def test_simultaneous_choices_are_not_stale_after_another_seats_action(sessions: Sessions) -> None:
+    """R5.5.1 / setup 12: players activate at the same time; a panel drawn before another player
+    acted stays valid, but not after its own seat acted."""
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    await _play_until(sessions, table.id, "setup_activate")
+    status = await sessions.status(table.id)
+    assert status.progress is not None and status.progress.decision.seats == [0, 1]
+    drawn = status.table.version
+    await sessions.act(table.id, HOST, "done", expected_version=drawn, interaction_id=None)
+    # Bob's panel was drawn at the same version: his choice still counts.
+    result = await sessions.act(table.id, BOB, "done", expected_version=drawn, interaction_id=None)
+    assert result.progress.decision.kind != "setup_activate"
+    # A choice drawn before one's own step is stale.
+    seat = result.progress.decision.seats[0]
+    user = result.table.user_at(seat)
+    assert user is not None
+    first = result.progress.choices[seat][0].notation
+    now = result.table.version
+    await sessions.act(table.id, user, first, expected_version=now, interaction_id=None)
+    with pytest.raises(StaleState):
+        await sessions.act(table.id, user, first, expected_version=now, interaction_id=None)
+
+
+async def test_the_undo_log_is_append_only_too(sessions: Sessions) -> None:
+    """Migration 0002: undos are rows of their own; neither log can be edited."""
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    user, _ = await _move(sessions, table.id, seat)
+    await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+    async with sessions.db.transaction() as conn:
+        with pytest.raises(Exception, match="append-only"):
+            await conn.execute("UPDATE undos SET user_id = 0 WHERE game_id = ?", (table.id,))
+        with pytest.raises(Exception, match="append-only"):
+            await conn.execute("DELETE FROM undos WHERE game_id = ?", (table.id,))
+        with pytest.raises(Exception, match="append-only"):
+            await conn.execute("UPDATE actions SET barrier = 1 WHERE game_id = ?", (table.id,))

@@ -365,7 +365,7 @@ class Sessions:
                 # choices is the authority and the action is refused anyway.
                 game.apply(state, own_seat, action)
                 raise IllegalAction(f"{canonical!r} is not one of your choices now.")
-            label = game.describe_action(state, action)
+            label = game.describe_action(state, own_seat, action)
             step = game.apply(state, own_seat, action)
             barrier = step.barrier or own_seat not in game.pending(step.state).seats
             at = self._at()
@@ -684,7 +684,7 @@ def _progress(game: Game[Any, Any], state: GameState) -> Progress:
     decision = game.pending(state)
     choices = {
         seat: [
-            Choice(game.format_action(a), game.describe_action(state, a))
+            Choice(game.format_action(a), game.describe_action(state, seat, a))
             for a in game.legal_actions(state, seat)
         ]
         for seat in decision.seats

@@ -130,7 +130,7 @@ class RaceGame:
     def format_action(self, action: StepAction | RollAction) -> str:
         return "roll" if isinstance(action, RollAction) else f"step {action.spaces}"
 
-    def describe_action(self, state: RaceState, action: StepAction | RollAction) -> str:
+    def describe_action(self, state: RaceState, seat: int, action: StepAction | RollAction) -> str:
         return "Roll the die (1-3)" if isinstance(action, RollAction) else f"Step {action.spaces}"
 
     def dump_state(self, state: RaceState) -> str:

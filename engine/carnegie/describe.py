@@ -10,7 +10,6 @@ from engine.carnegie.rules import (
     context,
     event_of,
     gain_words,
-    pending,
     place_cost,
     transport_income,
 )
@@ -27,25 +26,15 @@ def _cell_name(state: CarnegieState, seat: int, text: str) -> str:
     return ("standing employee in " if standing else "") + where
 
 
-def pending_seats(state: CarnegieState) -> list[int]:
-    return pending(state).seats
-
-
-def _seat(state: CarnegieState) -> int:
-    seats = pending(state).seats
-    return seats[0] if seats else 0
-
-
-def describe(state: CarnegieState, a: Action) -> str:
+def describe(state: CarnegieState, seat: int, a: Action) -> str:
     try:
-        text = _describe(state, a)
+        text = _describe(state, seat, a)
     except (EngineError, IndexError, ValueError):
         text = " ".join((a.verb, *a.args))
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def _describe(state: CarnegieState, a: Action) -> str:
-    seat = _seat(state)
+def _describe(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     v, args = a.verb, a.args
     if v == "done":
@@ -70,8 +59,6 @@ def _describe(state: CarnegieState, a: Action) -> str:
         return f"Move an employee: {_cell_name(state, seat, src)} → {_cell_name(state, seat, dst)}"
     if v == "activate":
         cell, _ = parse_cell(args[0])
-        if len(pending_seats(state)) > 1:  # simultaneous phase: the label cannot know whose company
-            return f"Activate a lying employee in cell {args[0]} (cheapest free workplace)"
         cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
         return f"Activate an employee in {data.DEPT_NAMES[c.cells[cell]]} (${cost})"
     if v == "row":

@@ -56,8 +56,8 @@ class CarnegieGame:
     def format_action(self, action: Action) -> str:
         return actions.format_action(action)
 
-    def describe_action(self, state: CarnegieState, action: Action) -> str:
-        return describe(state, action)
+    def describe_action(self, state: CarnegieState, seat: int, action: Action) -> str:
+        return describe(state, seat, action)
 
     def dump_state(self, state: CarnegieState) -> str:
         return dump_state(state)

@@ -126,7 +126,7 @@ class CountdownGame:
     def format_action(self, action: str) -> str:
         return action
 
-    def describe_action(self, state: CountdownState, action: str) -> str:
+    def describe_action(self, state: CountdownState, seat: int, action: str) -> str:
         return "Draw 1-2 at random" if action == "draw" else action.capitalize()
 
     def dump_state(self, state: CountdownState) -> str:

@@ -28,7 +28,7 @@ def _walk(players: int, seed: int, steps: int) -> list[tuple[object, int, object
         a = legal[rng.below(len(legal))]
         text = G.format_action(a)
         assert len(text) <= 90 and G.parse_action(text) == a
-        assert len(G.describe_action(st, a)) <= 80
+        assert len(G.describe_action(st, seat, a)) <= 80
         before = G.dump_state(st)
         step = G.apply(st, seat, a)
         assert G.dump_state(st) == before  # apply never mutates its input
@@ -109,3 +109,31 @@ def test_random_games_keep_components_and_finish_after_20_rounds(players: int) -
         st = G.apply(st, seat, legal[rng.below(len(legal))]).state
         _invariants(st)
     assert st.round == 20 and st.markers == [5, 5, 5, 5]
+
+
+def test_activation_labels_name_the_seats_own_department_and_cost_in_simultaneous_phase() -> None:
+    """R5.5.1: in the simultaneous activation phase each seat's labels describe its own company."""
+    from engine.carnegie import data
+    from engine.carnegie.actions import parse_cell
+    from engine.carnegie.rules.common import cheapest_free
+    from engine.carnegie.state import workplace_costs
+
+    rng = Rng(seed=5)
+    st = G.new_game(3, 21, {"tab_sides": "random"})
+    checked = 0
+    while checked < 5 and not G.pending(st).finished:
+        d = G.pending(st)
+        for seat in d.seats if len(d.seats) > 1 else []:
+            for a in G.legal_actions(st, seat):
+                if a.verb != "activate":
+                    continue
+                c = st.companies[seat]
+                cell, _ = parse_cell(a.args[0])
+                cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
+                label = G.describe_action(st, seat, a)
+                assert label == f"Activate an employee in {data.DEPT_NAMES[c.cells[cell]]} (${cost})"
+                checked += 1
+        seat = d.seats[rng.below(len(d.seats))]
+        legal = G.legal_actions(st, seat)
+        st = G.apply(st, seat, legal[rng.below(len(legal))]).state
+    assert checked >= 5

@@ -134,8 +134,8 @@ def test_normal_card_back_shows_the_main_action_advanced_a_question_mark_r10_2_1
     v = G.view(st, 0).andrew
     assert v is not None
     assert (v.current_back, v.best_action, v.next_back) == ("MGT", "MGT", "?")
-    assert "Andrew's card back" in G.describe_action(st, G.parse_action("row MGT"))
-    assert "Andrew" not in G.describe_action(st, G.parse_action("row HR"))
+    assert "Andrew's card back" in G.describe_action(st, 0, G.parse_action("row MGT"))
+    assert "Andrew" not in G.describe_action(st, 0, G.parse_action("row HR"))
     a.current = "A07"
     v = G.view(st, 0).andrew
     assert v is not None and (v.current_back, v.best_action) == ("?", None)

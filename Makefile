@@ -29,5 +29,8 @@ bench: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python -m tests.render.regenerate
 
+soak: $(STAMP)
+	$(BIN)/python -m tests.reliability.soak
+
 clean:
 	rm -rf $(VENV)

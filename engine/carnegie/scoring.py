@@ -187,6 +187,8 @@ def welfare_allocation(
     maxima of D20 a welfare cell never exceeds 12 VP, so it never binds)."""
     wanted = set(codes)
     owned = [c for c in (WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH) if c in wanted]
+    if not owned:
+        return WelfarePayment(times={}, vp={}, converted=0, money_left=money, goods_left=goods)
     best_key: tuple[int, int, int] | None = None
     best: tuple[tuple[int, ...], int] = ((0,) * len(owned), 0)
     for times in product(*(range(WELFARE_MAX[c] + 1) for c in owned)):
@@ -291,13 +293,17 @@ class DonationScore:
     vp: int  # after the cap
 
 
-def donation_scores(state: CarnegieState, seat: int) -> tuple[list[DonationScore], WelfarePayment]:
+def donation_scores(
+    state: CarnegieState, seat: int, source: Achievements | None = None
+) -> tuple[list[DonationScore], WelfarePayment]:
     """Every donation disc of ``seat`` scored per §8.4 and capped per §8.5, plus the welfare payment
-    (paid from the player's money and goods, conversion allowed, R8.4.2)."""
+    (paid from the player's money and goods, conversion allowed, R8.4.2). ``source`` = the seat's own
+    achievements when the caller already has them."""
     company = state.companies[seat]
     cap = player_cap(company)
     codes = donation_codes(state, seat)
-    source = achievements(state, seat)
+    if source is None:
+        source = achievements(state, seat)
     welfare = welfare_allocation(codes, company.money, company.goods, cap=cap)
     out = []
     for code in codes:
@@ -324,11 +330,12 @@ def andrew_donation_scores(
 def categories(state: CarnegieState, seat: int) -> dict[str, int]:
     """One player's score per category (§9.2), the score track first."""
     company = state.companies[seat]
-    donations, _ = donation_scores(state, seat)
+    own = achievements(state, seat)
+    donations, _ = donation_scores(state, seat, own)
     return {
         TRACK: company.vp,
         ACTION_CHOICE: data.ACTION_CHOICE_VP if company.action_choice else 0,  # R5.6.4
-        EMPLOYEES: active_employees(company),  # R4.3.3: permanent employee excluded
+        EMPLOYEES: own.active,  # R4.3.3: permanent employee excluded
         DEPARTMENTS: department_points(company),
         TABS_VP: tab_points(company),
         CONNECTIONS: player_connection_points(state, seat),

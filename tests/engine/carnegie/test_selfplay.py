@@ -179,15 +179,19 @@ def checked_game(players: int, seed: int) -> tuple[CarnegieState, list[Move]]:
             break
         seats = decision.seats
         converter = seat_rng.below(20 * players)
-        # Converting during one's own Strategic Planning "place" decision is refused when it would leave no
-        # payable cell (test_converting_goods_never_strands_a_pending_decision), so self-play skips it.
-        placing = any(t.kind == "place" and t.seat == converter for t in state.tasks)
-        if converter < players and state.companies[converter].goods and not placing:
-            # R5.7.1: any player may return goods for money at any moment, even when not asked to decide.
+        if converter < players and state.companies[converter].goods:
+            # R5.7.1: any player may return goods for money at any moment, even when not asked to decide;
+            # the engine refuses only a conversion that would leave the player unable to pay for the cell
+            # of the department being placed (test_converting_goods_never_strands_a_pending_decision).
             k = 1 + seat_rng.below(state.companies[converter].goods)
             action = GAME.parse_action(f"convert {k}")
             money = state.companies[converter].money
-            state = GAME.apply(state, converter, action).state
+            placing = any(t.kind == "place" and t.seat == converter for t in state.tasks)
+            try:
+                state = GAME.apply(state, converter, action).state
+            except EngineError:
+                assert placing, f"convert {k} refused outside a 'place' decision"
+                continue
             assert state.companies[converter].money == money + k
             log.append(Move(converter, action))
             check_invariants(state)
@@ -199,7 +203,7 @@ def checked_game(players: int, seed: int) -> tuple[CarnegieState, list[Move]]:
         if len(log) % 7 == 0:  # every listed action is accepted by apply and keeps the invariants
             for candidate in legal:
                 check_invariants(GAME.apply(state, seat, candidate).state)
-                assert GAME.describe_action(state, candidate), GAME.format_action(candidate)
+                assert GAME.describe_action(state, seat, candidate), GAME.format_action(candidate)
             GAME.view(state, None)
             GAME.view(state, seat)
         for candidate in legal:

@@ -43,6 +43,7 @@ CASES: tuple[Case, ...] = (
     Case("three_players_greedy", seed=23, bots=("greedy", "greedy", "greedy")),
     Case("four_players_mixed", seed=42, bots=("random", "greedy", "random", "greedy"),
          options=(("beginner", "yes"),)),
+    Case("solo_greedy_against_andrew", seed=5, bots=("greedy",), options=(("difficulty", "hard"),)),
 )
 
 

@@ -58,7 +58,12 @@ def main() -> int:
     if settings.discord_token is None:
         print(guidance(), file=sys.stderr)
         return EXIT_NO_TOKEN
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    level = getattr(logging, settings.log_level)
+    discord.utils.setup_logging(level=level)
+    # At DEBUG discord.py logs request bodies and gateway events: message texts and what players
+    # typed. The logs must hold ids and outcomes only, so these stay at INFO whatever LOG_LEVEL says.
+    for chatty in ("discord.http", "discord.gateway", "discord.webhook.async_"):
+        logging.getLogger(chatty).setLevel(max(level, logging.INFO))
     try:
         return asyncio.run(_run(settings))
     except KeyboardInterrupt:

@@ -24,6 +24,11 @@ from bot.views.turn import ActionButton, ActionMenu, TakeTurnButton, UndoButton
 log = logging.getLogger(__name__)
 
 COGS = ("bot.cogs.lobby", "bot.cogs.admin")
+# The tasks discord.py runs interaction handlers in (slash commands, persistent and dynamic items).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+# How long a shutdown waits for handlers already running (a click being applied, its answer being
+# posted) before it closes the connection and the database under them.
+SHUTDOWN_GRACE = 10.0
 
 
 def intents() -> discord.Intents:
@@ -109,9 +114,30 @@ class BoardroomBot(commands.Bot):
         log.info("connected as %s (%s) to %d guilds", user, user.id if user else "?", len(self.guilds))
 
     async def close(self) -> None:
+        await self.drain_handlers(SHUTDOWN_GRACE)
         try:
             await super().close()
         finally:
             if self._db is not None:
                 await self._db.close()
                 self._db = None
+
+    async def drain_handlers(self, grace: float) -> None:
+        """Wait (at most ``grace`` seconds) for the interaction handlers in flight, so that none of
+        them finds the database closed half-way; handlers that start meanwhile are waited for too."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        me = asyncio.current_task()
+        while True:
+            running = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me and not t.done() and t.get_name().startswith(HANDLER_TASKS)
+            ]
+            remaining = deadline - loop.time()
+            if not running:
+                return
+            if remaining <= 0:
+                log.warning("shutting down with %d interaction handlers still running", len(running))
+                return
+            await asyncio.wait(running, timeout=remaining)

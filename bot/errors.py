@@ -81,7 +81,8 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
             break
         original = original.__cause__
     if isinstance(original, EngineError):
-        log.info("refused %s for user %s: %s", original.code, interaction.user.id, original.sentence)
+        # The code only: a refusal's sentence may quote what the player typed.
+        log.info("refused %s for user %s", original.code, interaction.user.id)
         await reply_private(interaction, original.sentence)
         return
     if isinstance(original, discord.app_commands.CheckFailure):

@@ -50,3 +50,10 @@ class HostOnly(Refusal):
 
 class NotInProgress(Refusal):
     code = "not_in_progress"
+
+
+class WrongChannel(Refusal):
+    """A component of one channel's game pressed in another channel or server (a replayed or
+    forged custom_id): games are played where they were opened."""
+
+    code = "wrong_channel"

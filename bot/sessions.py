@@ -40,6 +40,7 @@ from bot.refusals import (
     NotInLobby,
     NotInProgress,
     TableFull,
+    WrongChannel,
 )
 from bot.storage import Database, GameRow, SeatRow, Status
 from bot.storage import actions as action_log
@@ -62,6 +63,9 @@ STALE_CHOICE = "That choice is out of date: the game has moved on. Use the lates
 NOTHING_TO_UNDO = (
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
+# SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
+MAX_ROW_ID = 2**63 - 1
+WRONG_CHANNEL = "That belongs to a game in another channel; games are played where they were opened."
 # Enough for every AI decision of a whole Carnegie round with four AI seats; a game that needs more
 # is stuck (an engine bug), and the loop must not spin forever.
 MAX_AI_STEPS = 2000
@@ -242,9 +246,11 @@ class Sessions:
         async with self.db.transaction() as conn:
             await game_rows.set_lobby_message(conn, game_id, message_id)
 
-    async def join(self, game_id: int, user_id: int, name: str | None = None) -> Table:
+    async def join(
+        self, game_id: int, user_id: int, name: str | None = None, *, channel_id: int | None = None
+    ) -> Table:
         async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id)
+            table = await _table(conn, game_id, channel_id)
             game = get_game(table.game.game)
             _require_lobby(table, "join")
             if table.seat_of(user_id) is not None:
@@ -257,10 +263,10 @@ class Sessions:
             await _bump(conn, table, at=at)
             return await _table(conn, game_id)
 
-    async def leave(self, game_id: int, user_id: int) -> Table:
+    async def leave(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Table:
         """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
         async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id)
+            table = await _table(conn, game_id, channel_id)
             _require_lobby(table, "leave")
             if table.seat_of(user_id) is None:
                 raise NotAPlayer("You are not at this table.")
@@ -275,10 +281,17 @@ class Sessions:
             await _bump(conn, table, at=at, status=status)
             return await _table(conn, game_id)
 
-    async def start(self, game_id: int, user_id: int, *, expected_version: int | None = None) -> GameStatus:
+    async def start(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None = None,
+        channel_id: int | None = None,
+    ) -> GameStatus:
         """The host starts: seats are numbered in join order and the engine sets up the game."""
         async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id)
+            table = await _table(conn, game_id, channel_id)
             _require_lobby(table, "start")
             if table.host_id != user_id:
                 raise HostOnly("Only the host can start the game.")
@@ -324,6 +337,7 @@ class Sessions:
         expected_version: int | None,
         interaction_id: int | None,
         seat: int | None = None,
+        channel_id: int | None = None,
     ) -> ActResult:
         """Apply one action for the user's seat.
 
@@ -332,14 +346,15 @@ class Sessions:
         player saw; if the game moved on since, ``StaleState`` — unless only other seats acted
         meanwhile (a simultaneous choice such as activation: nothing they do changes this seat's
         options, and the action must still be legal now). ``seat``, when given, is the seat the
-        choice was offered to: another player pressing it is refused.
+        choice was offered to: another player pressing it is refused. ``channel_id``, when given,
+        is where the click happened: a custom_id replayed in another channel is refused.
         """
         async with self._lock(game_id), self.db.transaction() as conn:
             if interaction_id is not None:
                 seen = await action_log.action_by_interaction(conn, interaction_id)
                 if seen is not None:
                     return await self._recorded(conn, seen)
-            table = await _table(conn, game_id)
+            table = await _table(conn, game_id, channel_id)
             own_seat = _check_actor(table, user_id, seat)
             if (
                 expected_version is not None
@@ -401,13 +416,14 @@ class Sessions:
         expected_version: int | None,
         interaction_id: int | None,
         seat: int | None = None,
+        channel_id: int | None = None,
     ) -> tuple[GameStatus, bool]:
         """Revert the user's last step (see the module docstring); returns the new status and
         whether this interaction had been applied before (then nothing changes now)."""
         async with self._lock(game_id), self.db.transaction() as conn:
             if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
                 return await _status(conn, await _table(conn, game_id)), True
-            table = await _table(conn, game_id)
+            table = await _table(conn, game_id, channel_id)
             own_seat = _check_actor(table, user_id, seat)
             if expected_version is not None and table.version != expected_version:
                 raise StaleState(STALE_CHOICE)
@@ -509,9 +525,9 @@ class Sessions:
 
     # ----------------------------------------------------------------------------- reading
 
-    async def status(self, game_id: int) -> GameStatus:
+    async def status(self, game_id: int, *, channel_id: int | None = None) -> GameStatus:
         async with self.db.transaction(write=False) as conn:
-            return await _status(conn, await _table(conn, game_id))
+            return await _status(conn, await _table(conn, game_id, channel_id))
 
     async def status_in_channel(self, channel_id: int, *, include_ended: bool = False) -> GameStatus:
         """The channel's lobby or game in progress (or, with ``include_ended``, its latest game)."""
@@ -556,10 +572,13 @@ def _require_lobby(table: Table, verb: str) -> None:
         raise NotInLobby(f"This game has ended; you cannot {verb} it.")
 
 
-async def _table(conn: Any, game_id: int) -> Table:
-    row = await game_rows.get_game(conn, game_id)
+async def _table(conn: Any, game_id: int, channel_id: int | None = None) -> Table:
+    """The game and its seats; with ``channel_id``, only if the game lives in that channel."""
+    row = await game_rows.get_game(conn, game_id) if 0 < game_id <= MAX_ROW_ID else None
     if row is None:
         raise NoGameHere("That game no longer exists.")
+    if channel_id is not None and row.channel_id != channel_id:
+        raise WrongChannel(WRONG_CHANNEL)
     return Table(row, await game_rows.list_seats(conn, game_id))
 
 

@@ -1,19 +1,31 @@
-"""``/boardroom``: operator commands, for the bot's owner only (the application owner in the
-Developer Portal). Hidden from members without Manage Server by default permissions, and checked
-against the owner at run time, since server admins can change default permissions."""
+"""``/boardroom``: operator commands. ``sync`` and ``about`` are for the bot's owner only (the
+application owner in the Developer Portal); ``export`` (the host or Manage Server) and ``import``
+(Manage Server) are for server owners keeping their games safe (``docs/operations.md``). The group
+is hidden from members without Manage Server by default permissions, and every command checks again
+at run time, since server admins can change default permissions."""
 
 from __future__ import annotations
 
+import io
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core import game_names
+from bot import announce, transfer
+from bot.errors import announce_failed
+from bot.refusals import HostOnly
+from bot.storage import Status
+from bot.views.common import NO_MENTIONS
+from engine.core import game_names, get_game
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
+
+
+log = logging.getLogger(__name__)
 
 
 class OwnerOnly(app_commands.CheckFailure):
@@ -59,6 +71,72 @@ async def about(interaction: discord.Interaction[Any]) -> None:
     )
 
 
+async def export(interaction: discord.Interaction[Any]) -> None:
+    """The channel's game (or its latest one) as a JSON file, privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client: BoardroomBot = interaction.client  # type: ignore[assignment]
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+    status = await client.sessions.status_in_channel(interaction.channel_id, include_ended=True)
+    document = await transfer.export_game(
+        client.sessions,
+        status.table.id,
+        interaction.user.id,
+        may_manage=interaction.permissions.manage_guild,
+    )
+    raw = transfer.encode(document)
+    log.info(
+        "exported game %s (%d actions) for user %s",
+        status.table.id,
+        len(document["actions"]),
+        interaction.user.id,
+    )
+    await interaction.followup.send(
+        f"**{get_game(document['game']).title}** #{document['game_id']}: seed, options, seats, "
+        f"{len(document['actions'])} logged actions ({len(document['undos'])} undone) and the snapshot. "
+        "Keep the file; `/boardroom import` restores it as a new game after checking it.",
+        file=discord.File(
+            io.BytesIO(raw), filename=f"boardroom-{document['game']}-{document['game_id']}.json"
+        ),
+        ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
+    )
+
+
+@app_commands.describe(file="A .json file made by /boardroom export")
+async def import_(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+    """Verify an export by replaying its log from the seed and open it as a new game here."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client: BoardroomBot = interaction.client  # type: ignore[assignment]
+    if not interaction.permissions.manage_guild:
+        raise HostOnly("Only members with Manage Server can import a game.")
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+    if file.size > transfer.MAX_DOCUMENT_BYTES:
+        raise transfer.ImportRefused(
+            f"That file is larger than {transfer.MAX_DOCUMENT_BYTES // (1024 * 1024)} MB."
+        )
+    document = transfer.decode(await file.read())
+    table = await transfer.import_game(
+        client.sessions, document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+    )
+    log.info(
+        "imported game %s as game %s for user %s", document.get("game_id"), table.id, interaction.user.id
+    )
+    title = get_game(table.game.game).title
+    await interaction.followup.send(
+        f"Imported **{title}** as game #{table.id} here: {len(document['actions'])} actions replayed from "
+        "the seed and checked against the snapshot.",
+        ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
+    )
+    if table.game.status is Status.ACTIVE:
+        try:
+            await announce.after_change(client, table.id, [])
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+
+
 class Admin(commands.Cog):
     def __init__(self, bot: BoardroomBot) -> None:
         self.bot = bot
@@ -77,6 +155,20 @@ class Admin(commands.Cog):
             )
             command.add_check(_owner_only)
             self.group.add_command(command)
+        self.group.add_command(
+            app_commands.Command(
+                name="export",
+                description="This channel's game as a JSON file: seed, log, snapshot (host or Manage Server)",
+                callback=export,
+            )
+        )
+        self.group.add_command(
+            app_commands.Command(
+                name="import",
+                description="Restore a game from a /boardroom export file, verified (Manage Server)",
+                callback=import_,
+            )
+        )
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group, override=True)

@@ -1,4 +1,8 @@
-"""The append-only action log (a trigger in the schema refuses UPDATE and DELETE)."""
+"""The append-only action log (a trigger in the schema refuses UPDATE and DELETE).
+
+Reads use ``execute_fetchall``: one hop to aiosqlite's thread instead of three (execute, fetch,
+close) while ``Database.transaction`` holds the lock that serialises every game (tests/perf).
+"""
 
 from __future__ import annotations
 
@@ -46,10 +50,10 @@ async def append_action(
     barrier: bool = False,
 ) -> int:
     """Append the next row of the game's log; returns its seq (1, 2, …)."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
+    row = next(iter(rows), None)
     assert row is not None
     seq = int(row[0])
     try:
@@ -65,38 +69,38 @@ async def append_action(
 
 
 async def action_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> ActionRow | None:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM actions WHERE interaction_id = ?", (interaction_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
+    row = next(iter(rows), None)
     return None if row is None else _action(row)
 
 
 async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-    ) as cursor:
-        return [_action(row) async for row in cursor]
+    )
+    return [_action(row) for row in rows]
 
 
 async def live_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
     """The log minus undone actions, in seq order: what replays to the snapshot."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
         "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) ORDER BY seq",
         (game_id,),
-    ) as cursor:
-        return [_action(row) async for row in cursor]
+    )
+    return [_action(row) for row in rows]
 
 
 async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRow | None:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
         "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) "
         "ORDER BY seq DESC LIMIT 1",
         (game_id,),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
+    row = next(iter(rows), None)
     return None if row is None else _action(row)
 
 
@@ -124,15 +128,15 @@ async def add_undo(
 
 async def undo_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> int | None:
     """The seq undone by this interaction, if it was applied before."""
-    async with conn.execute("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,)) as cursor:
-        row = await cursor.fetchone()
+    rows = await conn.execute_fetchall("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,))
+    row = next(iter(rows), None)
     return None if row is None else int(row[0])
 
 
 async def seat_changed_since(conn: aiosqlite.Connection, game_id: int, seat: int, version: int) -> bool:
     """Whether the seat acted or undid anything after ``version``, or the table changed in a way
     that is not an action (a start, a replacement): then a choice drawn at ``version`` is stale."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND version_after > ? AND seat = ?) "
         "OR EXISTS (SELECT 1 FROM undos u JOIN actions a ON a.game_id = u.game_id AND a.seq = u.seq "
         "WHERE u.game_id = ? AND u.version_after > ? AND a.seat = ?) "
@@ -153,6 +157,6 @@ async def seat_changed_since(conn: aiosqlite.Connection, game_id: int, seat: int
             game_id,
             version,
         ),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
+    row = next(iter(rows), None)
     return bool(row and row[0])

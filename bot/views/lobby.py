@@ -49,13 +49,18 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         sessions = sessions_of(interaction)
         user_id = interaction.user.id
         progress = None
+        channel_id = interaction.channel_id
         if self.verb == ids.JOIN:
-            table = await sessions.join(self.game_id, user_id, interaction.user.display_name)
+            table = await sessions.join(
+                self.game_id, user_id, interaction.user.display_name, channel_id=channel_id
+            )
         elif self.verb == ids.LEAVE:
-            table = await sessions.leave(self.game_id, user_id)
+            table = await sessions.leave(self.game_id, user_id, channel_id=channel_id)
         else:
             try:
-                status = await sessions.start(self.game_id, user_id, expected_version=self.version)
+                status = await sessions.start(
+                    self.game_id, user_id, expected_version=self.version, channel_id=channel_id
+                )
             except StaleState:
                 # The message showed an older table (edits can land out of order): redraw it so
                 # the host sees who is seated now and a Start button for that table.

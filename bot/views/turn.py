@@ -104,6 +104,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         await acknowledge_update(interaction)
         notation = self.ref
         if self.kind == "i":
+            if not self.ref.isdigit() or len(self.ref) > 4:
+                # Only the bot writes these ids, always with a small index: a forged one is stale.
+                raise StaleState(STALE_CHOICE)
             notation = await _notation_by_index(
                 interaction, self.game_id, self.version, self.seat, int(self.ref)
             )
@@ -170,6 +173,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
             expected_version=self.version,
             interaction_id=interaction.id,
             seat=self.seat,
+            channel_id=interaction.channel_id,
         )
         if duplicate:
             return
@@ -201,7 +205,7 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        status = await sessions_of(interaction).status(self.game_id)
+        status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         content, view = own_panel(status, interaction.user.id)
         if view is None:
             await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
@@ -227,7 +231,7 @@ def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | 
 async def _notation_by_index(
     interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, index: int
 ) -> str:
-    status = await sessions_of(interaction).status(game_id)
+    status = await sessions_of(interaction).status(game_id, channel_id=interaction.channel_id)
     choices = status.progress.choices.get(seat, []) if status.progress else []
     if status.table.version != version or not 0 <= index < len(choices):
         raise StaleState(STALE_CHOICE)
@@ -302,6 +306,7 @@ async def act_and_announce(
         expected_version=version,
         interaction_id=interaction.id,
         seat=seat,
+        channel_id=interaction.channel_id,
     )
     if result.duplicate:
         # A redelivery the player never asked for stays silent; otherwise say why nothing moved.

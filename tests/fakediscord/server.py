@@ -138,6 +138,8 @@ class FakeDiscord:
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
         self.faults: list[Fault] = []
+        # files users attached to slash command options, served at their cdn URL
+        self.cdn: dict[int, Attachment] = {}
         self.message_events = True
         self.gateway = Gateway(self)
         self._routes: list[tuple[str, str, re.Pattern[str], Handler]] = []
@@ -378,6 +380,11 @@ class FakeDiscord:
         for record in records:
             record.expired = True
 
+    def upload(self, filename: str, data: bytes, *, content_type: str | None = None) -> Attachment:
+        """A file a user picks for an attachment option: ``await fake.slash(..., file=fake.upload(...))``."""
+        guessed = content_type or mimetypes.guess_type(filename)[0]
+        return Attachment(id=snowflake(), filename=filename, data=data, content_type=guessed)
+
     def set_permissions(
         self, channel: Channel | str | int, target: User | Role | str, *, allow: int = 0, deny: int = 0
     ) -> None:
@@ -443,6 +450,13 @@ class FakeDiscord:
 
     async def _serve(self, request: web.Request, record: RecordedRequest) -> web.StreamResponse:
         path = request.path
+        if path.startswith("/attachments/") and request.method == "GET":
+            record.route = "GET /attachments/{channel_id}/{attachment_id}/{filename}"
+            parts = path.split("/")
+            attachment = self.cdn.get(int(parts[3])) if len(parts) > 3 and parts[3].isdigit() else None
+            if attachment is None:
+                return json_response({"message": "404: Not Found", "code": 0}, status=404)
+            return web.Response(body=attachment.data, content_type="application/octet-stream")
         if not path.startswith(API_PREFIX):
             return self._unknown(record)
         sub = path[len(API_PREFIX) :]
@@ -1179,6 +1193,11 @@ class FakeDiscord:
             target = self._channel(value)
             resolved.setdefault("channels", {})[str(target.id)] = target.payload() | {"permissions": "0"}
             return str(target.id)
+        if kind == 11 and isinstance(value, Attachment):
+            # A file the user attached: its bytes are served at the cdn URL in the payload.
+            self.cdn[value.id] = value
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            return str(value.id)
         if kind in (8, 9) and isinstance(value, Role):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             return str(value.id)
@@ -1389,6 +1408,49 @@ class FakeDiscord:
         source = opened.record.source_message
         record = self._envelope(MODAL_SUBMIT, self._user(user), opened.record.channel, data, source)
         return await self._deliver(record, timeout)
+
+    async def press(
+        self,
+        user: User | str,
+        channel: Channel | str | int,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        timeout: float = 5.0,
+        expect_ack: bool = True,
+    ) -> InteractionOutcome:
+        """Deliver a component interaction carrying any ``custom_id`` (a button, or with ``values`` a
+        string select) on a fresh bot message in ``channel``, whatever the bot posted there: a
+        replayed custom_id from another channel or guild, a forged payload, a scripted player that
+        skips the panel. With ``expect_ack=False`` an ignored interaction is not an error: the
+        outcome is returned after ``timeout`` with ``outcome.type is None``."""
+        player, where = self._user(user), self._channel(channel)
+        if values is None:
+            component: dict[str, Any] = {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}
+            data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        else:
+            options = [{"label": (v or "-")[:100], "value": v} for v in dict.fromkeys(values)]
+            component = {"type": 3, "custom_id": custom_id, "options": options}
+            component |= {"min_values": 1, "max_values": 1}
+            data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        message = Message(
+            id=snowflake(),
+            channel_id=where.id,
+            guild_id=where.guild_id,
+            author=self.bot,
+            content="",
+            components=[{"type": 1, "components": [component]}],
+            application_id=self.application_id,
+        )
+        message.snapshot()
+        self.messages[message.id] = message
+        record = self._envelope(MESSAGE_COMPONENT, player, where, data, message)
+        if expect_ack:
+            return await self._deliver(record, timeout)
+        record.deliveries.append(await self.gateway.dispatch("INTERACTION_CREATE", record.payload))
+        with contextlib.suppress(AssertionError):
+            await self.wait_until(lambda: record.attempts, timeout, f"interaction {record.id}")
+        return InteractionOutcome(self, record)
 
     async def redeliver(self, outcome: InteractionOutcome, *, quiet: float = 0.1) -> InteractionOutcome:
         """Deliver the same interaction (same id and token) again, as Discord occasionally does."""

@@ -1,0 +1,83 @@
+"""Shared steps for the reliability tests: seat a race game directly through the sessions service
+(the lobby flow has its own e2e tests), press custom_ids, read refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import APOLOGY
+from bot.sessions import Sessions, Table
+from tests.fakediscord import Channel, FakeDiscord, InteractionOutcome, Message
+from tests.race_game import RACE
+
+GAME_MODULES = ["tests.race_game", "tests.bot.countdown_game"]
+
+
+def sessions_of(handle: Any) -> Sessions:
+    sessions = handle.bot.sessions
+    assert isinstance(sessions, Sessions)
+    return sessions
+
+
+async def seat_race(
+    fake: FakeDiscord, sessions: Sessions, channel: Channel | str, host: str = "alice", other: str = "bob"
+) -> Table:
+    """A started race game in ``channel``: ``host`` at seat 0 (to move first), ``other`` at seat 1."""
+    where = fake.channel(channel) if isinstance(channel, str) else channel
+    assert where.guild_id is not None
+    table = await sessions.create_game(
+        guild_id=where.guild_id, channel_id=where.id, game_name="race", host_id=fake.users[host].id, seats=2
+    )
+    await sessions.join(table.id, fake.users[other].id)
+    status = await sessions.start(table.id, fake.users[host].id)
+    return status.table
+
+
+def action_id(table: Table, seat: int, notation: str, version: int | None = None) -> str:
+    return f"br:a:{table.id}:{table.version if version is None else version}:{seat}:{notation}"
+
+
+async def answer(outcome: InteractionOutcome, timeout: float = 5.0) -> Message:
+    """What the user saw after a click: the private refusal (a follow-up) or the redrawn message."""
+
+    def seen() -> Message | None:
+        if outcome.followups:
+            return outcome.followups[-1]
+        source = outcome.record.source_message
+        if source is not None and source.edits > 0:
+            return source
+        original = outcome.message
+        if original is not None and outcome.type in (4, 5) and not original.loading:
+            return original
+        return None
+
+    await outcome.wait_for(lambda o: seen() is not None, timeout)
+    message = seen()
+    assert message is not None
+    return message
+
+
+async def refusal(outcome: InteractionOutcome, timeout: float = 5.0) -> str:
+    """The ephemeral refusal text of a refused interaction (never the generic apology)."""
+    message = await answer(outcome, timeout)
+    assert message.ephemeral, f"the refusal must be private: {message}"
+    assert message.content != APOLOGY, "a refused input must get its reason, not the apology"
+    assert message is not outcome.record.source_message, "a refused click must not redraw the message"
+    return message.content
+
+
+async def game_fingerprint(sessions: Sessions, game_id: int) -> tuple[int, str | None, int]:
+    """Version, snapshot and log length: equal before and after = nothing changed."""
+    status = await sessions.status(game_id)
+    log = await sessions.live_log(game_id)
+    return status.table.version, status.table.game.snapshot, len(log)
+
+
+async def assert_replays(sessions: Sessions, game_id: int) -> None:
+    """The snapshot equals ``new_game(seed)`` plus the live action log."""
+    assert await sessions.replay(game_id) == await sessions.load(game_id)
+
+
+def race_turn(snapshot: str | None) -> int:
+    assert snapshot is not None
+    return RACE.load_state(snapshot).turn

@@ -1,0 +1,95 @@
+"""A clean shutdown waits for the interactions in flight (the bug "Cannot operate on a closed
+database"), and secrets stay out of the logs (issue 8, part 7): the token is read from the
+environment or ``.env`` only and never logged; logs hold ids and outcomes, not message texts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import Settings
+from tests.fakediscord import FakeDiscord
+from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
+
+
+async def test_stopping_waits_for_a_click_being_applied(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    fake = fake_discord
+    db = tmp_path / "db.sqlite3"
+    handle = await start_bot(db, game_modules=GAME_MODULES)
+    sessions = sessions_of(handle)
+    table = await seat_race(fake, sessions, "games")
+    slow_act = sessions.act
+
+    async def act(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.4)  # a slow database or engine step, still running at shutdown
+        return await slow_act(*args, **kwargs)
+
+    sessions.act = act  # type: ignore[method-assign]
+    outcome = await fake.press("alice", "games", action_id(table, 0, "step 2"))
+    assert outcome.record.acknowledged  # deferred; the handler is now inside act
+    await handle.stop()
+    assert handle.bot.is_closed()
+    assert await answer(outcome, timeout=1) is outcome.record.source_message  # the player saw it
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        logged = conn.execute("SELECT interaction_id FROM actions WHERE game_id = ?", (table.id,)).fetchall()
+    assert logged == [(outcome.id,)]
+    text = caplog.text
+    assert "closed database" not in text and "unexpected error" not in text
+
+
+def test_the_token_comes_from_the_environment_or_dotenv_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert Settings().discord_token is None
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-dotenv-123\n")
+    settings = Settings()
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "from-dotenv-123"
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env-456")
+    settings = Settings()
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "from-env-456"
+    # Printing or logging the settings never shows it.
+    assert "from-env-456" not in repr(settings) and "from-env-456" not in str(settings.model_dump())
+
+
+async def test_logs_hold_no_token_and_no_message_content(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """``python -m bot`` at LOG_LEVEL=DEBUG (the most talkative) through a whole game with refusals:
+    the log has neither the token nor what was posted or typed."""
+    fake = fake_discord
+    handle = await start_bot_process(tmp_path / "db.sqlite3", LOG_LEVEL="DEBUG")
+    typed = "step 7 PRIVATE-TEXT-typed-by-a-player"
+    outcome = await fake.slash("alice", "games", "game new", game="race", players=2)
+    lobby = await outcome.wait_response()
+    edits = lobby.edits
+    await fake.click_button("bob", lobby, "Join")
+    await fake.wait_until(lambda: lobby.edits > edits, 5, "bob joined")
+    await fake.click_button("alice", fake.message(lobby.id), "Start")
+    await fake.wait_until(
+        lambda: any("your turn" in m.content for m in fake.channel_messages("games")), 5, "the turn line"
+    )
+    line = next(m for m in fake.channel_messages("games") if "your turn" in m.content)
+    game_id = int(line.button("Take my turn")["custom_id"].split(":")[2])
+    refused = await fake.press("alice", "games", f"br:m:{game_id}:2:0:0", values=[typed])
+    await answer(refused)
+    await fake.settle()
+    await handle.stop()
+    log = handle.output()
+    assert "connected as" in log.lower() or "synced" in log.lower(), log[-2000:]
+    assert fake.token not in log
+    assert fake.token.split(".", 1)[1] not in log
+    for posted in (lobby.content, line.content, typed, "PRIVATE-TEXT"):
+        assert posted and posted not in log, posted

@@ -1,9 +1,9 @@
 """``python -m tests.perf [--quick] [--game NAME ...] [--section NAME ...] [--no-write] [--profile]``.
 
 Prints one table and rewrites the measured sections of ``BENCHMARKS.md`` (a ``--quick`` smoke run
-writes only with ``--write``). ``--profile`` shows where random games spend their time. New sections
-(rendering, storage, bot) plug in by adding a function to ``SECTIONS``: it receives the games and
-the quick flag and returns ``Row``s.
+writes only with ``--write``). ``--profile`` shows where random games spend their time. Sections: engine,
+ai, rendering, storage, bot (the bot under load through the fake Discord, in a child process); each
+is a function in ``SECTIONS`` that receives the games and the quick flag and returns ``Row``s.
 """
 
 from __future__ import annotations
@@ -27,9 +27,30 @@ def _ai_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return ai_bench.run(games, quick)
 
 
+def _rendering_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import render_bench
+
+    return render_bench.run(games, quick)
+
+
+def _storage_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import storage_bench
+
+    return storage_bench.run(games, quick)
+
+
+def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import bot_load
+
+    return bot_load.run(games, quick)
+
+
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
+    "rendering": _rendering_section,
+    "storage": _storage_section,
+    "bot": _bot_section,
 }
 
 

@@ -2,8 +2,8 @@
 
 Figures per game and player count: median / p99 of ``legal_actions``, of ``apply`` and of one
 decision (``legal_actions`` + ``apply``), full random games per second and the median game time
-(an untimed loop, so the per-call clock reads do not inflate it), and the state's JSON size and
-``dump_state`` / ``load_state`` times on states sampled along the games.
+(an untimed loop, so the per-call clock reads do not inflate it), and, on states sampled along the
+games, the state's JSON size and the times of ``dump_state``, ``load_state``, ``view`` and ``score``.
 """
 
 from __future__ import annotations
@@ -86,10 +86,14 @@ def play_random_timed(game: Game[Any, Any], players: int, seed: int, out: Sample
     raise RunawayGame(f"{game.name}: no end after {MAX_STEPS} actions (seed {seed})")
 
 
-def _time_us(fn: Callable[[], object]) -> float:
-    t0 = time.perf_counter_ns()
-    fn()
-    return (time.perf_counter_ns() - t0) / 1000
+def _times_us(fn: Callable[[Any], object], args: list[Any]) -> list[float]:
+    """The time of ``fn(arg)`` for each argument, in µs."""
+    out = []
+    for arg in args:
+        t0 = time.perf_counter_ns()
+        fn(arg)
+        out.append((time.perf_counter_ns() - t0) / 1000)
+    return out
 
 
 @dataclass(frozen=True)
@@ -122,10 +126,12 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
         game_ms.append((time.perf_counter_ns() - t0) / 1e6)
 
     sizes = [len(game.dump_state(s).encode()) for s in samples.states]
-    dump_us = [_time_us(lambda s=s: game.dump_state(s)) for s in samples.states]
+    dump_us = _times_us(game.dump_state, samples.states)
     texts = [game.dump_state(s) for s in samples.states]
-    load_us = [_time_us(lambda t=t: game.load_state(t)) for t in texts]
+    load_us = _times_us(game.load_state, texts)
     final_sizes = sizes[-1:] if sizes else []
+    view_us = _times_us(lambda s: game.view(s, None), samples.states)
+    score_us = _times_us(game.score, samples.states)
 
     def target(metric: str) -> float | None:
         return TARGETS.get((game.name, metric))
@@ -147,6 +153,8 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
         Row(SECTION, subject, "state JSON size at end", (final_sizes[0] if final_sizes else 0) / 1024, "KiB"),
         Row(SECTION, subject, "dump_state median", median(dump_us), "µs"),
         Row(SECTION, subject, "load_state median", median(load_us), "µs"),
+        Row(SECTION, subject, "view median", median(view_us), "µs"),
+        Row(SECTION, subject, "score median", median(score_us), "µs"),
     ]
     return rows
 

@@ -126,8 +126,9 @@ def update_benchmarks_md(rows: Sequence[Row], mode: str, path: Path = BENCHMARKS
         pattern = re.compile(
             rf"<!-- perf:{re.escape(section)} -->.*?<!-- /perf:{re.escape(section)} -->", flags=re.DOTALL
         )
-        if pattern.search(text):
-            text = pattern.sub(lambda _m, b=block: b, text)
+        found = pattern.search(text)
+        if found:
+            text = text[: found.start()] + block + text[found.end() :]
         else:
             text = text.rstrip("\n") + "\n\n" + block + "\n"
     path.write_text(text.rstrip("\n") + "\n")

@@ -1,0 +1,96 @@
+"""Rendering section: the Carnegie board overview and a company board, as the bot draws them.
+
+Times include drawing, palette reduction and PNG encoding (the bytes the bot uploads), measured after
+one warm-up render; the first render of a process also builds the cached static layers and sprites and
+is reported on its own (the bot pays it in a worker thread at start-up, ``bot.client._warm_up``).
+
+Positions: the render tests' seeded round-12 4-player position, and the end of a random 4-player game
+drawn through the bot's own ``present.board_png`` (with the final score sheet, as the last post).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Game
+from tests.perf.report import Row, median, percentile
+
+SECTION = "rendering"
+
+OVERVIEW_MEDIAN_MS = 150.0
+IMAGE_BUDGET_BYTES = 1_500_000  # the product's own budget (bot.present.MAX_IMAGE_BYTES)
+DISCORD_ATTACHMENT_LIMIT = 10 * 1024 * 1024  # 10 MiB per file by default
+COMPANY_MEDIAN_MS = 60.0
+
+
+def _timed(fn: Callable[[], bytes], runs: int) -> tuple[list[float], int]:
+    fn()  # warm-up: caches of this position's shapes
+    times: list[float] = []
+    size = 0
+    for _ in range(runs):
+        t0 = time.perf_counter_ns()
+        size = max(size, len(fn()))
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+    return times, size
+
+
+def _rows(subject: str, times: list[float], size: int, median_target: float | None) -> list[Row]:
+    return [
+        Row(SECTION, subject, "median", median(times), "ms", median_target),
+        Row(SECTION, subject, "p99", percentile(times, 99), "ms"),
+        Row(SECTION, subject, "PNG size", size / 1e6, "MB", IMAGE_BUDGET_BYTES / 1e6),
+        Row(
+            SECTION,
+            subject,
+            "PNG size vs Discord attachment limit",
+            100 * size / DISCORD_ATTACHMENT_LIMIT,
+            "% of 10 MiB",
+            100.0,
+        ),
+    ]
+
+
+def _final_state(game: Game[Any, Any]) -> Any:
+    import random
+
+    rnd = random.Random(4)
+    state = game.new_game(4, 4)
+    while not (decision := game.pending(state)).finished:
+        seat = decision.seats[rnd.randrange(len(decision.seats))]
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, actions[rnd.randrange(len(actions))]).state
+    return state
+
+
+def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    if not any(g.name == "carnegie" for g in games):
+        return []
+    from bot import present
+    from render.carnegie import overview, render_company, render_overview
+    from render.common import sprites
+    from tests.render.positions import NAMES, mid_game_4p
+
+    runs = 5 if quick else 40
+    game = next(g for g in games if g.name == "carnegie")
+    view = mid_game_4p()
+    for cache in (overview._base, overview._map_picture, sprites.icon, sprites.marker, sprites.disc):
+        cache.cache_clear()
+    t0 = time.perf_counter_ns()
+    render_overview(view, NAMES)
+    cold_ms = (time.perf_counter_ns() - t0) / 1e6
+
+    rows = [Row(SECTION, "carnegie overview", "first render of a process (builds caches)", cold_ms, "ms")]
+    times, size = _timed(lambda: render_overview(view, NAMES), runs)
+    rows += _rows("carnegie overview (round 12, 4p)", times, size, OVERVIEW_MEDIAN_MS)
+
+    final = _final_state(game)
+    sheet = game.score(final)
+    names = list(NAMES)
+    times, size = _timed(lambda: present.board_png("carnegie", final, names, sheet), runs)
+    rows += _rows("carnegie overview (final, 4p, bot path)", times, size, OVERVIEW_MEDIAN_MS)
+
+    times, size = _timed(lambda: render_company(view, 2, NAMES), runs)
+    rows += _rows("carnegie company board", times, size, COMPANY_MEDIAN_MS)
+    return rows

@@ -1,0 +1,241 @@
+"""Storage section: the bot's own persistence path on a real SQLite file (WAL, ``synchronous=NORMAL``,
+exactly what ``bot.storage.open_database`` sets), and what a restart costs with 1,000 games in it.
+
+- Durable actions per second: ``Sessions.act`` on 2-player Carnegie games, one action at a time, each
+  its own ``BEGIN IMMEDIATE … COMMIT`` (load snapshot, check, apply, save snapshot, append to the log,
+  build the next choices): the product's path per click, engine work included.
+- Snapshot load: ``Sessions.load`` (read transaction + ``load_state``) and ``Sessions.status`` (what a
+  click pays to draw a panel: load + legal actions + labels).
+- Restart: the database is filled to 1,000 open games (the played games cloned row by row, so every
+  clone has a real log and snapshot), then a fresh ``BoardroomBot`` starts on it against the loopback
+  fake Discord: open the file, migrate, load the cogs, register the persistent components, sync the
+  commands, connect to the gateway (``on_ready``). The bot keeps no per-game state in memory (buttons
+  are ``DynamicItem``s parsed from their ``custom_id``), so "ready" is that; the stricter figure also
+  loads every open game once (``Sessions.status``: snapshot, pending decision, choices), as if every
+  table clicked at once after the restart. A third figure is the whole ``python -m bot`` process,
+  interpreter start and imports included, until it has identified on the gateway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.core import Game
+from tests.perf.report import Row, median, percentile
+
+SECTION = "storage"
+
+ACTIONS_PER_SECOND = 500.0
+RESTART_MS = 2000.0
+RESTART_GAMES = 1000
+
+
+async def _play(
+    sessions: Any, game_id: int, users: list[int], actions: int, rnd: random.Random, act_ms: list[float]
+) -> None:
+    status = await sessions.start(game_id, users[0])
+    progress = status.progress
+    for _ in range(actions):
+        if progress is None or progress.decision.finished:
+            return
+        seat = progress.decision.seats[rnd.randrange(len(progress.decision.seats))]
+        choices = progress.choices[seat]
+        choice = choices[rnd.randrange(len(choices))]
+        t0 = time.perf_counter_ns()
+        result = await sessions.act(
+            game_id, users[seat], choice.notation, expected_version=None, interaction_id=None, seat=seat
+        )
+        act_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        progress = result.progress
+
+
+def _clone_to(path: Path, total: int) -> int:
+    """Copy the played games (rows of games, seats, actions) until the file holds ``total`` open games."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        templates = [r[0] for r in conn.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id")]
+        count = len(templates)
+        channel = 10**15
+        game_cols = (
+            "guild_id, game, status, options, seats_wanted, seed, version, snapshot, lobby_message_id, "
+            "created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since"
+        )
+        while count < total:
+            template = templates[count % len(templates)]
+            channel += 1
+            cursor = conn.execute(
+                f"INSERT INTO games (channel_id, {game_cols}) SELECT ?, {game_cols} FROM games WHERE id = ?",
+                (channel, template),
+            )
+            new_id = cursor.lastrowid
+            conn.execute(
+                "INSERT INTO seats (game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, "
+                "is_ai) SELECT ?, user_id + ?, joined_seq, seat, is_host, joined_at, display_name, is_ai "
+                "FROM seats WHERE game_id = ?",
+                (new_id, count * 10, template),
+            )
+            conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id, "
+                "version_after, events, created_at, barrier) SELECT ?, seq, seat, user_id + ?, notation, "
+                "NULL, version_after, events, created_at, barrier FROM actions WHERE game_id = ?",
+                (new_id, count * 10, template),
+            )
+            count += 1
+        conn.execute("COMMIT")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return count
+    finally:
+        conn.close()
+
+
+async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, float]:
+    """(ms to on_ready, ms to load every open game after that, ms for a python -m bot process)."""
+    from bot.client import BoardroomBot
+    from bot.config import Settings
+    from tests.fakediscord import FakeDiscord
+    from tests.fakediscord.harness import start_bot_process, start_client
+
+    fake = await FakeDiscord().start()
+    try:
+        settings = Settings(
+            _env_file=None,
+            discord_token=fake.token,
+            database_path=db_path,
+            dev_guild_id=fake.guild.id,
+            discord_loopback=fake.loopback,
+            log_level="WARNING",
+        )
+        t0 = time.perf_counter()
+        handle = await start_client(BoardroomBot(settings, guild_ready_timeout=0.05), fake, timeout=30)
+        ready_ms = (time.perf_counter() - t0) * 1000
+        sessions = handle.client.sessions  # type: ignore[attr-defined]
+        t1 = time.perf_counter()
+        for game_id in open_ids:
+            await sessions.status(game_id)
+        load_all_ms = (time.perf_counter() - t1) * 1000
+        await handle.stop()
+
+        log_path = db_path.parent / "bot-process.log"
+        t2 = time.perf_counter()
+        process = await start_bot_process(
+            fake, {"DATABASE_PATH": str(db_path), "LOG_LEVEL": "WARNING"}, log_path, timeout=30
+        )
+        process_ms = (time.perf_counter() - t2) * 1000
+        await process.stop()
+    finally:
+        await fake.stop()
+    return ready_ms, load_all_ms, process_ms
+
+
+async def _bench(quick: bool) -> list[Row]:
+    from bot.sessions import Sessions
+    from bot.storage import migrate, open_database
+
+    n_games, per_game = (3, 40) if quick else (12, 150)
+    rnd = random.Random(7)
+    with tempfile.TemporaryDirectory(prefix="boardroom-bench-") as tmp:
+        db_path = Path(tmp) / "boardroom.sqlite3"
+        db = await open_database(db_path)
+        await migrate(db.conn)
+        async with db.transaction(write=False) as conn:
+            async with conn.execute("PRAGMA journal_mode") as cur:
+                journal = (await cur.fetchone())[0]  # type: ignore[index]
+            async with conn.execute("PRAGMA synchronous") as cur:
+                sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[(await cur.fetchone())[0]]  # type: ignore[index]
+        sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
+        act_ms: list[float] = []
+        ids = []
+        for g in range(n_games):
+            users = [1000 + 10 * g, 1001 + 10 * g]
+            table = await sessions.create_game(
+                guild_id=1,
+                channel_id=100 + g,
+                game_name="carnegie",
+                host_id=users[0],
+                seats=2,
+                host_name=f"P{g}a",
+            )
+            await sessions.join(table.id, users[1], f"P{g}b")
+            # Different lengths, so the clones below are games at many stages.
+            await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms)
+            ids.append(table.id)
+        active = [i for i in ids if (await sessions.status(i)).table.game.status.value == "active"]
+        load_ms, status_ms = [], []
+        for _ in range(5 if quick else 20):
+            for game_id in active:
+                t0 = time.perf_counter_ns()
+                await sessions.load(game_id)
+                t1 = time.perf_counter_ns()
+                await sessions.status(game_id)
+                t2 = time.perf_counter_ns()
+                load_ms.append((t1 - t0) / 1e6)
+                status_ms.append((t2 - t1) / 1e6)
+        await db.close()
+
+        total = _clone_to(db_path, RESTART_GAMES)
+        raw = sqlite3.connect(db_path)
+        open_ids = [r[0] for r in raw.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id")]
+        raw.close()
+        size_mb = db_path.stat().st_size / 1e6
+        ready_ms, load_all_ms, process_ms = await _restart(db_path, open_ids)
+
+    setting = f"{journal}, synchronous={sync}"
+    per_s = 1000 * len(act_ms) / sum(act_ms) if act_ms else 0.0
+    subject = "sqlite file"
+    restart = f"{total:,} open games"
+    return [
+        Row(
+            SECTION,
+            subject,
+            f"durable actions per second ({setting}, 1 txn each)",
+            per_s,
+            "actions/s",
+            ACTIONS_PER_SECOND,
+            lower_is_better=False,
+        ),
+        Row(SECTION, subject, "Sessions.act median", median(act_ms), "ms", note=f"{len(act_ms)} actions"),
+        Row(SECTION, subject, "Sessions.act p99", percentile(act_ms, 99), "ms"),
+        Row(SECTION, subject, "snapshot load (Sessions.load) median", median(load_ms), "ms"),
+        Row(SECTION, subject, "snapshot load (Sessions.load) p99", percentile(load_ms, 99), "ms"),
+        Row(SECTION, subject, "game status (load + choices) median", median(status_ms), "ms"),
+        Row(SECTION, restart, "database size", size_mb, "MB"),
+        Row(
+            SECTION,
+            restart,
+            "restart → ready (migrate, cogs, views, sync, gateway)",
+            ready_ms,
+            "ms",
+            RESTART_MS,
+        ),
+        Row(
+            SECTION,
+            restart,
+            "restart → ready + every open game loaded once",
+            ready_ms + load_all_ms,
+            "ms",
+            RESTART_MS,
+        ),
+        Row(
+            SECTION,
+            restart,
+            "python -m bot process: spawn → gateway identified",
+            process_ms,
+            "ms",
+            note="imports included",
+        ),
+    ]
+
+
+def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    if not any(g.name == "carnegie" for g in games):
+        return []
+    logging.getLogger("discord").setLevel(logging.WARNING)
+    return asyncio.run(_bench(quick))

@@ -6,6 +6,7 @@ engine's own replay of the log."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import struct
 import time
@@ -108,14 +109,19 @@ async def take_turn(
 ) -> bool:
     """One player's decision through Discord: open the panel from the turn line, click until the
     panel says the part is done. Returns False once the game is over."""
-    status = await sessions.status(game_id)
-    if status.table.game.status is not Status.ACTIVE:
-        return False
+    # The bot posts the turn line first and records its id after: read both until they agree.
+    for _ in range(250):
+        status = await sessions.status(game_id)
+        if status.table.game.status is not Status.ACTIVE:
+            return False
+        line = _turn_line(fake)
+        if line is not None and line.id == status.table.game.prompt_message_id:
+            break
+        await asyncio.sleep(0.02)
+    assert line is not None and line.id == status.table.game.prompt_message_id
     assert status.progress is not None
     seat = status.progress.decision.seats[0]
     user = users[status.table.user_at(seat) or 0]
-    line = _turn_line(fake)
-    assert line is not None and line.id == status.table.game.prompt_message_id
     assert f"<@{fake.users[user].id}>" in line.content, (user, line.content)
     opened = acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE)
     panel = await opened.wait_response()

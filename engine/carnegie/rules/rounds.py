@@ -231,6 +231,7 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
     g = transport_income(state, seat, region)
     receive(state, seat, g, k)
     project: list[str] = []
+    choices = 0
     for t, i in emptied_income_spaces(c):
         alts = TABS[t][c.tab_side[t]][i].income
         if len(alts) == 1:
@@ -238,13 +239,14 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
             project.extend(gain_words(alts[0]))
         elif alts:
             state.tasks.append(Task(kind="pick", seat=seat, a=t, b=i))
-            project.append("a choice to make")
+            choices += 1
     # picks before the lobby placement so that a chosen new employee is placed with the others
     state.tasks.sort(key=lambda t: {"pick": 0, "lobby": 1, "spend": 2}.get(t.kind, 3))
     text = (
         f"{P(seat)} returned {k} employee(s) from the {data.REGIONS[region]}: "
         f"+{' + '.join(gain_words(g, k))} transport"
         + (f", +{' + '.join(project)} project income" if project else "")
+        + (f"; {choices} project income icon(s) to choose" if choices else "")
     )
     note(events, "income", text + ".", seat, region=region, returned=k)
     after_income_step(state)

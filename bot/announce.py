@@ -14,14 +14,16 @@ minutes), and images are drawn in a worker thread after the interaction was ackn
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
 import weakref
+from collections.abc import AsyncIterator
 
 import discord
 
-from bot import present
+from bot import post_retry, present
 from bot.sessions import GameStatus, Sessions
 from bot.views import text
 from bot.views.common import NO_MENTIONS
@@ -89,12 +91,25 @@ async def _post_round_summary(
     scored = [(present.line_name(line.seat, line.name, table.names), line.total) for line in sheet.lines]
     content = present.summary_text(game.title, round_no, events, table.names, scored, before)
     png = await asyncio.to_thread(present.board_png, game.name, state, table.names, sheet)
-    await channel.send(
-        content,
-        file=discord.File(io.BytesIO(png), filename=f"round-{round_no:02d}.png"),
-        allowed_mentions=NO_MENTIONS,
-    )
+    name = f"round-{round_no:02d}.png"
+    post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, name, False)
+    async with _retry_on_failure(sessions, table.id, post):
+        await channel.send(
+            content,
+            file=discord.File(io.BytesIO(png), filename=name),
+            allowed_mentions=NO_MENTIONS,
+        )
     return True
+
+
+@contextlib.asynccontextmanager
+async def _retry_on_failure(sessions: Sessions, game_id: int, post: post_retry.Post) -> AsyncIterator[None]:
+    """``round_posts`` already says this post was made: if Discord refuses it, keep it for a later retry."""
+    try:
+        yield
+    except (TimeoutError, discord.HTTPException, OSError):
+        await post_retry.schedule(sessions.db, game_id, post, attempt=1, now=sessions.clock())
+        raise
 
 
 async def _post_final(sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus) -> None:
@@ -110,15 +125,19 @@ async def _post_final(sessions: Sessions, channel: discord.PartialMessageable, s
         return
     content = text.score_text(table, progress)
     if not present.has_images(game.name):
-        await channel.send(content, allowed_mentions=text.PING_PLAYERS)
+        post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, None, None, True)
+        async with _retry_on_failure(sessions, table.id, post):
+            await channel.send(content, allowed_mentions=text.PING_PLAYERS)
         return
     state = await sessions.load(table.id)
     png = await asyncio.to_thread(present.board_png, game.name, state, table.names, sheet)
-    await channel.send(
-        content,
-        file=discord.File(io.BytesIO(png), filename="final-board.png"),
-        allowed_mentions=text.PING_PLAYERS,
-    )
+    post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, "final-board.png", True)
+    async with _retry_on_failure(sessions, table.id, post):
+        await channel.send(
+            content,
+            file=discord.File(io.BytesIO(png), filename="final-board.png"),
+            allowed_mentions=text.PING_PLAYERS,
+        )
 
 
 async def _update_turn_line(

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import post_retry
 from bot.config import Settings
 from bot.errors import handle_error
 from bot.games import load_game_modules
@@ -67,6 +68,7 @@ class BoardroomBot(commands.Bot):
         self._sessions: Sessions | None = None
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
+        self._post_retries: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -98,6 +100,12 @@ class BoardroomBot(commands.Bot):
         # Buttons and menus posted before a restart are parsed back from their custom_id.
         self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu, UndoButton, TakeTurnButton)
         await self.sync_commands()
+        # Round summaries and final posts Discord refused earlier (kept in the database).
+        self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
+
+    async def _retry_posts(self) -> None:
+        await self.wait_until_ready()
+        await post_retry.keep_retrying(self.db, post_retry.channel_sender(self), self.sessions.clock)
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -115,6 +123,8 @@ class BoardroomBot(commands.Bot):
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)
+        if self._post_retries is not None:
+            self._post_retries.cancel()
         try:
             await super().close()
         finally:

@@ -1,0 +1,145 @@
+"""Round summaries and final posts that Discord refused, tried again later from the database.
+
+``round_posts`` is written before a summary is sent, so a redelivery never posts it twice; but
+when the send itself fails (beyond discord.py's own retries) nothing would post it again. The
+failed message (text, image, mentions) is kept as a ``schedules`` row of kind ``post_retry``, so
+a restart loses no pending retry. Each attempt first marks its row done and only then sends: a
+crash between the two loses that retry rather than posting twice. A failure schedules the next
+attempt after the next backoff delay; after the last one the post is given up with an error log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import json
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.storage import Database
+from bot.storage.schedules import add_schedule, due_schedules, mark_schedule_done
+
+log = logging.getLogger(__name__)
+
+KIND = "post_retry"
+# 30 s, 2 min, 10 min, 1 h after the failure before it (four retries, then give up).
+BACKOFF: tuple[float, ...] = (30.0, 120.0, 600.0, 3600.0)
+# How often the background task looks for due retries.
+CHECK_EVERY = 15.0
+
+
+@dataclass(frozen=True)
+class Post:
+    """A channel message as announce.py would have sent it."""
+
+    channel_id: int
+    guild_id: int
+    content: str
+    png: bytes | None
+    filename: str | None
+    ping_players: bool
+
+    def payload(self, attempt: int) -> str:
+        return json.dumps(
+            {
+                "channel_id": self.channel_id,
+                "guild_id": self.guild_id,
+                "content": self.content,
+                "png": None if self.png is None else base64.b64encode(self.png).decode("ascii"),
+                "filename": self.filename,
+                "ping_players": self.ping_players,
+                "attempt": attempt,
+            }
+        )
+
+    @classmethod
+    def from_payload(cls, payload: str) -> tuple[Post, int]:
+        data = json.loads(payload)
+        png = data["png"]
+        post = cls(
+            channel_id=int(data["channel_id"]),
+            guild_id=int(data["guild_id"]),
+            content=str(data["content"]),
+            png=None if png is None else base64.b64decode(png),
+            filename=data["filename"],
+            ping_players=bool(data["ping_players"]),
+        )
+        return post, int(data["attempt"])
+
+
+Send = Callable[[Post], Awaitable[None]]
+
+
+async def schedule(
+    db: Database,
+    game_id: int,
+    post: Post,
+    *,
+    attempt: int,
+    now: datetime,
+    delays: Sequence[float] | None = None,
+) -> bool:
+    """Keep ``post`` for retry number ``attempt`` (1-based); False when the retries are used up."""
+    delays = BACKOFF if delays is None else delays
+    if attempt > len(delays):
+        log.error("gave up a post in game %s after %d retries: %r", game_id, attempt - 1, post.content[:80])
+        return False
+    due = now + timedelta(seconds=delays[attempt - 1])
+    async with db.transaction() as conn:
+        payload, at = post.payload(attempt), now.isoformat()
+        await add_schedule(conn, game_id, kind=KIND, due_at=due.isoformat(), payload=payload, at=at)
+    return True
+
+
+async def run_due(
+    db: Database, send: Send, *, now: datetime, delays: Sequence[float] | None = None
+) -> int:
+    """Attempt every retry whose time has come; returns how many were posted."""
+    async with db.transaction(write=False) as conn:
+        due = [row for row in await due_schedules(conn, now.isoformat()) if row.kind == KIND]
+    posted = 0
+    for row in due:
+        async with db.transaction() as conn:
+            if not await mark_schedule_done(conn, row.id, now.isoformat()):
+                continue  # claimed by a concurrent run
+        post, attempt = Post.from_payload(row.payload)
+        try:
+            await send(post)
+        except (TimeoutError, discord.HTTPException, OSError) as exc:
+            log.warning("retry %d of a post in game %s failed: %s", attempt, row.game_id, exc)
+            await schedule(db, row.game_id, post, attempt=attempt + 1, now=now, delays=delays)
+            continue
+        posted += 1
+        log.info("retry %d of a post in game %s succeeded", attempt, row.game_id)
+    return posted
+
+
+async def keep_retrying(db: Database, send: Send, clock: Callable[[], datetime]) -> None:
+    """The bot's background task: due retries at start-up, then every ``CHECK_EVERY`` seconds."""
+    while True:
+        try:
+            await run_due(db, send, now=clock())
+        except Exception:
+            log.exception("looking for due post retries failed")
+        await asyncio.sleep(CHECK_EVERY)
+
+
+def channel_sender(client: discord.Client) -> Send:
+    async def send(post: Post) -> None:
+        from bot.views import text
+        from bot.views.common import NO_MENTIONS
+
+        channel = client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        mentions = text.PING_PLAYERS if post.ping_players else NO_MENTIONS
+        if post.png is None:
+            await channel.send(post.content, allowed_mentions=mentions)
+            return
+        file = discord.File(io.BytesIO(post.png), filename=post.filename or "board.png")
+        await channel.send(post.content, file=file, allowed_mentions=mentions)
+
+    return send

@@ -1,4 +1,4 @@
 """Board images drawn with Pillow from engine views; returns PNG bytes, never touches Discord.
 
-Entry points live per game (``render.carnegie``); ``python -m render`` writes review images.
+Each game's package (``render.carnegie``) exposes ``PICTURES``; ``python -m bot.draw`` writes review images.
 """

@@ -15,13 +15,13 @@ The contract, in full:
 - ``apply(state, seat, action)`` never mutates ``state``; illegal input raises an
   ``EngineError`` that names the rule. ``Step.events`` are data, never Discord text: texts
   refer to seats as ``{p0}``..``{p3}``; ``Event.headline`` marks what a summary should
-  mention; a ``checkpoint`` event closes a stretch of play worth a summary (a Carnegie
-  round, a Nipron scoring). ``Step.barrier`` is owned by the game: it is set when undo must
+  mention; a ``checkpoint`` event closes a stretch of play worth a summary (the end
+  of a round, a scoring). ``Step.barrier`` is owned by the game: it is set when undo must
   not cross this action (randomness drawn, hidden information revealed, or the decision
   passed to another seat). The bot adds nothing to it.
 - ``view(state, seat)`` is opaque to the bot: only the game's pictures read it.
 - ``score(state)`` is the final or provisional breakdown. A line without a seat
-  (``ScoreLine.seat is None``) is a rival who has no seat, such as Carnegie's Andrew;
+  (``ScoreLine.seat is None``) is a rival who has no seat, such as a solo game's opponent;
   ``ScoreSheet.winners`` are positions in ``lines``; ``ScoreSheet.note`` says how a tie was
   broken, if one was.
 - ``glance(state, seat)`` is the stage of the game and what a seat wants in view while
@@ -116,7 +116,7 @@ class Step(BaseModel, Generic[S]):
 
 
 class ScoreLine(BaseModel):
-    """One contestant's score. ``seat`` is None for a rival without a seat (solo Andrew)."""
+    """One contestant's score. ``seat`` is None for a rival without a seat (a solo game's opponent)."""
 
     seat: int | None
     name: str

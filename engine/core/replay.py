@@ -53,13 +53,15 @@ def play(
     stop: Callable[[S], bool] | None = None,
     seat_rng: Rng | None = None,
     max_actions: int = 100_000,
+    strict: bool = True,
 ) -> tuple[S, list[Played]]:
     """Let the seats that have a player act until the game ends, ``stop(state)`` holds, or no
     seat with a player must decide (a person's turn). Returns the state and what was played.
 
     Where several seats with a player are pending at once, the lowest acts, or one drawn from
-    ``seat_rng`` when given (self-play uses that to vary the interleaving). Raises ``NoEnd``
-    after ``max_actions`` (an engine that never ends is a bug, and a loop must not spin)."""
+    ``seat_rng`` when given (self-play uses that to vary the interleaving). After
+    ``max_actions`` raises ``NoEnd`` (an engine that never ends is a bug, and a loop must not
+    spin), or with ``strict=False`` returns where it stopped."""
     seated: Mapping[int, Player] = players if isinstance(players, Mapping) else dict(enumerate(players))
     log: list[Played] = []
     for _ in range(max_actions):
@@ -79,4 +81,6 @@ def play(
         step = game.apply(state, seat, action)
         log.append(Played(seat, action, game.format_action(action), step.events, step.barrier))
         state = step.state
+    if not strict:
+        return state, log
     raise NoEnd(f"The game did not end within {max_actions} actions.")

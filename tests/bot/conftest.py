@@ -7,25 +7,24 @@ from pathlib import Path
 
 import pytest
 
+from bot import plugins
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
-from engine.core import game_names, register, unregister
-from tests.bot.countdown_game import COUNTDOWN
-from tests.race_game import RACE
 
-# Only the test games: a built-in game registered meanwhile (by its import) must stay registered.
-TEST_GAMES = {"race", "countdown", "wide"}
+# The test games, as GAME_MODULES would name them: module[:pictures module].
+TEST_GAME_MODULES = ("tests.race_game:tests.race_pictures", "tests.bot.countdown_game")
 
 
 @pytest.fixture(autouse=True)
 def test_games() -> Iterator[None]:
-    """The test games are registered for each test and the registry restored after."""
-    before = set(game_names())
-    register(RACE)
-    register(COUNTDOWN)
+    """The test games are in the table of games for each test, and the table restored after."""
+    before = set(plugins.names())
+    added = {p for p in plugins.load_all(TEST_GAME_MODULES) if p not in before}
     yield
-    for name in TEST_GAMES - before:
-        unregister(name)
+    for name in set(plugins.names()) - before - added:
+        plugins.remove(name)
+    for name in added:
+        plugins.remove(name)
 
 
 @pytest.fixture

@@ -73,9 +73,7 @@ def _wrap(c: Canvas, text: str, width: float, size: int, bold: bool) -> list[str
     return lines
 
 
-def _lying(
-    c: Canvas, count: int, x0: float, y: float, x1: float, colour: RGB, size: int = 28
-) -> None:
+def _lying(c: Canvas, count: int, x0: float, y: float, x1: float, colour: RGB, size: int = 28) -> None:
     """Inactive (lying) employees: icons while they fit, then an icon and a count."""
     if count <= 0:
         return

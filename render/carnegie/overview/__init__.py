@@ -16,9 +16,9 @@ from render.carnegie.icons import ICONS
 from render.carnegie.model import BoardModel, Owner
 from render.carnegie.overview.display import draw_display, draw_display_static
 from render.carnegie.overview.donations import draw_donations, draw_donations_static
-from render.carnegie.overview.layout import PLAYER_BOX, TITLE_H, H, W
+from render.carnegie.overview.layout import TITLE_H, H, W
 from render.carnegie.overview.map_panel import draw_map_static, draw_slots
-from render.carnegie.overview.players import draw_owner_legend, draw_players, draw_strip
+from render.carnegie.overview.players import draw_owner_legend, draw_players, draw_players_static, draw_strip
 from render.carnegie.overview.timeline import draw_timeline, draw_timeline_static
 from render.carnegie.overview.tracks import draw_tracks, draw_tracks_static
 from render.carnegie.palette import TITLE_BAR
@@ -37,7 +37,7 @@ def _base() -> Image.Image:
     draw_timeline_static(c)
     draw_donations_static(c)
     draw_display_static(c)
-    c.panel(*PLAYER_BOX, "Players", title_size=24)
+    draw_players_static(c)
     return c.image
 
 

@@ -41,7 +41,6 @@ DON_PICTURES: dict[str, tuple[tuple[str, ...], str, str]] = {
 }
 
 
-
 def _icon_colour(name: str) -> RGB:
     if name in PROJECT_INK:
         return PROJECT_INK[name]

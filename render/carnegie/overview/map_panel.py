@@ -203,7 +203,6 @@ def _board_to_map(raw_x: float, raw_y: float) -> tuple[float, float]:
     return ax + (raw_x - a.x * 3072.0) * s, ay + (raw_y - a.y * 2375.0) * s
 
 
-
 def draw_slots(c: Canvas, m: BoardModel) -> None:
     for k, owner in enumerate(m.slots):
         if owner is None:

@@ -14,6 +14,10 @@ from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT, PAPER, WHITE, hex_rgb
 
 
+def draw_players_static(c: Canvas) -> None:
+    c.panel(*PLAYER_BOX, "Players", title_size=24)
+
+
 def draw_players(
     c: Canvas, m: BoardModel, box: tuple[float, float, float, float] = PLAYER_BOX, max_row: float = 118.0
 ) -> None:
@@ -41,7 +45,7 @@ def draw_players(
         c.text(x0 + cols[3][1] + 2, cy, str(sum(p.missions)), 24, bold=True, anchor="lm")
         # Second line: supply, discs, first player, Action Choice tile.
         ly = cy + 36
-        if owner == "andrew":
+        if owner == ANDREW:
             c.text(x0 + 54, ly, "solo opponent", 15, fill=INK_SOFT, anchor="lm")
             continue
         c.text(

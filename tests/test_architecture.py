@@ -67,7 +67,8 @@ def _game_packages() -> set[str]:
     found = set()
     for layer in ("engine", "render"):
         for folder in (ROOT / layer).iterdir():
-            if folder.is_dir() and (folder / "__init__.py").exists() and folder.name not in ("core", "common"):
+            shared = folder.name in ("core", "common")
+            if folder.is_dir() and (folder / "__init__.py").exists() and not shared:
                 found.add(folder.name)
     return found
 

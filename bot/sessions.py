@@ -1,9 +1,10 @@
 """Sessions: the one place where a game is loaded, changed by the engine and saved.
 
-Plain ids and engine notation in, results out; knows neither Discord nor Pillow, so it is tested
-with a real SQLite file. Every change is load → check → apply → save inside one write
-transaction, under a per-game ``asyncio.Lock`` (serialises clicks in this process) and with an
-optimistic version check in the UPDATE (refuses a writer that raced us from another process).
+Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
+neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
+check → apply → save inside one write transaction, under a per-game ``asyncio.Lock``
+(serialises clicks in this process) and with an optimistic version check in the UPDATE (refuses
+a writer that raced us from another process).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).
@@ -11,8 +12,8 @@ order, minus the undone ones, gives exactly the stored snapshot (``replay``).
 Undo (issue 6): a player may revert their own last step, one step per request, as long as that
 step is the last live action of the game, was taken by their seat, and is not an undo barrier
 (the engine's ``Step.barrier``: a random draw, a reveal, a new round, or the decision passing to
-another seat; the game alone decides it). The log
-stays append-only: an undo adds a row to ``undos`` and the snapshot is rebuilt by replay.
+another seat; the game alone decides it). The log stays append-only: an undo adds a row to
+``undos`` and the snapshot is rebuilt by replay.
 
 AI seats: a seat the host or a moderator replaced is played by the game's AI; after every
 change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
@@ -22,27 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import plugins, storage
-from bot.progress import play_ai, player_range
+from bot.progress import play_ai
 from bot.progress import progress as progress_of
-from bot.refusals import (
-    AlreadySeated,
-    ChannelOccupied,
-    HostOnly,
-    NoGameHere,
-    NotAPlayer,
-    NotEnoughPlayers,
-    NotInLobby,
-    NotInProgress,
-    TableFull,
-)
-from bot.storage import Database, Status
+from bot.refusals import AlreadySeated, HostOnly, NoGameHere, NotAPlayer, NotInProgress
+from bot.seating import Seating, save, state_of
+from bot.storage import Status
 from bot.storage import actions as action_log
 from bot.storage import games as game_rows
 from bot.tables import ActResult, GameStatus, Progress, Table, load_table
@@ -52,7 +41,6 @@ from engine.core import (
     GameOver,
     GameState,
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
     Played,
     StaleState,
@@ -65,157 +53,8 @@ NOTHING_TO_UNDO = (
 )
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _new_seed() -> int:
-    # 62 bits: fits SQLite's signed 64-bit INTEGER with room to spare.
-    return secrets.randbits(62)
-
-
 @dataclass
-class Sessions:
-    db: Database
-    clock: Callable[[], datetime] = _now
-    new_seed: Callable[[], int] = _new_seed
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False, repr=False)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    def _at(self) -> str:
-        return self.clock().isoformat()
-
-    # ----------------------------------------------------------------------------- lobby
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game_name: str,
-        host_id: int,
-        seats: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        host_name: str | None = None,
-    ) -> Table:
-        """Open a lobby in the channel, the host seated first."""
-        game = plugins.game(game_name)
-        if seats is not None and not game.min_players <= seats <= game.max_players:
-            raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
-        if options:
-            # Refuse unknown or impossible options now, not when the host presses Start.
-            game.new_game(seats or game.max_players, 0, options)
-        at = self._at()
-        async with self.db.transaction() as conn:
-            try:
-                game_id = await game_rows.insert_game(
-                    conn,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    game=game.name,
-                    options=json.dumps(dict(options or {}), sort_keys=True),
-                    seats_wanted=seats,
-                    at=at,
-                )
-            except storage.ChannelBusy:
-                busy = await game_rows.open_game_in_channel(conn, channel_id)
-                title = plugins.game(busy.game).title if busy else "a game"
-                raise ChannelOccupied(
-                    f"This channel already has {title} ({busy.status.value if busy else 'open'}); "
-                    "finish or abandon it first, or use another channel."
-                ) from None
-            await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
-            return await load_table(conn, game_id)
-
-    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await game_rows.set_lobby_message(conn, game_id, message_id)
-
-    async def join(
-        self, game_id: int, user_id: int, name: str | None = None, *, channel_id: int | None = None
-    ) -> Table:
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await load_table(conn, game_id, channel_id)
-            game = plugins.game(table.game.game)
-            _require_lobby(table, "join")
-            if table.seat_of(user_id) is not None:
-                raise AlreadySeated("You are already at this table.")
-            limit = table.game.seats_wanted or game.max_players
-            if len(table.seats) >= limit:
-                raise TableFull(f"The table is full ({limit} players).")
-            at = self._at()
-            await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
-            await _bump(conn, table, at=at)
-            return await load_table(conn, game_id)
-
-    async def leave(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Table:
-        """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await load_table(conn, game_id, channel_id)
-            _require_lobby(table, "leave")
-            if table.seat_of(user_id) is None:
-                raise NotAPlayer("You are not at this table.")
-            at = self._at()
-            await game_rows.remove_seat(conn, game_id, user_id)
-            rest = [s for s in table.seats if s.user_id != user_id]
-            status = None
-            if not rest:
-                status = Status.ABANDONED
-            elif table.host_id == user_id:
-                await game_rows.set_host(conn, game_id, rest[0].user_id)
-            await _bump(conn, table, at=at, status=status)
-            return await load_table(conn, game_id)
-
-    async def start(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        expected_version: int | None = None,
-        channel_id: int | None = None,
-    ) -> GameStatus:
-        """The host starts: seats are numbered in join order and the engine sets up the game."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await load_table(conn, game_id, channel_id)
-            _require_lobby(table, "start")
-            if table.host_id != user_id:
-                raise HostOnly("Only the host can start the game.")
-            if expected_version is not None and table.version != expected_version:
-                raise StaleState(
-                    "The table changed since this lobby was shown; check it and press Start again."
-                )
-            game = plugins.game(table.game.game)
-            count = len(table.seats)
-            wanted = table.game.seats_wanted
-            if wanted is not None and count != wanted:
-                raise NotEnoughPlayers(f"This table is set for {wanted} players; {count} seated.")
-            if count < game.min_players:
-                raise NotEnoughPlayers(f"{game.title} needs {player_range(game)}; {count} seated.")
-            seed = self.new_seed()
-            state = game.new_game(count, seed, json.loads(table.game.options))
-            progress = progress_of(game, state)
-            at = self._at()
-            await game_rows.assign_seats(conn, game_id, table.player_ids)
-            status = Status.FINISHED if progress.decision.finished else Status.ACTIVE
-            await _bump(conn, table, at=at, status=status, seed=seed, snapshot=game.dump_state(state))
-            return GameStatus(await load_table(conn, game_id), progress)
-
-    async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> Table:
-        """End a lobby or game without a result: its host, or a member with Manage Server."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await load_table(conn, game_id)
-            if not table.game.status.is_open:
-                raise NotInProgress("This game has already ended.")
-            if table.host_id != user_id and not may_manage:
-                raise HostOnly("Only the host or a member with Manage Server can abandon this game.")
-            await _bump(conn, table, at=self._at(), status=Status.ABANDONED)
-            return await load_table(conn, game_id)
-
+class Sessions(Seating):
     # ----------------------------------------------------------------------------- play
 
     async def act(
@@ -256,7 +95,7 @@ class Sessions:
             ):
                 raise StaleState(STALE_CHOICE)
             game = plugins.game(table.game.game)
-            state = _load(game, table)
+            state = state_of(game, table)
             decision = game.pending(state)
             if decision.finished:
                 raise GameOver("This game has ended.")
@@ -279,7 +118,7 @@ class Sessions:
                 final, played = await asyncio.to_thread(play_ai, game, table, step.state)
                 moves += [_Logged.by_ai(table, move) for move in played]
             status = Status.FINISHED if game.pending(final).finished else None
-            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
+            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             try:
                 seq = await _append(conn, game_id, moves, new_version, at)
             except action_log.DuplicateInteraction as exc:
@@ -324,7 +163,7 @@ class Sessions:
             rows = await action_log.live_actions(conn, game_id)
             state = _replay(game, table, rows[:-1])
             at = self._at()
-            new_version = await _bump(conn, table, at=at, snapshot=game.dump_state(state))
+            new_version = await save(conn, table, at=at, snapshot=game.dump_state(state))
             try:
                 await action_log.add_undo(
                     conn,
@@ -358,11 +197,11 @@ class Sessions:
             await game_rows.set_ai(conn, game_id, seat)
             table = await load_table(conn, game_id)
             game = plugins.game(table.game.game)
-            final, played = await asyncio.to_thread(play_ai, game, table, _load(game, table))
+            final, played = await asyncio.to_thread(play_ai, game, table, state_of(game, table))
             moves = [_Logged.by_ai(table, move) for move in played]
             at = self._at()
             status = Status.FINISHED if game.pending(final).finished else None
-            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
+            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
@@ -409,7 +248,7 @@ class Sessions:
         table = await load_table(conn, seen.game_id)
         game = plugins.game(table.game.game)
         events = [Event.model_validate(e) for e in json.loads(seen.events)]
-        progress = await _progress_in(conn, game, seen.game_id, _load(game, table))
+        progress = await _progress_in(conn, game, seen.game_id, state_of(game, table))
         return ActResult(
             table, seen.seat, seen.notation, seen.notation, seen.seq, events, progress, duplicate=True
         )
@@ -443,48 +282,10 @@ class Sessions:
     async def load(self, game_id: int) -> GameState:
         async with self.db.transaction(write=False) as conn:
             table = await load_table(conn, game_id)
-        return _load(plugins.game(table.game.game), table)
+        return state_of(plugins.game(table.game.game), table)
 
 
 # --------------------------------------------------------------------------------- helpers
-
-
-def _require_lobby(table: Table, verb: str) -> None:
-    status = table.game.status
-    if status is Status.ACTIVE:
-        raise NotInLobby(f"The game has already started; you cannot {verb} now.")
-    if status is not Status.LOBBY:
-        raise NotInLobby(f"This game has ended; you cannot {verb} it.")
-
-
-async def _bump(
-    conn: Any,
-    table: Table,
-    *,
-    at: str,
-    status: Status | None = None,
-    seed: int | None = None,
-    snapshot: str | None = None,
-) -> int:
-    version = await game_rows.update_game(
-        conn,
-        table.id,
-        expected_version=table.version,
-        at=at,
-        status=status,
-        seed=seed,
-        snapshot=snapshot,
-    )
-    if version is None:
-        raise StaleState("The game changed at the same moment; try again.")
-    return version
-
-
-def _load(game: Game[Any, Any], table: Table) -> GameState:
-    if table.game.snapshot is None:
-        raise NotInProgress("The game has not started yet.")
-    state: GameState = game.load_state(table.game.snapshot)
-    return state
 
 
 @dataclass
@@ -559,4 +360,4 @@ async def _status(conn: Any, table: Table) -> GameStatus:
     if table.game.snapshot is None:
         return GameStatus(table, None)
     game = plugins.game(table.game.game)
-    return GameStatus(table, await _progress_in(conn, game, table.id, _load(game, table)))
+    return GameStatus(table, await _progress_in(conn, game, table.id, state_of(game, table)))

@@ -20,7 +20,8 @@ from bot.refusals import (
     NotInProgress,
     TableFull,
 )
-from bot.sessions import Sessions, Table
+from bot.sessions import Sessions
+from bot.tables import Table
 from bot.storage import Database, Status, migrate, open_database
 from bot.storage import actions as action_log
 from engine.core import (

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import APOLOGY
-from bot.sessions import Sessions, Table
+from bot.sessions import Sessions
+from bot.tables import Table
 from tests.fakediscord import Channel, FakeDiscord, InteractionOutcome, Message
 from tests.race_game import RACE
 

@@ -8,6 +8,9 @@ The checks every game passes (notation round-trip and length, purity, replay, du
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 import engine.carnegie
@@ -32,6 +35,42 @@ HEADLINE_KINDS = {"row", "income", "build_department", "build", "donate", "use",
 def test_the_package_exposes_its_game_and_registers_nothing() -> None:
     assert isinstance(engine.carnegie.GAME, CarnegieGame)
     assert (G.name, G.title, G.min_players, G.max_players) == ("carnegie", "Carnegie", 1, 4)
+
+
+PACKAGE = Path(engine.carnegie.__file__).resolve().parent
+
+
+def _imported(path: Path) -> tuple[set[str], list[int]]:
+    """(modules imported at module level, lines of imports made anywhere else)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    top = {id(node) for node in tree.body}
+    names: set[str] = set()
+    nested: list[int] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            if id(node) not in top:
+                nested.append(node.lineno)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+    return names, nested
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_are_made_at_module_level_only(path: Path) -> None:
+    """A hidden import inside a function hid the scoring/solo cycle (seam review §4): none is left."""
+    _, nested = _imported(path)
+    assert not nested, f"{path.name} imports inside a function or block at lines {nested}"
+
+
+def test_solo_reads_neither_scoring_nor_view() -> None:
+    """The floors run view → scoring → solo → state (seam review §4), with no arrow back."""
+    solo_imports, _ = _imported(PACKAGE / "solo.py")
+    scoring_imports, _ = _imported(PACKAGE / "scoring.py")
+    assert not {n for n in solo_imports if "scoring" in n or n.endswith("view")}
+    assert not {n for n in scoring_imports if n.endswith("view")}
 
 
 def test_guide_has_the_table_options_topics_and_help() -> None:

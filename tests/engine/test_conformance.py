@@ -54,6 +54,7 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("tests.race_game", "GAME"),
     ("tests.bot.countdown_game", "GAME"),
     ("tests.bot.countdown_game", "WIDE_COUNTDOWN"),
+    # ("engine.nipron", "GAME"): added by hand, with its tables, when Nipron's engine is offered
 )
 
 MAX_OPTION_CHOICES = 25  # a Discord slash-command option offers at most 25 choices

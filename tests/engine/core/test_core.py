@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import (
+    CHECKPOINT,
     FORMAT_VERSION,
     EngineError,
+    FirstLegal,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -117,3 +119,17 @@ def test_serialisation_carries_format_version_and_refuses_others(race):
     with pytest.raises(InvalidAction):
         race.load_state("not json")
     assert isinstance(race.load_state(text), RaceState)
+
+
+def test_race_marks_moves_as_headlines_and_closes_a_lap_every_four_moves(race):
+    s = race.new_game(2, seed=3)
+    keys = []
+    for i in range(8):
+        step = race.apply(s, i % 2, race.parse_action("step 1"))
+        assert step.events[0].headline and step.events[0].kind == "move"
+        keys += [e.data["key"] for e in step.events if e.kind == CHECKPOINT]
+        s = step.state
+    assert keys == ["lap-1", "lap-2"]
+    assert race.glance(s, 0).stage == "move 9" and race.glance(s, None).note == ""
+    assert race.ai_levels == ("first",) and isinstance(race.ai(1), FirstLegal)
+    assert race.guide.blurb and race.guide.topics

@@ -76,7 +76,7 @@ class Action(BaseModel):
         return format_action(self)
 
 
-_FIELDS_SET = frozenset({"verb", "args"})  # shared by every action: Action is frozen
+_FIELDS_SET = frozenset({"verb", "args"})  # every field is given
 
 
 def act(verb: str, *args: str) -> Action:

@@ -18,19 +18,19 @@ BLURB = (
 )
 
 OPTIONS: list[OptionSpec] = [
-    OptionSpec(
+    OptionSpec(  # setup 6B
         key="tab_sides",
-        description="Project tab sides: each player chooses them (setup 6B), or random",
+        description="Project tab sides: each player chooses them, or random",
         choices=[
             OptionChoice(value="chosen", label="each player chooses"),
             OptionChoice(value="random", label="random"),
         ],
     ),
-    # A yes/no flag (no choices): ``new_game`` reads "yes"/"no" or True/False.
+    # A yes/no flag (no choices): ``new_game`` reads "yes"/"no" or True/False (setup step 2, D-5).
     OptionSpec(key="beginner", description="The fixed beginner Timeline instead of a random one"),
-    OptionSpec(
+    OptionSpec(  # R10.1.6: how many Advanced cards Andrew's deck holds
         key="difficulty",
-        description="Solo only: Andrew's difficulty (R10.1.6; default normal)",
+        description="Solo only: Andrew's difficulty (default normal)",
         choices=[OptionChoice(value=level, label=level) for level in DIFFICULTIES],
     ),
 ]

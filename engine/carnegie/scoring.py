@@ -6,6 +6,10 @@ directly: ``connection_points`` (§9.3), ``donation_value`` (§8.4, evaluated on
 that the caller chooses — the owner's own for a player, the human's for Andrew, §10.4) and
 ``welfare_allocation`` (R8.4.2, the VP-maximising payment, with or without goods→money conversion).
 
+Solo (§10.4): Andrew's categories (``andrew_categories``) and the winner against him (``solo_winners``,
+R10.4.4) are here too; his line in the sheet has no seat (``ScoreLine.seat is None``) and comes after the
+human's. This module reads ``solo`` for Andrew's constants and state, never the other way round.
+
 Provisional score (``final=False``): the same computation on the current state. Welfare cells are
 evaluated as if the game ended now, i.e. paid from the player's current money and goods [DEC]; during
 play this is only an indication (the money may still be spent). ``ScoreSheet.final`` records which it is.

@@ -28,13 +28,13 @@ def trusted(cls: type[M], values: dict[str, Any], fields_set: Set[str]) -> M:
 
     ``values`` becomes the instance's ``__dict__`` (not copied: the caller hands it over);
     ``fields_set`` is what ``model_fields_set`` reports (it decides ``exclude_unset`` dumps),
-    usually the source instance's own when cloning. A ``frozenset`` is shared as it is (cheap,
-    for frozen models, which never add to it); any other set is copied, because assigning a
-    field of a mutable model adds to its own set."""
+    usually the source instance's own when cloning. It is always copied into a plain ``set``:
+    assigning a field of a mutable model adds to the instance's own set, and pydantic's serializer
+    refuses anything but a ``set`` (a shared ``frozenset`` made ``model_dump(exclude_unset=True)``
+    raise ``TypeError``; ``tests/engine/core/test_fast.py``)."""
     obj = object.__new__(cls)
     _setattr(obj, "__dict__", values)
-    shared = fields_set if isinstance(fields_set, frozenset) else set(fields_set)
-    _setattr(obj, "__pydantic_fields_set__", shared)
+    _setattr(obj, "__pydantic_fields_set__", set(fields_set))
     _setattr(obj, "__pydantic_extra__", None)
     _setattr(obj, "__pydantic_private__", None)
     return obj

@@ -17,7 +17,10 @@ Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 
     await fake.redeliver(outcome)                      # same interaction id and token again
     fake.latest_message(channel); fake.channel_messages(channel); fake.message(id)
     message.button("Join"); message.button_labels(); message.component(custom_id); message.history
-    await fake.settle(); await fake.wait_until(predicate, timeout, "what")
+    await fake.wait_until(predicate, timeout, "what"); await fake.wait_until_async(async_predicate, ...)
+    await fake.wait_for_message(channel, predicate); await fake.wait_for_update(message, predicate)
+    await fake.wait_idle()                             # no request in flight (not a quiet period)
+    await fake.settle()                                # a quiet period: only to check nothing more came
 
 Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route, status=)``,
 ``fake.fail_next_upload()``, ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),

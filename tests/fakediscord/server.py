@@ -9,7 +9,7 @@ import re
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -161,6 +161,74 @@ class FakeDiscord(
             if now > deadline:
                 raise AssertionError(f"fake Discord did not settle within {timeout}s")
             await asyncio.sleep(quiet / 4)
+
+    async def wait_until_async(
+        self, predicate: Callable[[], Awaitable[Any]], timeout: float, what: str, *, poll: float = 0.02
+    ) -> Any:
+        """``wait_until`` for a condition only the bot can answer (its database, say): checked after
+        every change the fake sees and at least every ``poll`` seconds, since the bot's own state
+        changes without a request to the fake."""
+        deadline = time.monotonic() + timeout
+        while not (result := await predicate()):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(
+                    f"timed out after {timeout}s waiting for {what}; problems: {self.problems}"
+                )
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, poll))
+        return result
+
+    async def wait_for_message(
+        self,
+        channel: Channel | str | int,
+        predicate: Callable[[Message], Any] | None = None,
+        *,
+        timeout: float = 5.0,
+        include_ephemeral: bool = False,
+        by_bot: bool = True,
+        what: str | None = None,
+    ) -> Message:
+        """The newest message in ``channel`` (by the bot, unless ``by_bot=False``) for which
+        ``predicate`` holds, as soon as there is one."""
+
+        def found() -> Message | None:
+            for message in reversed(self.channel_messages(channel, include_ephemeral=include_ephemeral)):
+                if by_bot and message.author.id != self.bot.id:
+                    continue
+                if predicate is None or predicate(message):
+                    return message
+            return None
+
+        where = self._channel(channel).name
+        result: Message = await self.wait_until(found, timeout, what or f"a matching message in #{where}")
+        return result
+
+    async def wait_for_update(
+        self,
+        message: Message | int,
+        predicate: Callable[[Message], Any],
+        *,
+        timeout: float = 5.0,
+        what: str | None = None,
+    ) -> Message:
+        """``message`` as stored now, once ``predicate`` holds for it (typically: the bot edited it)."""
+        message_id = message if isinstance(message, int) else message.id
+
+        def updated() -> Message | None:
+            current = self.messages[message_id]
+            return current if predicate(current) else None
+
+        result: Message = await self.wait_until(
+            updated, timeout, what or f"an update of message {message_id}"
+        )
+        return result
+
+    async def wait_idle(self, timeout: float = 5.0) -> None:
+        """Until no REST request is in flight. Not a quiet period: it returns at once when none is,
+        so wait for the positive condition first."""
+        await self.wait_until(lambda: self._in_flight == 0, timeout, "no request in flight")
 
     async def wait_ready(self, timeout: float = 5.0) -> None:
         await self.wait_until(lambda: self.gateway.connected, timeout, "the bot to connect to the gateway")

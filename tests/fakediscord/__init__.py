@@ -30,12 +30,14 @@ Routes are named by template, e.g. ``"POST /channels/{channel_id}/messages"``; s
 Strict mode: ``fake.assert_clean()`` fails on unknown routes and on anything real Discord would refuse
 (invalid bodies, late acknowledgements); ``fake.allow_problems()`` takes expected ones out.
 
-Layout: ``server.py`` (``FakeDiscord``: state, lifecycle, waiting) is assembled from mixins, one job
-each: ``world.py`` (guilds, channels, users, queries, READY payload), ``faults.py``, ``rest.py`` (route
-table, dispatch, bodies; account and guild routes), ``rest_messages.py`` (messages and channel routes),
-``rest_callbacks.py`` (interaction callback and webhook), ``commands.py`` (command registration and
-option building), ``interactions.py`` (the driver). ``gateway.py`` is the websocket; ``model.py`` and
-``outcome.py`` hold the data types; ``validation.py`` what Discord would refuse.
+Layout: ``server.py`` (``FakeDiscord``: construction, lifecycle, strict mode, waiting) is assembled
+from parts, one job and module each: ``state.py`` (the shared state, declared once), ``world.py``
+(guilds, channels, users, queries, READY payload), ``faults.py``, ``wire.py`` (recorded requests, JSON
+responses, Discord errors), ``rest.py`` (route table, dispatch, bodies; account and guild routes),
+``rest_messages.py`` (messages and channel routes), ``rest_callbacks.py`` (interaction callback and
+webhook), ``commands.py`` (command registration and option building), ``interactions.py`` (the
+driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold the data types;
+``validation.py`` what Discord would refuse.
 """
 
 from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback

@@ -9,10 +9,11 @@ from aiohttp import web
 
 from tests.fakediscord import validation
 from tests.fakediscord.model import Attachment, Channel, Guild, Permission, Role, User, snowflake
-from tests.fakediscord.rest import Call, DiscordError, json_response
+from tests.fakediscord.rest import RestMixin
+from tests.fakediscord.wire import Call, DiscordError, json_response
 
 
-class CommandsMixin:
+class CommandsMixin(RestMixin):
     """``self.commands`` maps a guild id (``None``: global) to the commands the bot registered."""
 
     def _install_command_routes(self) -> None:

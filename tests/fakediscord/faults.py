@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from tests.fakediscord.outcome import InteractionOutcome
-from tests.fakediscord.rest import Call, json_response
+from tests.fakediscord.state import FakeState
+from tests.fakediscord.wire import Call, json_response
 
 
 @dataclass
@@ -21,7 +22,7 @@ class Fault:
     uploads_only: bool = False
 
 
-class FaultsMixin:
+class FaultsMixin(FakeState):
     """Faults are consumed in the order they were added; ``self.faults`` holds what is left."""
 
     def rate_limit(

@@ -9,6 +9,7 @@ import secrets
 import time
 from typing import Any
 
+from tests.fakediscord.commands import CommandsMixin
 from tests.fakediscord.gateway import GUILD_MESSAGES
 from tests.fakediscord.model import Attachment, Channel, Message, User, snowflake
 from tests.fakediscord.outcome import (
@@ -20,10 +21,11 @@ from tests.fakediscord.outcome import (
     InteractionNotAcknowledged,
     InteractionOutcome,
 )
-from tests.fakediscord.rest import DEFAULT_UPLOAD_LIMIT
+from tests.fakediscord.rest_messages import MessagesMixin
+from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT
 
 
-class InteractionsMixin:
+class InteractionsMixin(CommandsMixin, MessagesMixin):
     """Each call returns an ``InteractionOutcome`` once the bot acknowledged (default timeout 5 s)."""
 
     def _envelope(

@@ -24,10 +24,11 @@ from tests.fakediscord.outcome import (
     CallbackAttempt,
     FakeInteraction,
 )
-from tests.fakediscord.rest import Call, DiscordError, json_response, no_content
+from tests.fakediscord.rest_messages import MessagesMixin
+from tests.fakediscord.wire import Call, DiscordError, json_response, no_content
 
 
-class CallbacksMixin:
+class CallbacksMixin(MessagesMixin):
     """What the bot sends back for an interaction; each answer is recorded on its ``FakeInteraction``."""
 
     def _install_callback_routes(self) -> None:

@@ -21,10 +21,11 @@ from tests.fakediscord.model import (
     snowflake,
 )
 from tests.fakediscord.outcome import APPLICATION_COMMAND, FakeInteraction
-from tests.fakediscord.rest import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content
+from tests.fakediscord.rest import RestMixin
+from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content
 
 
-class MessagesMixin:
+class MessagesMixin(RestMixin):
     """Shared by channel routes, interaction callbacks and webhooks (followups, ``@original``)."""
 
     def _upload_limit(self, interaction: FakeInteraction | None) -> int:

@@ -15,33 +15,34 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from tests.fakediscord.commands import CommandsMixin
 from tests.fakediscord.connector import make_connector
-from tests.fakediscord.faults import Fault, FaultsMixin
+from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import InteractionsMixin
 from tests.fakediscord.model import Attachment, Channel, Guild, Message, User, snowflake
 from tests.fakediscord.outcome import FakeInteraction
-from tests.fakediscord.rest import Handler, RecordedRequest, RestMixin
 from tests.fakediscord.rest_callbacks import CallbacksMixin
-from tests.fakediscord.rest_messages import MessagesMixin
 from tests.fakediscord.tls import server_context
-from tests.fakediscord.world import WorldMixin
+from tests.fakediscord.wire import Handler, RecordedRequest
 
 __all__ = ["FakeDiscord", "RecordedRequest"]  # tests.fakediscord imports both from here
 
 
-class FakeDiscord(
-    WorldMixin,
-    FaultsMixin,
-    RestMixin,
-    MessagesMixin,
-    CallbacksMixin,
-    CommandsMixin,
-    InteractionsMixin,
-):
-    """The parts are mixins (one job each, see the modules); they share this object's state, so a
-    subclass can still override any part (``tests/perf/bot_load.py`` overrides ``_create_message``)."""
+class FakeDiscord(InteractionsMixin, CallbacksMixin):
+    """Assembled from parts, one job and module each; a part derives from the parts it uses:
+
+    - ``FakeState`` (state.py): the shared state, declared once;
+    - ``WorldMixin`` (world.py): guilds, channels, users, queries, READY payload;
+    - ``FaultsMixin`` (faults.py): 429s, failures, expired tokens, gateway drops;
+    - ``RestMixin`` (rest.py; world, faults): route table, dispatch, bodies; account and guild routes;
+    - ``MessagesMixin`` (rest_messages.py; rest): messages and the channel routes;
+    - ``CallbacksMixin`` (rest_callbacks.py; messages): interaction callback and webhook;
+    - ``CommandsMixin`` (commands.py; rest): command registration, lookup and options;
+    - ``InteractionsMixin`` (interactions.py; commands, messages): the driver acting as players;
+    - this class: construction, lifecycle, strict mode and waiting.
+
+    All parts work on this one object, so a subclass can still override any part's method
+    (``tests/perf/bot_load.py`` overrides ``_create_message`` and ``_callback``)."""
 
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0) -> None:
         self.token = token or "fake." + secrets.token_urlsafe(24)

@@ -17,9 +17,10 @@ from tests.fakediscord.model import (
     User,
     snowflake,
 )
+from tests.fakediscord.state import FakeState
 
 
-class WorldMixin:
+class WorldMixin(FakeState):
     """Default world: one guild with #general and #games, alice, bob, carol, dave and a moderator."""
 
     def _build_default_world(self) -> None:

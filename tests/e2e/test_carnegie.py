@@ -6,7 +6,6 @@ engine's own replay of the log."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import struct
 import time
@@ -110,14 +109,20 @@ async def take_turn(
     """One player's decision through Discord: open the panel from the turn line, click until the
     panel says the part is done. Returns False once the game is over."""
     # The bot posts the turn line first and records its id after: read both until they agree.
-    for _ in range(250):
+    status = await sessions.status(game_id)
+    line = _turn_line(fake)
+
+    async def agreed_or_over() -> bool:
+        nonlocal status, line
         status = await sessions.status(game_id)
-        if status.table.game.status is not Status.ACTIVE:
-            return False
         line = _turn_line(fake)
-        if line is not None and line.id == status.table.game.prompt_message_id:
-            break
-        await asyncio.sleep(0.02)
+        if status.table.game.status is not Status.ACTIVE:
+            return True
+        return line is not None and line.id == status.table.game.prompt_message_id
+
+    await fake.wait_until_async(agreed_or_over, 5, "the turn line and its recorded id to agree")
+    if status.table.game.status is not Status.ACTIVE:
+        return False
     assert line is not None and line.id == status.table.game.prompt_message_id
     assert status.progress is not None
     seat = status.progress.decision.seats[0]
@@ -397,7 +402,14 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
         await fake.slash("mod", "games", "game replace", player=fake.users["bob"]), DEFERRED_MESSAGE
     )
     assert "seat to the bot" in (await replaced.wait_response()).content
-    await fake.settle()
+
+    async def bot_plays_bob() -> bool:
+        now = await sessions.status(game_id)
+        return now.table.ai_seats == frozenset({1}) and (
+            now.progress is not None and 1 not in now.progress.decision.seats
+        )
+
+    await fake.wait_until_async(bot_plays_bob, 5, "the bot to take over Bob's seat")
     after = await sessions.status(game_id)
     assert after.table.ai_seats == frozenset({1})
     assert after.progress is not None and 1 not in after.progress.decision.seats
@@ -476,7 +488,9 @@ async def test_players_activate_at_the_same_time(
     alice_done = next(c for c in _choice_ids(panels["alice"]) if c[1].endswith(":done"))
     after = await _press(fake, "alice", panels["alice"], alice_done[1], alice_done[2])
     assert after.buttons() == [] and "Your part is done" in after.content
-    await fake.settle()
+    alice_mention = f"<@{fake.users['alice'].id}>"
+    await fake.wait_for_update(line, lambda m: alice_mention not in m.content, what="the line without Alice")
+    await fake.settle()  # negative check: the line is edited, and no new turn line (no ping) follows
     edited = fake.message(line.id)
     assert (
         f"<@{fake.users['alice'].id}>" not in edited.content

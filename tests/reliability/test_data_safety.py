@@ -109,7 +109,13 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
     players = [asyncio.create_task(keep_playing(t.id)) for t in tables]
     backups = []
     for n in range(3):
-        await asyncio.sleep(0.05)
+        # Each backup after more moves were played (or once every game is over).
+        clicks = len(fake.interactions)
+        await fake.wait_until(
+            lambda clicks=clicks: len(fake.interactions) > clicks or all(p.done() for p in players),
+            5,
+            "more moves to be played",
+        )
         dest = tmp_path / "backups" / f"b{n}.sqlite3"
         await asyncio.to_thread(backup_cli.backup, db, dest)
         backups.append(dest)

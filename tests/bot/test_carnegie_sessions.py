@@ -10,9 +10,9 @@ import pytest
 
 from bot.refusals import AlreadySeated, HostOnly, NotAPlayer, NotInProgress
 from bot.sessions import NOTHING_TO_UNDO, Sessions
-from bot.tables import Table
 from bot.storage import Status
 from bot.storage import actions as action_log
+from bot.tables import Table
 from engine.carnegie import GAME
 from engine.core import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleState
 from tests.bot.test_sessions import BOB, CAROL, CHANNEL, GUILD, HOST, _fingerprint, _refused

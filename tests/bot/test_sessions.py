@@ -21,9 +21,9 @@ from bot.refusals import (
     TableFull,
 )
 from bot.sessions import Sessions
-from bot.tables import Table
 from bot.storage import Database, Status, migrate, open_database
 from bot.storage import actions as action_log
+from bot.tables import Table
 from engine.core import (
     EngineError,
     GameOver,

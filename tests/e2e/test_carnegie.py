@@ -6,6 +6,7 @@ engine's own replay of the log."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import struct
 import time
@@ -15,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from bot import present
-from bot.present import MAX_IMAGE_BYTES
+from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.storage import Status, open_database
-from engine.core import get_game
+from bot.views.limits import MAX_IMAGE_BYTES
+from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
 from tests.fakediscord import FakeDiscord, Message
 
@@ -175,7 +176,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     sessions = sessions_of(handle)
     status = await sessions.status_in_channel(fake.games.id, include_ended=True)
     assert status.table.game.status is Status.FINISHED
-    game = get_game("carnegie")
+    game = GAME
     # The engine's own replay of the log gives the stored state, and its score is what was posted.
     replayed = await sessions.replay(status.table.id)
     assert game.dump_state(replayed) == game.dump_state(await sessions.load(status.table.id))
@@ -359,35 +360,35 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     seat = status.progress.decision.seats[0]
     user = "alice" if seat == 0 else "bob"
     # Typing: the suggestions are the legal actions; a suggestion plays like a button.
-    suggested = acked(await fake.autocomplete(user, "games", "carnegie play", focused="action", value=""))
+    suggested = acked(await fake.autocomplete(user, "games", "game play", focused="action", value=""))
     offered = [c["value"] for c in suggested.choices]
     legal = [c.notation for c in status.progress.choices[seat]]
     assert offered == legal[:25] and offered
     other = "bob" if user == "alice" else "alice"
-    refused = acked(await fake.slash(other, "games", "carnegie play", action=offered[0]), DEFERRED_MESSAGE)
+    refused = acked(await fake.slash(other, "games", "game play", action=offered[0]), DEFERRED_MESSAGE)
     assert (await private_reply(refused)).content == "It is not your turn."
-    typed = acked(await fake.slash(user, "games", "carnegie play", action=offered[0]), DEFERRED_MESSAGE)
+    typed = acked(await fake.slash(user, "games", "game play", action=offered[0]), DEFERRED_MESSAGE)
     reply = await private_reply(typed)
     assert reply.content.startswith("✓") or "Your part is done" in reply.content
     assert (await sessions.status(game_id)).table.version == status.table.version + 1
 
-    board = await acked(await fake.slash("bob", "games", "carnegie board"), DEFERRED_MESSAGE).wait_response()
+    board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response()
     assert board.ephemeral
     check_image(board)
     company = await acked(
-        await fake.slash("alice", "games", "carnegie company"), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE
     ).wait_response()
     assert company.ephemeral and "company" in company.content
     check_image(company)
     score = await acked(
-        await fake.slash("alice", "games", "carnegie score"), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE
     ).wait_response()
     assert "provisional score" in score.content and "active employees" in score.content
     log = await acked(
-        await fake.slash("alice", "games", "carnegie log", n=5), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game log", n=5), DEFERRED_MESSAGE
     ).wait_response()
     assert "latest actions" in log.content
-    rules = acked(await fake.slash("carol", "games", "carnegie rules", topic="income"))
+    rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
     assert rules.ephemeral and "R5.3.1" in rules.content
     status_panel = await private_reply(
         acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
@@ -512,14 +513,14 @@ async def test_slow_rendering_never_delays_the_acknowledgement(
     fake = fake_discord
     seeded(await start_bot(tmp_path / "db.sqlite3"), 5)
     await open_carnegie(fake, ["alice", "bob"])
-    draw = present.board_png
+    draw = RenderPool.draw
 
-    def slow(*args: Any) -> bytes:
-        time.sleep(3.2)  # runs in a worker thread, as every rendering does
-        return draw(*args)
+    async def slow(*args: Any) -> bytes:
+        await asyncio.to_thread(time.sleep, 3.2)  # drawing waits in a worker thread
+        return await draw(*args)
 
-    monkeypatch.setattr(present, "board_png", slow)
-    outcome = acked(await fake.slash("bob", "games", "carnegie board"), DEFERRED_MESSAGE)
+    monkeypatch.setattr(RenderPool, "draw", slow)
+    outcome = acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE)
     board = await outcome.wait_response(timeout=10)
     check_image(board)
 

@@ -5,7 +5,6 @@ mode also fails a test on unknown routes or payloads real Discord would refuse."
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,27 +13,12 @@ import pytest
 from bot.sessions import Sessions
 from bot.storage import Status
 from bot.storage import actions as action_log
-from engine.core import game_names, register, unregister
+from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import FakeDiscord, InteractionOutcome, Message
-from tests.race_game import RACE
 
 ACK_DEADLINE = 3.0
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
-GAME_MODULES = ["tests.race_game", "tests.bot.countdown_game"]
-
-
-# Only the test games: a built-in game registered meanwhile (by its import) must stay registered.
-TEST_GAMES = {"race", "countdown", "wide"}
-
-
-@pytest.fixture(autouse=True)
-def games() -> Iterator[None]:
-    """The bot registers the GAME_MODULES games in this process: restore the registry after."""
-    before = set(game_names())
-    register(RACE)
-    yield
-    for name in TEST_GAMES - before:
-        unregister(name)
+GAME_MODULES = list(TEST_GAME_MODULES)
 
 
 def acked(outcome: InteractionOutcome, *types: int) -> InteractionOutcome:

@@ -13,7 +13,7 @@ from bot import announce, post_retry
 from engine.core import Event
 from tests.fakediscord import FakeDiscord
 
-SUMMARY = "round-01.png"
+SUMMARY = "round-1-board.png"
 
 
 def summaries(fake: FakeDiscord) -> list[Any]:

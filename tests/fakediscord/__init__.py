@@ -12,7 +12,7 @@ Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 
     await fake.slash(user, channel, "game new", game="race", players=2)
     await fake.click(user, message, custom_id)        / await fake.click_button(user, message, "Join")
     await fake.select(user, message, custom_id, ["a"])
-    await fake.autocomplete(user, channel, "carnegie play", focused="action", value="bu")
+    await fake.autocomplete(user, channel, "game play", focused="action", value="bu")
     await fake.submit_modal(user, opened_outcome, {"field_custom_id": "text"})
     await fake.redeliver(outcome)                      # same interaction id and token again
     fake.latest_message(channel); fake.channel_messages(channel); fake.message(id)

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import ProcessHandle, start_bot_process
 from tests.race_game import RACE
@@ -167,7 +168,7 @@ class CrashRun:
     async def start(self) -> ProcessHandle:
         env = {
             "DATABASE_PATH": str(self.db_path),
-            "GAME_MODULES": "tests.race_game",
+            "GAME_MODULES": RACE_MODULES,
             "LOG_LEVEL": "WARNING",
         }
         return await start_bot_process(self.fake, env, self.workdir / "bot.log", timeout=30)

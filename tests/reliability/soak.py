@@ -12,15 +12,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from engine.core import game_names, register
+from bot import plugins
+from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import FakeDiscord
-from tests.race_game import RACE
 from tests.reliability.crash import CrashRun
 
 
 async def soak(cycles: int, seed: int, max_play: float, workdir: Path) -> int:
-    if "race" not in game_names():
-        register(RACE)
+    plugins.load_all(TEST_GAME_MODULES)
     fake = await FakeDiscord().start()
     run = CrashRun(fake, workdir, seed=seed, max_play=max_play)
     try:

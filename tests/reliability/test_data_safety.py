@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import backup as backup_cli
 from bot import transfer
+from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
@@ -165,7 +166,7 @@ def test_backup_command_line(tmp_path: Path, capsys: Any) -> None:
 
     asyncio.run(make())
     dest = tmp_path / "out" / "copy.sqlite3"
-    code = backup_cli.main([str(db), str(dest), "--game-module", "tests.race_game"])
+    code = backup_cli.main([str(db), str(dest), "--game-module", RACE_MODULES])
     assert code == 0, capsys.readouterr()
     assert "integrity ok; 1 games, 1 replayed" in capsys.readouterr().out
     # A copy whose snapshot was changed behind the log's back is reported.

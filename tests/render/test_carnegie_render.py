@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops

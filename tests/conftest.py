@@ -11,8 +11,8 @@ from bot import plugins
 
 # The test games, as GAME_MODULES names them: rules_module[:pictures_module].
 RACE_MODULES = "tests.race_game:tests.race_pictures"
-COUNTDOWN_MODULES = "tests.bot.countdown_game"
-TEST_GAME_MODULES = (RACE_MODULES, COUNTDOWN_MODULES)
+COUNTDOWN_MODULES = ("tests.bot.countdown_game", "tests.bot.wide_countdown")
+TEST_GAME_MODULES = (RACE_MODULES, *COUNTDOWN_MODULES)
 
 
 @pytest.fixture(autouse=True)

@@ -186,13 +186,13 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     final = public[-1]
     assert "game over" in final.content
     for line in sheet.lines:
-        who = f"<@{status.table.user_at(line.seat)}>" if line.seat >= 0 else line.name
+        who = f"<@{status.table.user_at(line.seat)}>" if line.seat is not None else line.name
         assert f"{who}: **{line.total}**" in final.content
         for category, value in line.categories.items():
             assert f"{category} {value}" in final.content
     check_image(final)
     summaries = [m for m in public if "is over.**" in m.content]
-    assert [int(m.content.split("round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
+    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
     for message in summaries:
         check_image(message)
         assert "Provisional score:" in message.content and len(message.content) <= 2000
@@ -212,8 +212,8 @@ def transcript(fake: FakeDiscord, round_no: int) -> str:
     (shown with ``pytest -s``; the issue note quotes it)."""
     names = {u.id: n for n, u in fake.users.items()}
     public = fake.channel_messages("games")
-    start = next(i for i, m in enumerate(public) if f"round {round_no - 1} is over" in m.content)
-    end = next(i for i, m in enumerate(public) if f"round {round_no} is over" in m.content)
+    start = next(i for i, m in enumerate(public) if f"Round {round_no - 1} is over" in m.content)
+    end = next(i for i, m in enumerate(public) if f"Round {round_no} is over" in m.content)
     out = []
     for message in public[start : end + 1]:
         content = message.content

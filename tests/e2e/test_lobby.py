@@ -110,7 +110,9 @@ async def test_new_join_start_status(
     await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     scope = fake.commands[fake.guild.id]
     game_command = next(c for c in scope if c["name"] == "game")
-    assert {o["name"] for o in game_command["options"]} == {"new", "status", "abandon", "replace", "help"}
+    assert {o["name"] for o in game_command["options"]} == {
+        "new", "status", "abandon", "replace", "help", "play", "board", "player", "score", "log", "rules"
+    }
 
     lobby = await open_lobby(fake, "alice", "countdown")
     alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
@@ -362,7 +364,7 @@ async def test_operator_commands_are_for_the_owner_only(
     refused = acked(await fake.slash("mod", "games", "boardroom sync"), MESSAGE)
     assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
-    assert (await private_reply(synced)).content == "Synced 3 commands to this server."
+    assert (await private_reply(synced)).content == "Synced 2 commands to this server."
     about = acked(await fake.slash("owner", "games", "boardroom about"))
     assert about.ephemeral and "race" in about.content and "1 servers" in about.content
 

@@ -9,8 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot import announce, post_retry
-from engine.core import Event
+from bot import post_retry
+from engine.core import Event, checkpoint
 from tests.fakediscord import FakeDiscord
 
 SUMMARY = "round-1-board.png"
@@ -39,14 +39,14 @@ async def test_a_refused_round_summary_is_posted_once_after_the_failure_clears(
     )
     await sessions.join(table.id, fake.users["bob"].id)
     await sessions.start(table.id, fake.users["alice"].id)
-    closed = [Event(kind="round", text="Round 2 begins.", data={"round": 2})]
+    closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
 
     fake.fail_next_upload(status=503)
     with pytest.raises(discord.DiscordServerError):
-        await announce.after_change(bot, table.id, closed)
+        await bot.announcer.after_change(table.id, closed)
     assert summaries(fake) == []
-    # The same round delivered again (a redelivered click) does not post it: round_posts says it is made.
-    await announce.after_change(bot, table.id, closed)
+    # The same round delivered again (a redelivered click) does not post it: the posts table says it is made.
+    await bot.announcer.after_change(table.id, closed)
     assert summaries(fake) == []
 
     await fake.wait_until(lambda: summaries(fake), 10, "the retried round summary")

@@ -109,12 +109,12 @@ class RaceGame:
         new = state.model_copy(deep=True)
         if isinstance(action, RollAction):
             spaces = new.rng.below(3) + 1
-            text = f"Seat {seat + 1} rolled {spaces}."
+            text = f"{{p{seat}}} rolled {spaces}."
         else:
             if action.spaces not in (1, 2):
                 raise IllegalAction("You may step 1 or 2 spaces.", rule="race-2")
             spaces = action.spaces
-            text = f"Seat {seat + 1} stepped {spaces}."
+            text = f"{{p{seat}}} stepped {spaces}."
         new.positions[seat] += spaces
         new.turn = 1 - seat
         new.moves += 1

@@ -26,7 +26,7 @@ from bot.errors import announce_failed, defer_public, public_done
 from bot.progress import player_range
 from bot.sessions import Sessions
 from bot.views import text
-from bot.views.common import NO_MENTIONS
+from bot.views.common import NO_MENTIONS, send_followup
 from bot.views.limits import MENU_OPTIONS, clip
 from bot.views.lobby import lobby_view, refresh_lobby_message
 from bot.views.turn import own_panel
@@ -75,12 +75,7 @@ class Lobby(commands.Cog):
         view = lobby_view(table)
         content = text.lobby_text(table)
         try:
-            if view is None:
-                message = await interaction.followup.send(content, wait=True, allowed_mentions=NO_MENTIONS)
-            else:
-                message = await interaction.followup.send(
-                    content, view=view, wait=True, allowed_mentions=NO_MENTIONS
-                )
+            message = await send_followup(interaction, content, view=view, ephemeral=False)
         except Exception as exc:
             await announce_failed(interaction, exc)
             return
@@ -106,11 +101,8 @@ class Lobby(commands.Cog):
                 and not progress.decision.finished
             ):
                 panel, view = own_panel(status, interaction.user.id)
-                content = clip(f"{content}\n\n{panel}")
-        if view is None:
-            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+                content = f"{content}\n\n{panel}"
+        await send_followup(interaction, content, view=view)
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await defer_public(interaction)

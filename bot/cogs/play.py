@@ -20,7 +20,7 @@ from bot.narrate import event_lines
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
 from bot.views import text
-from bot.views.common import NO_MENTIONS
+from bot.views.common import send_followup
 from bot.views.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.views.turn import act_and_announce
 from engine.core import Event, Topic
@@ -47,21 +47,6 @@ class Play:
             raise NotInProgress("The game here has not started yet; the host presses Start in the lobby.")
         return status
 
-    async def _send(
-        self,
-        interaction: discord.Interaction[Any],
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        file: discord.File | None = None,
-    ) -> None:
-        extra: dict[str, Any] = {}
-        if view is not None:
-            extra["view"] = view
-        if file is not None:
-            extra["file"] = file
-        await interaction.followup.send(clip(content), ephemeral=True, allowed_mentions=NO_MENTIONS, **extra)
-
     # ------------------------------------------------------------------------------------ play
     async def play(self, interaction: discord.Interaction[Any], action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -69,7 +54,7 @@ class Play:
         shown = await act_and_announce(interaction, status.table.id, None, None, action)
         if shown is not None:
             content, view = shown
-            await self._send(interaction, content, view=view)
+            await send_followup(interaction, content, view=view)
 
     async def suggest(
         self, interaction: discord.Interaction[Any], current: str
@@ -102,10 +87,10 @@ class Play:
         state = await self.bot.sessions.load(table.id)
         sheet = found.rules.score(state)
         if spec is None:
-            await self._send(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
+            await send_followup(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
             return
         png = await self.bot.render_pool.draw(found, spec.key, state, None, table.names, sheet)
-        await self._send(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
+        await send_followup(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
 
     async def pictures(
         self, interaction: discord.Interaction[Any], current: str
@@ -135,10 +120,10 @@ class Play:
         spec = seat_picture(found.pictures)
         note = found.rules.glance(state, seat).note
         if spec is None:
-            await self._send(interaction, f"**{table.name_at(seat)}** — {note or 'nothing more to show.'}")
+            await send_followup(interaction, f"**{table.name_at(seat)}** — {note or 'nothing more to show.'}")
             return
         png = await self.bot.render_pool.draw(found, spec.key, state, seat, table.names, None)
-        await self._send(
+        await send_followup(
             interaction,
             f"{table.name_at(seat)}'s {spec.title.lower()}",
             file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
@@ -149,7 +134,7 @@ class Play:
         status = await self._game(interaction)
         state = await self.bot.sessions.load(status.table.id)
         sheet = plugins.game(status.table.game.game).score(state)
-        await self._send(interaction, text.sheet_text(status.table, sheet))
+        await send_followup(interaction, text.sheet_text(status.table, sheet))
 
     async def log(self, interaction: discord.Interaction[Any], n: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -166,7 +151,7 @@ class Play:
         while len(body) > MAX_MESSAGE - 80 and "\n" in body:
             body = body.split("\n", 1)[1]
         title = plugins.game(status.table.game.game).title
-        await self._send(interaction, f"**{title}** #{status.table.id} — latest actions:\n{body}")
+        await send_followup(interaction, f"**{title}** #{status.table.id} — latest actions:\n{body}")
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         topics = await self._topics(interaction)

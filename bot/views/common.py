@@ -12,6 +12,7 @@ import discord
 
 from bot.errors import REDELIVERED, handle_error
 from bot.sessions import Sessions
+from bot.views.limits import clip
 from engine.core import Event
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,25 @@ def announcer_of(interaction: discord.Interaction[Any]) -> Announces:
     if announcer is None:
         raise RuntimeError("the client has no announcer (setup_hook has not run)")
     return announcer
+
+
+async def send_followup(
+    interaction: discord.Interaction[Any],
+    content: str,
+    *,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    ephemeral: bool = True,
+) -> discord.WebhookMessage:
+    """The one way to answer after a defer (discord.py refuses ``view=None`` on a follow-up)."""
+    extra: dict[str, Any] = {}
+    if view is not None:
+        extra["view"] = view
+    if file is not None:
+        extra["file"] = file
+    return await interaction.followup.send(
+        clip(content), ephemeral=ephemeral, wait=True, allowed_mentions=NO_MENTIONS, **extra
+    )
 
 
 async def guarded(

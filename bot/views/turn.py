@@ -21,7 +21,14 @@ from bot.sessions import STALE_CHOICE
 from bot.storage import Status
 from bot.tables import Choice, GameStatus, Progress, Table
 from bot.views import ids, text
-from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, guarded, sessions_of
+from bot.views.common import (
+    NO_MENTIONS,
+    acknowledge_update,
+    announcer_of,
+    guarded,
+    send_followup,
+    sessions_of,
+)
 from bot.views.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
 from engine.core import GameOver, StaleState
 
@@ -198,10 +205,7 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         content, view = own_panel(status, interaction.user.id)
-        if view is None:
-            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await send_followup(interaction, content, view=view)
 
 
 def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:

@@ -1,14 +1,16 @@
 """What the channel sees after a change: at most one public message per player decision.
 
-- a round closed → one message: the board overview and what changed (income, projects,
-  donations, score changes), posted once per round (``round_posts`` guards redeliveries);
-- the game ended → the final breakdown per category and the final board;
+- a checkpoint reached (the end of a round, a scoring) → one message: what changed since the
+  checkpoint before (the game's headline events, score changes) with the game's summary picture,
+  if it has one; posted once per checkpoint (the ``posts`` table guards redeliveries);
+- the game ended → the final breakdown per category, with the summary picture;
 - someone new must decide → one line that mentions them with a **Take my turn** button (the
   previous line loses its button); a simultaneous phase where some players finished only edits
   the line. Sub-steps of the same player post nothing: their private panel is edited instead.
 
 Public messages go to the channel (not interaction follow-ups, whose tokens expire after 15
-minutes), and images are drawn in a worker thread after the interaction was acknowledged.
+minutes); pictures are drawn by the client's render pool after the interaction was acknowledged.
+The client owns one ``Announcer`` (and with it the per-game locks), created in ``setup_hook``.
 """
 
 from __future__ import annotations
@@ -18,93 +20,138 @@ import contextlib
 import io
 import json
 import logging
-import weakref
+import re
 from collections.abc import AsyncIterator
 
 import discord
 
-from bot import post_retry, present
-from bot.sessions import GameStatus, Sessions
+from bot import narrate, plugins, post_retry
+from bot.render_pool import RenderPool
+from bot.sessions import Sessions
+from bot.tables import GameStatus, Table
 from bot.views import text
 from bot.views.common import NO_MENTIONS
-from engine.core import Event, StaleState, get_game
+from bot.views.turn import turn_line_view
+from engine.core import Event, GameState, ScoreSheet, StaleState
+from render.common.pictures import summary_picture
 
 log = logging.getLogger(__name__)
 
-# Per client (a lock belongs to one event loop; tests run several bots one after another).
-_locks: weakref.WeakKeyDictionary[discord.Client, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+FINAL = "final"
+_UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 
-def _lock(client: discord.Client, game_id: int) -> asyncio.Lock:
-    locks = _locks.setdefault(client, {})
-    lock = locks.get(game_id)
-    if lock is None:
-        lock = locks[game_id] = asyncio.Lock()
-    return lock
+class Announcer:
+    """Brings channels up to date after changes, one game at a time in this process."""
 
+    def __init__(self, client: discord.Client, sessions: Sessions, pictures: RenderPool) -> None:
+        self.client = client
+        self.sessions = sessions
+        self.pictures = pictures
+        self._locks: dict[int, asyncio.Lock] = {}
 
-def _sessions(client: discord.Client) -> Sessions:
-    sessions = getattr(client, "sessions", None)
-    if not isinstance(sessions, Sessions):
-        raise RuntimeError("the client has no sessions service")
-    return sessions
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
+    async def after_change(self, game_id: int, events: list[Event]) -> None:
+        """Bring the channel up to date with the game (serialised per game in this process)."""
+        async with self._lock(game_id):
+            sessions = self.sessions
+            status = await sessions.status(game_id)
+            table, progress = status.table, status.progress
+            if progress is None:
+                return
+            channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+            summary = False
+            # Every checkpoint this change reached (one action can reach several when nobody had
+            # anything to decide in between).
+            for reached in narrate.checkpoints(events):
+                summary = await self._post_summary(channel, status, reached) or summary
+            if progress.decision.finished:
+                await self._post_final(channel, status)
+                await _retire_line(channel, table.game.prompt_message_id)
+                await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
+                return
+            await _update_turn_line(sessions, channel, status, force_new=summary)
 
-async def after_change(client: discord.Client, game_id: int, events: list[Event]) -> None:
-    """Bring the channel up to date with the game (serialised per game in this process)."""
-    async with _lock(client, game_id):
-        sessions = _sessions(client)
-        status = await sessions.status(game_id)
+    async def picture(
+        self, table: Table, state: GameState, sheet: ScoreSheet | None
+    ) -> tuple[bytes, str] | None:
+        """The game's summary picture of ``state`` and its file name, if the game has one."""
+        found = plugins.plugin(table.game.game)
+        spec = summary_picture(found.pictures)
+        if spec is None:
+            return None
+        png = await self.pictures.draw(found, spec.key, state, None, table.names, sheet)
+        return png, f"{spec.key}.png"
+
+    async def _post_summary(
+        self, channel: discord.PartialMessageable, status: GameStatus, reached: Event
+    ) -> bool:
+        table = status.table
+        key = str(reached.data.get("key", ""))
+        game = plugins.game(table.game.game)
+        state = await self.sessions.load(table.id)
+        sheet = game.score(state)
+        totals = [line.total for line in sheet.lines]
+        try:
+            before = await self.sessions.record_post(table.id, key, totals)
+        except StaleState:
+            return False  # summarised already (a redelivered interaction, or a restart mid-post)
+        rows = await self.sessions.live_log(table.id)
+        per_action = [[Event.model_validate(e) for e in json.loads(row.events)] for row in rows]
+        events = narrate.events_before(per_action, key)
+        scored = [(narrate.line_name(line, table.names), line.total) for line in sheet.lines]
+        title = str(reached.data.get("title", key))
+        content = narrate.summary_text(game.title, title, events, table.names, scored, before)
+        await self._send(channel, table, content, await self.picture(table, state, sheet), key, ping=False)
+        return True
+
+    async def _post_final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
         table, progress = status.table, status.progress
-        if progress is None:
+        assert progress is not None
+        sheet = progress.score
+        totals = [line.total for line in sheet.lines] if sheet else []
+        try:
+            # The final post happens once, whatever delivered the last action.
+            await self.sessions.record_post(table.id, FINAL, totals)
+        except StaleState:
             return
-        channel = client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
-        summary = False
-        if present.has_images(table.game.game):
-            # Every round this change closed (the last action of a game can close round 19 too,
-            # when nobody had anything to decide in round 20).
-            for closed in present.finished_rounds(events):
-                summary = await _post_round_summary(sessions, channel, status, closed) or summary
-        if progress.decision.finished:
-            await _post_final(sessions, channel, status)
-            await _retire_line(channel, table.game.prompt_message_id)
-            await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
-            return
-        await _update_turn_line(sessions, channel, status, force_new=summary)
+        content = text.score_text(table, progress)
+        state = await self.sessions.load(table.id)
+        await self._send(channel, table, content, await self.picture(table, state, sheet), FINAL, ping=True)
 
-
-async def _post_round_summary(
-    sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus, round_no: int
-) -> bool:
-    table = status.table
-    game = get_game(table.game.game)
-    state = await sessions.load(table.id)
-    sheet = game.score(state)
-    totals = [line.total for line in sheet.lines]
-    try:
-        before = await sessions.record_round(table.id, round_no, totals)
-    except StaleState:
-        return False  # summarised already (a redelivered interaction, or a restart mid-post)
-    rows = await sessions.live_log(table.id)
-    per_action = [[Event.model_validate(e) for e in json.loads(row.events)] for row in rows]
-    events = present.round_events(per_action, round_no)
-    scored = [(present.line_name(line.seat, line.name, table.names), line.total) for line in sheet.lines]
-    content = present.summary_text(game.title, round_no, events, table.names, scored, before)
-    png = await asyncio.to_thread(present.board_png, game.name, state, table.names, sheet)
-    name = f"round-{round_no:02d}.png"
-    post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, name, False)
-    async with _retry_on_failure(sessions, table.id, post):
-        await channel.send(
-            content,
-            file=discord.File(io.BytesIO(png), filename=name),
-            allowed_mentions=NO_MENTIONS,
-        )
-    return True
+    async def _send(
+        self,
+        channel: discord.PartialMessageable,
+        table: Table,
+        content: str,
+        picture: tuple[bytes, str] | None,
+        key: str,
+        *,
+        ping: bool,
+    ) -> None:
+        png, name = picture if picture is not None else (None, None)
+        if name is not None:
+            # "round-09-board.png": the checkpoint's key names the file (keys come from the engine).
+            name = f"{_UNSAFE.sub('-', key.lower())}-{name}"
+        post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, name, ping)
+        mentions = text.PING_PLAYERS if ping else NO_MENTIONS
+        async with _retry_on_failure(self.sessions, table.id, post):
+            if png is None or name is None:
+                await channel.send(content, allowed_mentions=mentions)
+            else:
+                await channel.send(
+                    content, file=discord.File(io.BytesIO(png), filename=name), allowed_mentions=mentions
+                )
 
 
 @contextlib.asynccontextmanager
 async def _retry_on_failure(sessions: Sessions, game_id: int, post: post_retry.Post) -> AsyncIterator[None]:
-    """``round_posts`` already says this post was made: if Discord refuses it, keep it for a later retry."""
+    """``posts`` already says this post was made: if Discord refuses it, keep it for a later retry."""
     try:
         yield
     except (TimeoutError, discord.HTTPException, OSError):
@@ -112,39 +159,9 @@ async def _retry_on_failure(sessions: Sessions, game_id: int, post: post_retry.P
         raise
 
 
-async def _post_final(sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus) -> None:
-    table, progress = status.table, status.progress
-    assert progress is not None
-    game = get_game(table.game.game)
-    sheet = progress.score
-    totals = [line.total for line in sheet.lines] if sheet else []
-    try:
-        # The final post happens once, whatever delivered the last action.
-        await sessions.record_round(table.id, 10_000, totals)
-    except StaleState:
-        return
-    content = text.score_text(table, progress)
-    if not present.has_images(game.name):
-        post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, None, None, True)
-        async with _retry_on_failure(sessions, table.id, post):
-            await channel.send(content, allowed_mentions=text.PING_PLAYERS)
-        return
-    state = await sessions.load(table.id)
-    png = await asyncio.to_thread(present.board_png, game.name, state, table.names, sheet)
-    post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, "final-board.png", True)
-    async with _retry_on_failure(sessions, table.id, post):
-        await channel.send(
-            content,
-            file=discord.File(io.BytesIO(png), filename="final-board.png"),
-            allowed_mentions=text.PING_PLAYERS,
-        )
-
-
 async def _update_turn_line(
     sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus, *, force_new: bool
 ) -> None:
-    from bot.views.turn import turn_line_view
-
     table, progress = status.table, status.progress
     assert progress is not None
     humans = sorted(s for s in progress.decision.seats if s not in table.ai_seats)

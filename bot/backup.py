@@ -19,9 +19,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.games import load_game_modules
+from bot import plugins
 from bot.storage.backup import StoredGame, backup, count_games, integrity, started_games
-from engine.core import EngineError, get_game
+from engine.core import EngineError, replay
 
 __all__ = ["Check", "backup", "check", "main"]
 
@@ -60,10 +60,8 @@ def check(path: Path, *, replay: bool = True) -> Check:
 
 def replay_problem(game: StoredGame) -> str | None:
     try:
-        engine = get_game(game.game)
-        state = engine.new_game(game.seats, game.seed, json.loads(game.options))
-        for seat, notation in game.live:
-            state = engine.apply(state, seat, engine.parse_action(notation)).state
+        engine = plugins.game(game.game)
+        state = replay(engine, game.seats, game.seed, json.loads(game.options), game.live)
         if engine.load_state(game.snapshot) != state:
             return "the snapshot differs from the replay of its log"
     except EngineError as exc:
@@ -80,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         "--game-module", action="append", default=[], help="extra game module (as GAME_MODULES)"
     )
     args = parser.parse_args(argv)
-    load_game_modules(args.game_module)
+    plugins.load_all(args.game_module)
     backup(args.source, args.dest)
     result = check(args.dest, replay=not args.no_replay)
     print(

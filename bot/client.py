@@ -1,5 +1,6 @@
-"""The Bot subclass: opens the database, migrates, loads the cogs and the persistent components,
-and syncs the slash commands (to ``DEV_GUILD_ID`` while developing; globally only on request)."""
+"""The Bot subclass: loads the table of games, opens the database, migrates, starts the render pool
+and the announcer, loads the cogs and the persistent components, and syncs the slash commands (to
+``DEV_GUILD_ID`` while developing; globally only on request). ``close`` stops them all."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import post_retry
+from bot import plugins, post_retry
+from bot.announce import Announcer
 from bot.config import Settings
 from bot.errors import handle_error
-from bot.games import load_game_modules
 from bot.loopback import loopback_connector
+from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.views.lobby import LobbyButton
@@ -40,15 +42,6 @@ def intents() -> discord.Intents:
     return chosen
 
 
-def _warm_up() -> None:
-    from bot.present import warm_up
-
-    try:
-        warm_up()
-    except Exception:
-        log.exception("warming up the renderer failed; the first image will be slower")
-
-
 class BoardroomBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, connector: aiohttp.BaseConnector | None = None, **options: Any
@@ -66,6 +59,8 @@ class BoardroomBot(commands.Bot):
         self.settings = settings
         self._db: Database | None = None
         self._sessions: Sessions | None = None
+        self._announcer: Announcer | None = None
+        self._render_pool: RenderPool | None = None
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
@@ -82,21 +77,34 @@ class BoardroomBot(commands.Bot):
             raise RuntimeError("the sessions service is created in setup_hook")
         return self._sessions
 
+    @property
+    def announcer(self) -> Announcer:
+        if self._announcer is None:
+            raise RuntimeError("the announcer is created in setup_hook")
+        return self._announcer
+
+    @property
+    def render_pool(self) -> RenderPool:
+        if self._render_pool is None:
+            raise RuntimeError("the render pool is created in setup_hook")
+        return self._render_pool
+
     async def setup_hook(self) -> None:
-        games = load_game_modules(self.settings.game_modules)
+        games = plugins.load_all(self.settings.game_modules)
         log.info("games offered: %s", ", ".join(games) or "none")
         self._db = await open_database(self.settings.database_path)
         applied = await migrate(self._db.conn)
         if applied:
             log.info("applied migrations %s to %s", applied, self.settings.database_path)
         self._sessions = Sessions(self._db)
+        self._render_pool = RenderPool()
+        self._announcer = Announcer(self, self._sessions, self._render_pool)
         self.tree.error(handle_error)
         for cog in COGS:
             await self.load_extension(cog)
-        if "carnegie" in games:
-            await self.load_extension("bot.cogs.carnegie")
-            # The first board image would otherwise pay for building the static layers.
-            self._warm_up = asyncio.create_task(asyncio.to_thread(_warm_up), name="render-warm-up")
+        # The first picture would otherwise pay for starting the process and building static layers.
+        pictured = [plugins.plugin(name) for name in games]
+        self._warm_up = asyncio.create_task(self._render_pool.warm_up(pictured), name="render-warm-up")
         # Buttons and menus posted before a restart are parsed back from their custom_id.
         self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu, UndoButton, TakeTurnButton)
         await self.sync_commands()
@@ -125,9 +133,13 @@ class BoardroomBot(commands.Bot):
         await self.drain_handlers(SHUTDOWN_GRACE)
         if self._post_retries is not None:
             self._post_retries.cancel()
+        if self._warm_up is not None:
+            self._warm_up.cancel()
         try:
             await super().close()
         finally:
+            if self._render_pool is not None:
+                self._render_pool.close()
             if self._db is not None:
                 await self._db.close()
                 self._db = None

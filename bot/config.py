@@ -18,7 +18,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     sync_global: bool = False
     log_level: str = "INFO"
-    # Modules imported at start so that they can register extra games (tests: tests.race_game).
+    # Extra games as rules_module[:pictures_module] (tests: tests.race_game:tests.race_pictures).
     game_modules: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None

@@ -96,9 +96,7 @@ async def schedule(
     return True
 
 
-async def run_due(
-    db: Database, send: Send, *, now: datetime, delays: Sequence[float] | None = None
-) -> int:
+async def run_due(db: Database, send: Send, *, now: datetime, delays: Sequence[float] | None = None) -> int:
     """Attempt every retry whose time has come; returns how many were posted."""
     async with db.transaction(write=False) as conn:
         due = [row for row in await due_schedules(conn, now.isoformat()) if row.kind == KIND]

@@ -1,9 +1,10 @@
 """Sessions: the one place where a game is loaded, changed by the engine and saved.
 
-Plain ids and engine notation in, results out; knows neither Discord nor Pillow, so it is tested
-with a real SQLite file. Every change is load → check → apply → save inside one write
-transaction, under a per-game ``asyncio.Lock`` (serialises clicks in this process) and with an
-optimistic version check in the UPDATE (refuses a writer that raced us from another process).
+Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
+neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
+check → apply → save inside one write transaction, under a per-game ``asyncio.Lock``
+(serialises clicks in this process) and with an optimistic version check in the UPDATE (refuses
+a writer that raced us from another process).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).
@@ -11,10 +12,10 @@ order, minus the undone ones, gives exactly the stored snapshot (``replay``).
 Undo (issue 6): a player may revert their own last step, one step per request, as long as that
 step is the last live action of the game, was taken by their seat, and is not an undo barrier
 (the engine's ``Step.barrier``: a random draw, a reveal, a new round, or the decision passing to
-another seat; the bot also treats "the acting seat is no longer pending" as a barrier). The log
-stays append-only: an undo adds a row to ``undos`` and the snapshot is rebuilt by replay.
+another seat; the game alone decides it). The log stays append-only: an undo adds a row to
+``undos`` and the snapshot is rebuilt by replay.
 
-AI seats: a seat the host or a moderator replaced is played by the bot (``bot.ai``); after every
+AI seats: a seat the host or a moderator replaced is played by the game's AI; after every
 change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
 """
 
@@ -22,310 +23,38 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import ai, storage
-from bot.present import seat_note, stage
-from bot.refusals import (
-    AlreadySeated,
-    ChannelOccupied,
-    HostOnly,
-    NoGameHere,
-    NotAPlayer,
-    NotEnoughPlayers,
-    NotInLobby,
-    NotInProgress,
-    TableFull,
-    WrongChannel,
-)
-from bot.storage import Database, GameRow, SeatRow, Status
+from bot import plugins, storage
+from bot.progress import play_ai
+from bot.progress import progress as progress_of
+from bot.refusals import AlreadySeated, HostOnly, NoGameHere, NotAPlayer, NotInProgress
+from bot.seating import Seating, save, state_of
+from bot.storage import Status
 from bot.storage import actions as action_log
 from bot.storage import games as game_rows
+from bot.tables import ActResult, GameStatus, Progress, Table, load_table
 from engine.core import (
-    Decision,
     Event,
     Game,
     GameOver,
     GameState,
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
-    ScoreSheet,
+    Played,
     StaleState,
-    get_game,
+    replay,
 )
 
 STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
 NOTHING_TO_UNDO = (
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
-# SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
-MAX_ROW_ID = 2**63 - 1
-WRONG_CHANNEL = "That belongs to a game in another channel; games are played where they were opened."
-# Enough for every AI decision of a whole Carnegie round with four AI seats; a game that needs more
-# is stuck (an engine bug), and the loop must not spin forever.
-MAX_AI_STEPS = 2000
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _new_seed() -> int:
-    # 62 bits: fits SQLite's signed 64-bit INTEGER with room to spare.
-    return secrets.randbits(62)
-
-
-@dataclass(frozen=True)
-class Table:
-    """A game row with its seats: who sits where, who hosts."""
-
-    game: GameRow
-    seats: list[SeatRow]
-
-    @property
-    def id(self) -> int:
-        return self.game.id
-
-    @property
-    def version(self) -> int:
-        return self.game.version
-
-    @property
-    def host_id(self) -> int | None:
-        return next((s.user_id for s in self.seats if s.is_host), None)
-
-    @property
-    def ai_seats(self) -> frozenset[int]:
-        return frozenset(s.seat for s in self.seats if s.is_ai and s.seat is not None)
-
-    def name_at(self, seat: int) -> str:
-        for row in self.seats:
-            if row.seat == seat:
-                return row.display_name or f"Seat {seat + 1}"
-        return f"Seat {seat + 1}"
-
-    @property
-    def names(self) -> list[str]:
-        """Display names in seat order (for event texts and images)."""
-        return [self.name_at(seat) for seat in range(len(self.seats))]
-
-    @property
-    def player_ids(self) -> list[int]:
-        """User ids in seat order (join order while in the lobby)."""
-        return [s.user_id for s in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat number once started; in the lobby, the position in join order."""
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return seat.seat if seat.seat is not None else index
-        return None
-
-    def user_at(self, seat: int) -> int | None:
-        for row in self.seats:
-            if row.seat == seat:
-                return row.user_id
-        return None
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One legal action: its notation (travels in a custom_id) and a label for a player."""
-
-    notation: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What the engine says about a started game: who decides, their choices, the score."""
-
-    decision: Decision
-    choices: dict[int, list[Choice]]
-    score: ScoreSheet | None
-    # seats whose last step can be undone now
-    undoable: frozenset[int] = frozenset()
-    # per deciding seat, what they want in view while deciding (money, goods…); may be empty
-    notes: dict[int, str] = field(default_factory=dict)
-    # where the game stands ("round 9/20"); may be empty
-    stage: str = ""
-
-
-@dataclass(frozen=True)
-class GameStatus:
-    table: Table
-    progress: Progress | None
-
-
-@dataclass(frozen=True)
-class ActResult:
-    table: Table
-    seat: int
-    notation: str
-    label: str
-    seq: int
-    events: list[Event]
-    progress: Progress
-    duplicate: bool = False
-    # events of the AI seats that acted right after (included in ``all_events``)
-    ai_events: list[Event] = field(default_factory=list)
-
-    @property
-    def all_events(self) -> list[Event]:
-        return [*self.events, *self.ai_events]
-
-    @property
-    def version(self) -> int:
-        return self.table.version
 
 
 @dataclass
-class Sessions:
-    db: Database
-    clock: Callable[[], datetime] = _now
-    new_seed: Callable[[], int] = _new_seed
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False, repr=False)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    def _at(self) -> str:
-        return self.clock().isoformat()
-
-    # ----------------------------------------------------------------------------- lobby
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game_name: str,
-        host_id: int,
-        seats: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        host_name: str | None = None,
-    ) -> Table:
-        """Open a lobby in the channel, the host seated first."""
-        game = get_game(game_name)
-        if seats is not None and not game.min_players <= seats <= game.max_players:
-            raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
-        if options:
-            # Refuse unknown or impossible options now, not when the host presses Start.
-            game.new_game(seats or game.max_players, 0, options)
-        at = self._at()
-        async with self.db.transaction() as conn:
-            try:
-                game_id = await game_rows.insert_game(
-                    conn,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    game=game.name,
-                    options=json.dumps(dict(options or {}), sort_keys=True),
-                    seats_wanted=seats,
-                    at=at,
-                )
-            except storage.ChannelBusy:
-                busy = await game_rows.open_game_in_channel(conn, channel_id)
-                title = get_game(busy.game).title if busy else "a game"
-                raise ChannelOccupied(
-                    f"This channel already has {title} ({busy.status.value if busy else 'open'}); "
-                    "finish or abandon it first, or use another channel."
-                ) from None
-            await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
-            return await _table(conn, game_id)
-
-    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await game_rows.set_lobby_message(conn, game_id, message_id)
-
-    async def join(
-        self, game_id: int, user_id: int, name: str | None = None, *, channel_id: int | None = None
-    ) -> Table:
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id, channel_id)
-            game = get_game(table.game.game)
-            _require_lobby(table, "join")
-            if table.seat_of(user_id) is not None:
-                raise AlreadySeated("You are already at this table.")
-            limit = table.game.seats_wanted or game.max_players
-            if len(table.seats) >= limit:
-                raise TableFull(f"The table is full ({limit} players).")
-            at = self._at()
-            await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
-            await _bump(conn, table, at=at)
-            return await _table(conn, game_id)
-
-    async def leave(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Table:
-        """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id, channel_id)
-            _require_lobby(table, "leave")
-            if table.seat_of(user_id) is None:
-                raise NotAPlayer("You are not at this table.")
-            at = self._at()
-            await game_rows.remove_seat(conn, game_id, user_id)
-            rest = [s for s in table.seats if s.user_id != user_id]
-            status = None
-            if not rest:
-                status = Status.ABANDONED
-            elif table.host_id == user_id:
-                await game_rows.set_host(conn, game_id, rest[0].user_id)
-            await _bump(conn, table, at=at, status=status)
-            return await _table(conn, game_id)
-
-    async def start(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        expected_version: int | None = None,
-        channel_id: int | None = None,
-    ) -> GameStatus:
-        """The host starts: seats are numbered in join order and the engine sets up the game."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id, channel_id)
-            _require_lobby(table, "start")
-            if table.host_id != user_id:
-                raise HostOnly("Only the host can start the game.")
-            if expected_version is not None and table.version != expected_version:
-                raise StaleState(
-                    "The table changed since this lobby was shown; check it and press Start again."
-                )
-            game = get_game(table.game.game)
-            count = len(table.seats)
-            wanted = table.game.seats_wanted
-            if wanted is not None and count != wanted:
-                raise NotEnoughPlayers(f"This table is set for {wanted} players; {count} seated.")
-            if count < game.min_players:
-                raise NotEnoughPlayers(f"{game.title} needs {player_range(game)}; {count} seated.")
-            seed = self.new_seed()
-            state = game.new_game(count, seed, json.loads(table.game.options))
-            progress = _progress(game, state)
-            at = self._at()
-            await game_rows.assign_seats(conn, game_id, table.player_ids)
-            status = Status.FINISHED if progress.decision.finished else Status.ACTIVE
-            await _bump(conn, table, at=at, status=status, seed=seed, snapshot=game.dump_state(state))
-            return GameStatus(await _table(conn, game_id), progress)
-
-    async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> Table:
-        """End a lobby or game without a result: its host, or a member with Manage Server."""
-        async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id)
-            if not table.game.status.is_open:
-                raise NotInProgress("This game has already ended.")
-            if table.host_id != user_id and not may_manage:
-                raise HostOnly("Only the host or a member with Manage Server can abandon this game.")
-            await _bump(conn, table, at=self._at(), status=Status.ABANDONED)
-            return await _table(conn, game_id)
-
+class Sessions(Seating):
     # ----------------------------------------------------------------------------- play
 
     async def act(
@@ -354,7 +83,7 @@ class Sessions:
                 seen = await action_log.action_by_interaction(conn, interaction_id)
                 if seen is not None:
                     return await self._recorded(conn, seen)
-            table = await _table(conn, game_id, channel_id)
+            table = await load_table(conn, game_id, channel_id)
             own_seat = _check_actor(table, user_id, seat)
             if (
                 expected_version is not None
@@ -365,8 +94,8 @@ class Sessions:
                 )
             ):
                 raise StaleState(STALE_CHOICE)
-            game = get_game(table.game.game)
-            state = _load(game, table)
+            game = plugins.game(table.game.game)
+            state = state_of(game, table)
             decision = game.pending(state)
             if decision.finished:
                 raise GameOver("This game has ended.")
@@ -382,14 +111,14 @@ class Sessions:
                 raise IllegalAction(f"{canonical!r} is not one of your choices now.")
             label = game.describe_action(state, own_seat, action)
             step = game.apply(state, own_seat, action)
-            barrier = step.barrier or own_seat not in game.pending(step.state).seats
             at = self._at()
-            moves = [_Logged(own_seat, user_id, canonical, interaction_id, step.events, barrier)]
+            moves = [_Logged(own_seat, user_id, canonical, interaction_id, step.events, step.barrier)]
             final = step.state
             if table.ai_seats:
-                final = await asyncio.to_thread(_play_ai, game, table, step.state, moves)
+                final, played = await asyncio.to_thread(play_ai, game, table, step.state)
+                moves += [_Logged.by_ai(table, move) for move in played]
             status = Status.FINISHED if game.pending(final).finished else None
-            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
+            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             try:
                 seq = await _append(conn, game_id, moves, new_version, at)
             except action_log.DuplicateInteraction as exc:
@@ -398,7 +127,7 @@ class Sessions:
             ai_events = [e for move in moves[1:] for e in move.events]
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
-                await _table(conn, game_id),
+                await load_table(conn, game_id),
                 own_seat,
                 canonical,
                 label,
@@ -422,19 +151,19 @@ class Sessions:
         whether this interaction had been applied before (then nothing changes now)."""
         async with self._lock(game_id), self.db.transaction() as conn:
             if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
-                return await _status(conn, await _table(conn, game_id)), True
-            table = await _table(conn, game_id, channel_id)
+                return await _status(conn, await load_table(conn, game_id)), True
+            table = await load_table(conn, game_id, channel_id)
             own_seat = _check_actor(table, user_id, seat)
             if expected_version is not None and table.version != expected_version:
                 raise StaleState(STALE_CHOICE)
             last = await action_log.last_live_action(conn, game_id)
             if last is None or last.seat != own_seat or last.barrier:
                 raise IllegalAction(NOTHING_TO_UNDO)
-            game = get_game(table.game.game)
+            game = plugins.game(table.game.game)
             rows = await action_log.live_actions(conn, game_id)
             state = _replay(game, table, rows[:-1])
             at = self._at()
-            new_version = await _bump(conn, table, at=at, snapshot=game.dump_state(state))
+            new_version = await save(conn, table, at=at, snapshot=game.dump_state(state))
             try:
                 await action_log.add_undo(
                     conn,
@@ -447,7 +176,7 @@ class Sessions:
                 )
             except action_log.DuplicateInteraction as exc:
                 raise StaleState("That undo was already recorded.") from exc
-            return await _status(conn, await _table(conn, game_id)), False
+            return await _status(conn, await load_table(conn, game_id)), False
 
     async def replace_with_ai(
         self, game_id: int, user_id: int, target_user: int, *, may_manage: bool
@@ -455,7 +184,7 @@ class Sessions:
         """The host or a member with Manage Server hands a seat to the bot, which plays it at once
         if it must decide. Old buttons of that seat become stale (the version moves on)."""
         async with self._lock(game_id), self.db.transaction() as conn:
-            table = await _table(conn, game_id)
+            table = await load_table(conn, game_id)
             if table.game.status is not Status.ACTIVE:
                 raise NotInProgress("Only a game in progress can have a player replaced.")
             if table.host_id != user_id and not may_manage:
@@ -466,17 +195,17 @@ class Sessions:
             if seat in table.ai_seats:
                 raise AlreadySeated("That seat is already played by the bot.")
             await game_rows.set_ai(conn, game_id, seat)
-            table = await _table(conn, game_id)
-            game = get_game(table.game.game)
-            moves: list[_Logged] = []
-            final = await asyncio.to_thread(_play_ai, game, table, _load(game, table), moves)
+            table = await load_table(conn, game_id)
+            game = plugins.game(table.game.game)
+            final, played = await asyncio.to_thread(play_ai, game, table, state_of(game, table))
+            moves = [_Logged.by_ai(table, move) for move in played]
             at = self._at()
             status = Status.FINISHED if game.pending(final).finished else None
-            new_version = await _bump(conn, table, at=at, status=status, snapshot=game.dump_state(final))
+            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
-                await _table(conn, game_id),
+                await load_table(conn, game_id),
                 seat,
                 "ai",
                 "replaced by the bot",
@@ -505,20 +234,21 @@ class Sessions:
         async with self.db.transaction(write=False) as conn:
             return await action_log.live_actions(conn, game_id)
 
-    async def record_round(self, game_id: int, round_no: int, totals: list[int]) -> list[int] | None:
-        """Store the totals at the end of ``round_no``; returns the totals of the round before
-        (None when there are none), or raises ``StaleState`` if this round was recorded already."""
+    async def record_post(self, game_id: int, key: str, totals: list[int]) -> list[int] | None:
+        """Store that the post ``key`` (a checkpoint's key, or "final") is being made with these
+        totals; returns the totals of the post before it (None for the first), or raises
+        ``StaleState`` if it was recorded already (it is never posted twice)."""
         async with self.db.transaction() as conn:
-            if not await game_rows.record_round(conn, game_id, round_no, json.dumps(totals), self._at()):
-                raise StaleState("This round was summarised already.")
-            before = await game_rows.round_totals(conn, game_id, round_no - 1)
+            if not await game_rows.record_post(conn, game_id, key, json.dumps(totals), self._at()):
+                raise StaleState("This was announced already.")
+            before = await game_rows.totals_before(conn, game_id, key)
         return None if before is None else list(json.loads(before))
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
-        table = await _table(conn, seen.game_id)
-        game = get_game(table.game.game)
+        table = await load_table(conn, seen.game_id)
+        game = plugins.game(table.game.game)
         events = [Event.model_validate(e) for e in json.loads(seen.events)]
-        progress = await _progress_in(conn, game, seen.game_id, _load(game, table))
+        progress = await _progress_in(conn, game, seen.game_id, state_of(game, table))
         return ActResult(
             table, seen.seat, seen.notation, seen.notation, seen.seq, events, progress, duplicate=True
         )
@@ -527,7 +257,7 @@ class Sessions:
 
     async def status(self, game_id: int, *, channel_id: int | None = None) -> GameStatus:
         async with self.db.transaction(write=False) as conn:
-            return await _status(conn, await _table(conn, game_id, channel_id))
+            return await _status(conn, await load_table(conn, game_id, channel_id))
 
     async def status_in_channel(self, channel_id: int, *, include_ended: bool = False) -> GameStatus:
         """The channel's lobby or game in progress (or, with ``include_ended``, its latest game)."""
@@ -537,79 +267,25 @@ class Sessions:
                 row = await game_rows.latest_game_in_channel(conn, channel_id)
             if row is None:
                 raise NoGameHere("There is no game in this channel. Start one with /game new.")
-            return await _status(conn, await _table(conn, row.id))
+            return await _status(conn, await load_table(conn, row.id))
 
     async def replay(self, game_id: int) -> GameState:
         """``new_game(seed)`` plus the action log: equals the snapshot unless something is wrong."""
         async with self.db.transaction(write=False) as conn:
-            table = await _table(conn, game_id)
+            table = await load_table(conn, game_id)
             log = await action_log.live_actions(conn, game_id)
         if table.game.seed is None:
             raise NotInProgress("The game has not started yet.")
-        game = get_game(table.game.game)
+        game = plugins.game(table.game.game)
         return _replay(game, table, log)
 
     async def load(self, game_id: int) -> GameState:
         async with self.db.transaction(write=False) as conn:
-            table = await _table(conn, game_id)
-        return _load(get_game(table.game.game), table)
+            table = await load_table(conn, game_id)
+        return state_of(plugins.game(table.game.game), table)
 
 
 # --------------------------------------------------------------------------------- helpers
-
-
-def player_range(game: Game[Any, Any]) -> str:
-    if game.min_players == game.max_players:
-        return f"exactly {game.min_players} players"
-    return f"{game.min_players}–{game.max_players} players"
-
-
-def _require_lobby(table: Table, verb: str) -> None:
-    status = table.game.status
-    if status is Status.ACTIVE:
-        raise NotInLobby(f"The game has already started; you cannot {verb} now.")
-    if status is not Status.LOBBY:
-        raise NotInLobby(f"This game has ended; you cannot {verb} it.")
-
-
-async def _table(conn: Any, game_id: int, channel_id: int | None = None) -> Table:
-    """The game and its seats; with ``channel_id``, only if the game lives in that channel."""
-    row = await game_rows.get_game(conn, game_id) if 0 < game_id <= MAX_ROW_ID else None
-    if row is None:
-        raise NoGameHere("That game no longer exists.")
-    if channel_id is not None and row.channel_id != channel_id:
-        raise WrongChannel(WRONG_CHANNEL)
-    return Table(row, await game_rows.list_seats(conn, game_id))
-
-
-async def _bump(
-    conn: Any,
-    table: Table,
-    *,
-    at: str,
-    status: Status | None = None,
-    seed: int | None = None,
-    snapshot: str | None = None,
-) -> int:
-    version = await game_rows.update_game(
-        conn,
-        table.id,
-        expected_version=table.version,
-        at=at,
-        status=status,
-        seed=seed,
-        snapshot=snapshot,
-    )
-    if version is None:
-        raise StaleState("The game changed at the same moment; try again.")
-    return version
-
-
-def _load(game: Game[Any, Any], table: Table) -> GameState:
-    if table.game.snapshot is None:
-        raise NotInProgress("The game has not started yet.")
-    state: GameState = game.load_state(table.game.snapshot)
-    return state
 
 
 @dataclass
@@ -623,29 +299,10 @@ class _Logged:
     events: list[Event]
     barrier: bool
 
-
-def _play_ai(game: Game[Any, Any], table: Table, state: GameState, moves: list[_Logged]) -> GameState:
-    """Let every AI seat that must decide act, until a human must decide or the game ends.
-
-    Runs in a worker thread (engine work only); appends what it did to ``moves``."""
-    ai_seats = table.ai_seats
-    for _ in range(MAX_AI_STEPS):
-        decision = game.pending(state)
-        acting = sorted(s for s in decision.seats if s in ai_seats)
-        if decision.finished or not acting:
-            return state
-        seat = acting[0]
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            return state
-        player = ai.player_for(game.name, (table.game.seed or 0) + len(moves) + 1000 * seat)
-        action = player.choose(game, state, seat, actions)
-        step = game.apply(state, seat, action)
-        user = table.user_at(seat) or 0
+    @classmethod
+    def by_ai(cls, table: Table, move: Played) -> _Logged:
         # An AI's steps are never undone by anyone: every one is a barrier.
-        moves.append(_Logged(seat, user, game.format_action(action), None, step.events, True))
-        state = step.state
-    return state
+        return cls(move.seat, table.user_at(move.seat) or 0, move.notation, None, move.events, True)
 
 
 async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:
@@ -670,9 +327,9 @@ async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, a
 
 def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -> GameState:
     assert table.game.seed is not None
-    state: GameState = game.new_game(len(table.seats), table.game.seed, json.loads(table.game.options))
-    for row in rows:
-        state = game.apply(state, row.seat, game.parse_action(row.notation)).state
+    options = json.loads(table.game.options)
+    moves = ((row.seat, row.notation) for row in rows)
+    state: GameState = replay(game, len(table.seats), table.game.seed, options, moves)
     return state
 
 
@@ -692,29 +349,15 @@ def _check_actor(table: Table, user_id: int, seat: int | None) -> int:
 
 
 async def _progress_in(conn: Any, game: Game[Any, Any], game_id: int, state: GameState) -> Progress:
-    progress = _progress(game, state)
+    progress = progress_of(game, state)
     last = await action_log.last_live_action(conn, game_id)
     if last is not None and not last.barrier and last.seat in progress.decision.seats:
         progress = replace(progress, undoable=frozenset({last.seat}))
     return progress
 
 
-def _progress(game: Game[Any, Any], state: GameState) -> Progress:
-    decision = game.pending(state)
-    choices = {
-        seat: [
-            Choice(game.format_action(a), game.describe_action(state, seat, a))
-            for a in game.legal_actions(state, seat)
-        ]
-        for seat in decision.seats
-    }
-    notes = {seat: seat_note(game.name, state, seat) for seat in decision.seats}
-    score = game.score(state) if decision.finished else None
-    return Progress(decision, choices, score, notes=notes, stage=stage(game.name, state))
-
-
 async def _status(conn: Any, table: Table) -> GameStatus:
     if table.game.snapshot is None:
         return GameStatus(table, None)
-    game = get_game(table.game.game)
-    return GameStatus(table, await _progress_in(conn, game, table.id, _load(game, table)))
+    game = plugins.game(table.game.game)
+    return GameStatus(table, await _progress_in(conn, game, table.id, state_of(game, table)))

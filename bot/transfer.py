@@ -16,19 +16,22 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+from bot import plugins
 from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
-from bot.sessions import MAX_ROW_ID, Sessions, Table, _table
+from bot.sessions import Sessions
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
 from bot.storage import transfer as rows
-from engine.core import EngineError, Game, GameState, get_game
+from bot.tables import MAX_ROW_ID, Table, load_table
+from engine.core import EngineError, Game, GameState, replay
 
 FORMAT = "boardroom.game"
 FORMAT_VERSION = 1
-# A finished Carnegie game's log is well under 1 MB; anything much larger is not ours.
+# A finished game's log is well under 1 MB; anything much larger is not ours.
 MAX_DOCUMENT_BYTES = 8 * 1024 * 1024
 MAX_NOTATION = 200
 
@@ -50,7 +53,7 @@ def encode(document: dict[str, Any]) -> bytes:
 async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_manage: bool) -> dict[str, Any]:
     """The document for a started game: its host or a member with Manage Server may take it."""
     async with sessions.db.transaction(write=False) as conn:
-        table = await _table(conn, game_id)
+        table = await load_table(conn, game_id)
         if table.host_id != user_id and not may_manage:
             raise HostOnly("Only the host or a member with Manage Server can export this game.")
         if table.game.seed is None or table.game.snapshot is None:
@@ -143,7 +146,7 @@ def verify(document: dict[str, Any]) -> GameState:
     """Check the document's structure and replay its log from the seed; returns the state, which
     equals the snapshot. Runs the engine: call it in a worker thread for long games."""
     try:
-        game: Game[Any, Any] = get_game(str(document.get("game")))
+        game: Game[Any, Any] = plugins.game(str(document.get("game")))
     except EngineError:
         raise ImportRefused(f"This bot does not host the game {document.get('game')!r}.") from None
     seats = document.get("seats")
@@ -170,8 +173,9 @@ def verify(document: dict[str, Any]) -> GameState:
     undone = {_int(u.get("seq"), "an undone seq") for u in undos if isinstance(u, dict)}
     if len(undone) != len(undos):
         raise ImportRefused("An undo is malformed or listed twice.")
-    try:
-        state: GameState = game.new_game(players, seed, options)
+
+    def moves() -> Iterator[tuple[int, str]]:
+        # Checks each entry as the replay reaches it, so a bad entry is named by its number.
         for expected, action in enumerate(actions, start=1):
             if not isinstance(action, dict) or action.get("seq") != expected:
                 raise ImportRefused(f"The log is not numbered 1, 2, 3… at entry {expected}.")
@@ -184,9 +188,11 @@ def verify(document: dict[str, Any]) -> GameState:
                 raise ImportRefused(f"Action {expected} is newer than the game's version.")
             if not isinstance(action.get("events"), str) or not isinstance(action.get("created_at"), str):
                 raise ImportRefused(f"Action {expected} is malformed.")
-            if expected in undone:
-                continue
-            state = game.apply(state, seat, game.parse_action(notation)).state
+            if expected not in undone:
+                yield seat, notation
+
+    try:
+        state: GameState = replay(game, players, seed, options, moves())
     except EngineError as exc:
         if isinstance(exc, ImportRefused):
             raise
@@ -251,4 +257,4 @@ async def import_game(
             await rows.insert_action(conn, game_id, action)
         for undo in document["undos"]:
             await rows.insert_undo(conn, game_id, undo)
-        return await _table(conn, game_id)
+        return await load_table(conn, game_id)

@@ -1,6 +1,5 @@
-"""Pure, synchronous, deterministic game rules (stdlib + pydantic only)."""
+"""Pure, synchronous, deterministic game rules (stdlib + pydantic only).
 
-import engine.carnegie  # noqa: F401  (registers "carnegie")
-from engine.core import game_names, get_game, register
-
-__all__ = ["game_names", "get_game", "register"]
+``engine.core`` holds what every game shares; each game is a package of its own that exposes its
+protocol object as ``GAME``. Nothing here imports a game: the bot's table of games does.
+"""

@@ -1,8 +1,8 @@
-"""A tiny two-player race game, registered only by the tests.
+"""A tiny two-player race game, used only by the tests (``GAME``; the bot finds it by module name).
 
-It exercises the engine core and the bot flow before a real game exists: players alternate,
-each either steps 1 or 2 spaces or rolls a die (seeded randomness, an undo barrier); the first
-to reach space 10 wins.
+It exercises the engine core and the bot flow through the same seam as a real game: players
+alternate, each either steps 1 or 2 spaces or rolls a die (seeded randomness); the first to reach
+space 10 wins. Every 4 moves close a "lap", a checkpoint, so summaries are tested without Carnegie.
 """
 
 from __future__ import annotations
@@ -15,21 +15,39 @@ from pydantic import BaseModel, Field, TypeAdapter
 from engine.core import (
     Decision,
     Event,
+    FirstLegal,
     GameOver,
     GameState,
+    Glance,
+    Guide,
     IllegalAction,
     InvalidAction,
     InvalidOptions,
     NotYourTurn,
+    Player,
     Rng,
     ScoreLine,
     ScoreSheet,
     Step,
+    Topic,
+    checkpoint,
     dump_state,
     load_state,
 )
 
 GOAL = 10
+LAP = 4  # moves (both seats together) per lap: a checkpoint each time the total reaches a multiple
+
+GUIDE = Guide(
+    blurb="Race (test game): two players take turns to step 1 or 2 spaces or roll a die; first to 10 wins.",
+    topics={
+        "goal": Topic(
+            title="Goal",
+            body="Reach space 10 first. Each turn: step 1, step 2, or roll the die for 1-3 spaces (race-2).",
+        )
+    },
+    help="Race: `/game play action:` with `step 1`, `step 2` or `roll`.",
+)
 
 
 class StepAction(BaseModel):
@@ -62,6 +80,8 @@ class RaceGame:
     title = "Race (test game)"
     min_players = 2
     max_players = 2
+    guide = GUIDE
+    ai_levels: tuple[str, ...] = ("first",)
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> RaceState:
         if players != 2:
@@ -89,20 +109,22 @@ class RaceGame:
         new = state.model_copy(deep=True)
         if isinstance(action, RollAction):
             spaces = new.rng.below(3) + 1
-            text = f"Seat {seat + 1} rolled {spaces}."
+            text = f"{{p{seat}}} rolled {spaces}."
         else:
             if action.spaces not in (1, 2):
                 raise IllegalAction("You may step 1 or 2 spaces.", rule="race-2")
             spaces = action.spaces
-            text = f"Seat {seat + 1} stepped {spaces}."
+            text = f"{{p{seat}}} stepped {spaces}."
         new.positions[seat] += spaces
         new.turn = 1 - seat
         new.moves += 1
-        return Step(
-            state=new,
-            events=[Event(kind="move", text=text, seat=seat, data={"spaces": spaces})],
-            barrier=isinstance(action, RollAction),
-        )
+        events = [Event(kind="move", text=text, seat=seat, data={"spaces": spaces}, headline=True)]
+        if new.moves % LAP == 0:
+            lap = new.moves // LAP
+            events.append(checkpoint(f"lap-{lap}", f"Lap {lap}"))
+        # The game owns the barrier: a die roll draws randomness, and the turn passes to the other seat.
+        barrier = isinstance(action, RollAction) or seat not in self.pending(new).seats
+        return Step(state=new, events=events, barrier=barrier)
 
     def view(self, state: RaceState, seat: int | None) -> RaceView:
         return RaceView(positions=list(state.positions), turn=state.turn, finished=self._over(state))
@@ -118,6 +140,14 @@ class RaceGame:
             lines=lines,
             winners=[i for i, p in enumerate(state.positions) if p == best],
         )
+
+    def glance(self, state: RaceState, seat: int | None) -> Glance:
+        return Glance(stage=f"move {state.moves + 1}" if not self._over(state) else "finished", note="")
+
+    def ai(self, seed: int, level: str | None = None) -> Player:
+        if (level or self.ai_levels[0]) not in self.ai_levels:
+            raise InvalidOptions(f"Race has no AI level {level!r}.")
+        return FirstLegal()
 
     def parse_action(self, text: str) -> StepAction | RollAction:
         words = text.split()
@@ -141,6 +171,7 @@ class RaceGame:
 
 
 RACE = RaceGame()
+GAME = RACE
 
 
 def parse_any(data: object) -> StepAction | RollAction:

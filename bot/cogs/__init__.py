@@ -1,1 +1,1 @@
-"""Cogs: ``lobby`` (game-agnostic), ``admin``, and one GroupCog per game (``carnegie``)."""
+"""Cogs: ``lobby`` (the ``/game`` group: lobby commands plus the play commands of ``play``), ``admin``."""

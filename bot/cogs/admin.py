@@ -14,12 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announce, transfer
+from bot import plugins, transfer
 from bot.errors import announce_failed
 from bot.refusals import HostOnly
 from bot.storage import Status
 from bot.views.common import NO_MENTIONS
-from engine.core import game_names, get_game
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -65,7 +64,7 @@ async def about(interaction: discord.Interaction[Any]) -> None:
     client = interaction.client
     path = getattr(getattr(client, "settings", None), "database_path", None)
     await interaction.response.send_message(
-        f"Boardroom: {len(client.guilds)} servers; games: {', '.join(game_names()) or 'none'}; "
+        f"Boardroom: {len(client.guilds)} servers; games: {', '.join(plugins.names()) or 'none'}; "
         f"database `{path.name if path else '?'}`.",
         ephemeral=True,
     )
@@ -92,7 +91,7 @@ async def export(interaction: discord.Interaction[Any]) -> None:
         interaction.user.id,
     )
     await interaction.followup.send(
-        f"**{get_game(document['game']).title}** #{document['game_id']}: seed, options, seats, "
+        f"**{plugins.game(document['game']).title}** #{document['game_id']}: seed, options, seats, "
         f"{len(document['actions'])} logged actions ({len(document['undos'])} undone) and the snapshot. "
         "Keep the file; `/boardroom import` restores it as a new game after checking it.",
         file=discord.File(
@@ -123,7 +122,7 @@ async def import_(interaction: discord.Interaction[Any], file: discord.Attachmen
     log.info(
         "imported game %s as game %s for user %s", document.get("game_id"), table.id, interaction.user.id
     )
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     await interaction.followup.send(
         f"Imported **{title}** as game #{table.id} here: {len(document['actions'])} actions replayed from "
         "the seed and checked against the snapshot.",
@@ -132,7 +131,7 @@ async def import_(interaction: discord.Interaction[Any], file: discord.Attachmen
     )
     if table.game.status is Status.ACTIVE:
         try:
-            await announce.after_change(client, table.id, [])
+            await client.announcer.after_change(table.id, [])
         except Exception as exc:
             await announce_failed(interaction, exc)
 

@@ -1,17 +1,18 @@
-"""The game-agnostic lobby: ``/game new``, ``/game status``, ``/game abandon``, ``/game replace``,
-``/game help``.
+"""The ``/game`` group: the game-agnostic lobby (``new``, ``status``, ``abandon``, ``replace``,
+``help``) plus the play commands of ``bot.cogs.play``.
 
-``/game new`` also carries the table options a game understands (Carnegie: ``tab_sides``,
-``beginner``, solo ``difficulty``); only the options given are passed on, and the engine refuses
-the ones its game does not know (``InvalidOptions``).
+``/game new`` carries every game's table options (each game's ``Guide.options``: a choice, or a
+yes/no flag); only the options given are passed on, and the game refuses the ones it does not
+know or cannot take (``InvalidOptions``).
 
 Every command acknowledges first (defer) and works after; refusals go through the one funnel.
-``/game new`` offers the registered games as fixed choices, read when the cog loads (after the
-game modules were imported), so the command tree is built from the registry, not hard-coded.
+``/game new`` offers the games of the table as fixed choices, read when the cog loads, so the
+command tree is built from the table of games, not hard-coded.
 """
 
 from __future__ import annotations
 
+import inspect
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -19,22 +20,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announce
+from bot import plugins
+from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
-from bot.present import clip
-from bot.sessions import Sessions, player_range
+from bot.progress import player_range
+from bot.sessions import Sessions
 from bot.views import text
-from bot.views.common import NO_MENTIONS
+from bot.views.common import NO_MENTIONS, send_followup
+from bot.views.limits import MENU_OPTIONS, clip
 from bot.views.lobby import lobby_view, refresh_lobby_message
 from bot.views.turn import own_panel
-from engine.core import game_names, get_game
+from engine.core import OptionSpec
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
 log = logging.getLogger(__name__)
-
-MAX_CHOICES = 25
 
 
 class Lobby(commands.Cog):
@@ -74,12 +75,7 @@ class Lobby(commands.Cog):
         view = lobby_view(table)
         content = text.lobby_text(table)
         try:
-            if view is None:
-                message = await interaction.followup.send(content, wait=True, allowed_mentions=NO_MENTIONS)
-            else:
-                message = await interaction.followup.send(
-                    content, view=view, wait=True, allowed_mentions=NO_MENTIONS
-                )
+            message = await send_followup(interaction, content, view=view, ephemeral=False)
         except Exception as exc:
             await announce_failed(interaction, exc)
             return
@@ -105,18 +101,15 @@ class Lobby(commands.Cog):
                 and not progress.decision.finished
             ):
                 panel, view = own_panel(status, interaction.user.id)
-                content = clip(f"{content}\n\n{panel}")
-        if view is None:
-            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+                content = f"{content}\n\n{panel}"
+        await send_followup(interaction, content, view=view)
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await defer_public(interaction)
         status = await self.sessions.status_in_channel(_channel(interaction))
         may_manage = interaction.permissions.manage_guild
         table = await self.sessions.abandon(status.table.id, interaction.user.id, may_manage=may_manage)
-        title = get_game(table.game.game).title
+        title = plugins.game(table.game.game).title
         try:
             await interaction.followup.send(
                 f"{text.mention(interaction.user.id)} abandoned **{title}** #{table.id}. "
@@ -144,26 +137,29 @@ class Lobby(commands.Cog):
                 allowed_mentions=NO_MENTIONS,
             )
             public_done(interaction)
-            await announce.after_change(self.bot, result.table.id, result.all_events)
+            await self.bot.announcer.after_change(result.table.id, result.all_events)
         except Exception as exc:
             await announce_failed(interaction, exc)
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        games = [get_game(name) for name in game_names()]
+        games = [plugins.game(name) for name in plugins.names()]
         listing = (
-            "\n".join(f"• **{g.title}** (`{g.name}`): {player_range(g)}" for g in games)
+            "\n".join(f"• **{g.title}** (`{g.name}`, {player_range(g)}): {g.guide.blurb}" for g in games)
             or "• (no games are installed)"
         )
+        extra = "\n".join(f"{g.title}: {g.guide.help}" for g in games if g.guide.help)
         await interaction.response.send_message(
-            "**Boardroom** hosts board games in this channel, one at a time.\n"
-            "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
-            "**Start**. When it is your turn the bot mentions you with your choices as buttons.\n"
-            "`/game status` shows the game here (and your choices, privately, if it is your turn).\n"
-            "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
-            "hands an absent player's seat to the bot.\n"
-            "Carnegie: `/carnegie board`, `company`, `score`, `log`, `rules`, and `/carnegie play` to type "
-            "a move.\n"
-            f"Games:\n{listing}",
+            clip(
+                "**Boardroom** hosts board games in this channel, one at a time.\n"
+                "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
+                "**Start**. When it is your turn the bot mentions you with a **Take my turn** button.\n"
+                "`/game status` shows the game here (and your choices, privately, if it is your turn); "
+                "`/game board`, `/game player`, `/game score`, `/game log` and `/game rules` show the game; "
+                "`/game play` types a move.\n"
+                "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
+                "hands an absent player's seat to the bot.\n"
+                f"Games:\n{listing}" + (f"\n{extra}" if extra else "")
+            ),
             ephemeral=True,
         )
 
@@ -174,42 +170,68 @@ def _channel(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
+def table_options() -> list[OptionSpec]:
+    """Every game's table options, each key once (two games sharing a key must mean the same)."""
+    found: dict[str, OptionSpec] = {}
+    for name in plugins.names():
+        for option in plugins.game(name).guide.options:
+            seen = found.setdefault(option.key, option)
+            if seen.choices != option.choices:
+                raise ValueError(f"two games give the option {option.key!r} different choices")
+    return list(found.values())
+
+
 def build_game_group(cog: Lobby) -> app_commands.Group:
     group = app_commands.Group(name="game", description="Play a board game in this channel", guild_only=True)
-    choices = [
-        app_commands.Choice(name=get_game(name).title[:100], value=name)
-        for name in game_names()[:MAX_CHOICES]
-    ]
+    titles = {name: plugins.game(name).title for name in plugins.names()}
+    options = table_options()
 
     async def new(
-        interaction: discord.Interaction[Any],
-        game: str,
-        players: app_commands.Range[int, 1, 25] | None = None,
-        tab_sides: str | None = None,
-        beginner: bool | None = None,
-        difficulty: str | None = None,
+        interaction: discord.Interaction[Any], game: str, players: int | None = None, **given: Any
     ) -> None:
-        given = {"tab_sides": tab_sides, "beginner": beginner, "difficulty": difficulty}
-        options = {key: value for key, value in given.items() if value is not None}
-        await cog.new(interaction, game, players, options or None)
+        chosen = {key: value for key, value in given.items() if value is not None}
+        await cog.new(interaction, game, players, chosen or None)
 
-    if choices:
-        new = app_commands.choices(game=choices)(new)
-    new = app_commands.choices(
-        tab_sides=[
-            app_commands.Choice(name="each player chooses", value="chosen"),
-            app_commands.Choice(name="random", value="random"),
-        ],
-        difficulty=[
-            app_commands.Choice(name=level, value=level) for level in ("easy", "normal", "hard", "expert")
-        ],
-    )(new)
+    # The options come from the games' guides, so the signature discord.py reads is built here.
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        ),
+        inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str),
+        inspect.Parameter(
+            "players",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            annotation=app_commands.Range[int, 1, 25] | None,
+            default=None,
+        ),
+    ]
+    for option in options:
+        kind = str if option.choices else bool
+        parameters.append(
+            inspect.Parameter(
+                option.key, inspect.Parameter.KEYWORD_ONLY, annotation=kind | None, default=None
+            )
+        )
+    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    if titles:
+        new = app_commands.choices(
+            game=[app_commands.Choice(name=title[:100], value=name) for name, title in titles.items()][
+                :MENU_OPTIONS
+            ]
+        )(new)
+    with_choices = {
+        option.key: [app_commands.Choice(name=c.label[:100], value=c.value) for c in option.choices][
+            :MENU_OPTIONS
+        ]
+        for option in options
+        if option.choices
+    }
+    if with_choices:
+        new = app_commands.choices(**with_choices)(new)
     new = app_commands.describe(
         game="Which game",
-        players="Number of seats (default: whatever the game allows; Carnegie 1 = solo against Andrew)",
-        tab_sides="Carnegie: project tab sides chosen by each player, or random",
-        beginner="Carnegie: the fixed beginner Timeline",
-        difficulty="Carnegie solo: Andrew's difficulty",
+        players="Number of seats (default: whatever the game allows)",
+        **{option.key: option.description[:100] for option in options},
     )(new)
     group.add_command(
         app_commands.Command(name="new", description="Open a lobby for a game here", callback=new)
@@ -249,6 +271,7 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
     group.add_command(
         app_commands.Command(name="help", description="How to play with Boardroom", callback=help_)
     )
+    add_play_commands(group, cog.bot)
     return group
 
 

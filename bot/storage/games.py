@@ -172,18 +172,23 @@ async def set_prompt(
     )
 
 
-async def record_round(conn: aiosqlite.Connection, game_id: int, round_no: int, totals: str, at: str) -> bool:
-    """Remember the totals at the end of a round; False when that round was recorded before."""
+async def record_post(conn: aiosqlite.Connection, game_id: int, key: str, totals: str, at: str) -> bool:
+    """Remember that the post ``key`` (a checkpoint's key, or "final") is being made, with the
+    totals it shows; False when it was recorded before (then it is not posted again)."""
     cursor = await conn.execute(
-        "INSERT OR IGNORE INTO round_posts (game_id, round, totals, created_at) VALUES (?, ?, ?, ?)",
-        (game_id, round_no, totals, at),
+        "INSERT OR IGNORE INTO posts (game_id, key, ord, totals, created_at) "
+        "VALUES (?, ?, (SELECT COALESCE(MAX(ord), 0) + 1 FROM posts WHERE game_id = ?), ?, ?)",
+        (game_id, key, game_id, totals, at),
     )
     return cursor.rowcount == 1
 
 
-async def round_totals(conn: aiosqlite.Connection, game_id: int, round_no: int) -> str | None:
+async def totals_before(conn: aiosqlite.Connection, game_id: int, key: str) -> str | None:
+    """The totals of the post made just before ``key`` (None for the first)."""
     rows = await conn.execute_fetchall(
-        "SELECT totals FROM round_posts WHERE game_id = ? AND round = ?", (game_id, round_no)
+        "SELECT totals FROM posts WHERE game_id = ? "
+        "AND ord < (SELECT ord FROM posts WHERE game_id = ? AND key = ?) ORDER BY ord DESC LIMIT 1",
+        (game_id, game_id, key),
     )
     row = next(iter(rows), None)
     return None if row is None else str(row[0])

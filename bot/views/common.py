@@ -1,15 +1,19 @@
-"""What every component callback shares: finding the sessions service and the error funnel."""
+"""What every component callback shares: finding the sessions service and the announcer, and the
+error funnel. Components find both through the client, so that no view imports ``bot.announce``
+(which posts views: the import would run in a circle)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.errors import REDELIVERED, handle_error
 from bot.sessions import Sessions
+from bot.views.limits import clip
+from engine.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +25,36 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
     if not isinstance(sessions, Sessions):
         raise RuntimeError("the client has no sessions service (setup_hook has not run)")
     return sessions
+
+
+class Announces(Protocol):
+    async def after_change(self, game_id: int, events: list[Event]) -> None: ...
+
+
+def announcer_of(interaction: discord.Interaction[Any]) -> Announces:
+    announcer: Announces | None = getattr(interaction.client, "announcer", None)
+    if announcer is None:
+        raise RuntimeError("the client has no announcer (setup_hook has not run)")
+    return announcer
+
+
+async def send_followup(
+    interaction: discord.Interaction[Any],
+    content: str,
+    *,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    ephemeral: bool = True,
+) -> discord.WebhookMessage:
+    """The one way to answer after a defer (discord.py refuses ``view=None`` on a follow-up)."""
+    extra: dict[str, Any] = {}
+    if view is not None:
+        extra["view"] = view
+    if file is not None:
+        extra["file"] = file
+    return await interaction.followup.send(
+        clip(content), ephemeral=ephemeral, wait=True, allowed_mentions=NO_MENTIONS, **extra
+    )
 
 
 async def guarded(

@@ -12,12 +12,11 @@ from typing import Any
 
 import discord
 
-from bot import announce
 from bot.errors import announce_failed
-from bot.sessions import Table
 from bot.storage import Status
+from bot.tables import Table
 from bot.views import ids, text
-from bot.views.common import NO_MENTIONS, acknowledge_update, guarded, sessions_of
+from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, guarded, sessions_of
 from engine.core import StaleState
 
 _LOOK = {
@@ -78,7 +77,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 # Pressed on a /game status panel: the public lobby must show the change too.
                 await refresh_lobby_message(interaction.client, table)
             if progress is not None:
-                await announce.after_change(interaction.client, table.id, [])
+                await announcer_of(interaction).after_change(table.id, [])
         except Exception as exc:
             await announce_failed(interaction, exc)
 

@@ -7,23 +7,19 @@ from datetime import datetime
 
 import discord
 
-from bot.present import line_name
-from bot.sessions import GameStatus, Progress, Table
+from bot import plugins
+from bot.narrate import line_name
 from bot.storage import Status
-from engine.core import ScoreSheet, get_game
+from bot.tables import GameStatus, Progress, Table
+from bot.views.limits import clip
+from engine.core import ScoreLine, ScoreSheet
 
 # The final result pings the players (once per game).
 PING_PLAYERS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
-MAX_MESSAGE = 2000
-
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
 def seat_list(table: Table) -> str:
@@ -37,7 +33,7 @@ def seat_list(table: Table) -> str:
 
 
 def _capacity(table: Table) -> str:
-    game = get_game(table.game.game)
+    game = plugins.game(table.game.game)
     if table.game.seats_wanted is not None:
         return f"{len(table.seats)}/{table.game.seats_wanted}"
     if game.min_players == game.max_players:
@@ -46,7 +42,7 @@ def _capacity(table: Table) -> str:
 
 
 def lobby_text(table: Table) -> str:
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     status = table.game.status
     if status is Status.LOBBY:
         footer = "Press **Join** to take a seat; the host presses **Start** when everyone is in."
@@ -62,7 +58,7 @@ def lobby_text(table: Table) -> str:
         head += "\nOptions: " + ", ".join(
             f"{key.replace('_', ' ')} {_word(value)}" for key, value in options.items()
         )
-    return _clip(f"{head}\nPlayers ({_capacity(table)}):\n{seat_list(table)}\n{footer}")
+    return clip(f"{head}\nPlayers ({_capacity(table)}):\n{seat_list(table)}\n{footer}")
 
 
 def _word(value: object) -> str:
@@ -78,11 +74,11 @@ def _who(table: Table, seat: int) -> str:
 
 def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
     """The public line: "@Ana — your turn: choose the Timeline row of this round"."""
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     who = " ".join(_who(table, s) for s in seats)
     turn = "your turn" if len(seats) == 1 else "your turns (at the same time)"
     where = f", {progress.stage}" if progress.stage else ""
-    return _clip(f"**{title}** #{table.id}{where} — {who} — {turn}: {progress.decision.prompt}")
+    return clip(f"**{title}** #{table.id}{where} — {who} — {turn}: {progress.decision.prompt}")
 
 
 def since(at: str | None) -> str:
@@ -101,7 +97,7 @@ def waiting_line(table: Table, progress: Progress) -> str:
 
 
 def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     where = f", {progress.stage}" if progress.stage else ""
     lines = [f"**{title}** #{table.id}{where} — {table.name_at(seat)}, {progress.decision.prompt}."]
     if note:
@@ -110,13 +106,13 @@ def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -
         lines.append(progress.notes[seat])
     if seat in progress.undoable:
         lines.append("*Undo reverts your last step.*")
-    return _clip("\n".join(lines))
+    return clip("\n".join(lines))
 
 
 def done_panel_text(table: Table, progress: Progress, label: str) -> str:
     if progress.decision.finished:
-        return _clip(f"✓ {label}\nThe game is over; the result is in the channel.")
-    return _clip(f"✓ {label}\nYour part is done. {waiting_line(table, progress)}")
+        return clip(f"✓ {label}\nThe game is over; the result is in the channel.")
+    return clip(f"✓ {label}\nYour part is done. {waiting_line(table, progress)}")
 
 
 def score_text(table: Table, progress: Progress) -> str:
@@ -125,41 +121,40 @@ def score_text(table: Table, progress: Progress) -> str:
 
 def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
     """The score per player and category, highest first (final or provisional)."""
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     if sheet is None:
         return f"**{title}** #{table.id} is over."
     lines = []
-    sheet_names = {line.seat: line.name for line in sheet.lines}
 
-    def who(seat: int) -> str:
-        user = table.user_at(seat) if seat >= 0 else None
-        if user is None:
-            return line_name(seat, sheet_names.get(seat, f"Seat {seat + 1}"), [])
-        return mention(user)
+    def who(line: ScoreLine) -> str:
+        # A rival without a seat (a solo opponent) is named by the sheet; a seat by its player's mention.
+        user = table.user_at(line.seat) if line.seat is not None else None
+        return line_name(line, []) if user is None else mention(user)
 
     for line in sorted(sheet.lines, key=lambda line: -line.total):
         parts = ", ".join(f"{name} {value}" for name, value in line.categories.items())
-        lines.append(f"{who(line.seat)}: **{line.total}**" + (f" ({parts})" if parts else ""))
-    winners = ", ".join(who(seat) for seat in sheet.winners)
+        lines.append(f"{who(line)}: **{line.total}**" + (f" ({parts})" if parts else ""))
+    winners = ", ".join(who(sheet.lines[index]) for index in sheet.winners if 0 <= index < len(sheet.lines))
     head = "game over" if sheet.final else "provisional score"
     win = "Winner" if sheet.final else "Leading"
-    return _clip(f"**{title}** #{table.id} — {head}. {win}: {winners or '—'}\n" + "\n".join(lines))
+    note = f"\n{sheet.note}" if sheet.note else ""
+    return clip(f"**{title}** #{table.id} — {head}. {win}: {winners or '—'}{note}\n" + "\n".join(lines))
 
 
 def status_text(status: GameStatus) -> str:
     table, progress = status.table, status.progress
     if progress is None:
         return lobby_text(table)
-    title = get_game(table.game.game).title
+    title = plugins.game(table.game.game).title
     head = f"**{title}** — game #{table.id}, {table.game.status.value} (version {table.version})"
     if table.game.status is Status.ABANDONED:
-        return _clip(f"{head}\nSeats:\n{seat_list(table)}\nThe game was abandoned before it ended.")
+        return clip(f"{head}\nSeats:\n{seat_list(table)}\nThe game was abandoned before it ended.")
     body = f"Seats:\n{seat_list(table)}"
     if progress.decision.finished:
-        return _clip(f"{head}\n{body}\n{score_text(table, progress)}")
+        return clip(f"{head}\n{body}\n{score_text(table, progress)}")
     waiting = ", ".join(
         mention(u) for u in (table.user_at(seat) for seat in progress.decision.seats) if u is not None
     )
     when = since(table.game.waiting_since)
     at = f" (since {when})" if when else ""
-    return _clip(f"{head}\n{body}\nWaiting for {waiting}{at}: {progress.decision.prompt}")
+    return clip(f"{head}\n{body}\nWaiting for {waiting}{at}: {progress.decision.prompt}")

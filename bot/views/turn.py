@@ -15,29 +15,27 @@ from typing import Any
 
 import discord
 
-from bot import announce
 from bot.errors import REDELIVERED, announce_failed, reply_private
 from bot.refusals import NotAPlayer
-from bot.sessions import STALE_CHOICE, Choice, GameStatus, Progress, Table
+from bot.sessions import STALE_CHOICE
 from bot.storage import Status
+from bot.tables import Choice, GameStatus, Progress, Table
 from bot.views import ids, text
-from bot.views.common import NO_MENTIONS, acknowledge_update, guarded, sessions_of
-from engine.core import GameOver, StaleState, get_game
+from bot.views.common import (
+    NO_MENTIONS,
+    acknowledge_update,
+    announcer_of,
+    guarded,
+    send_followup,
+    sessions_of,
+)
+from bot.views.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
+from engine.core import GameOver, StaleState
 
 log = logging.getLogger(__name__)
 
-MAX_BUTTONS = 20  # four rows of five; the fifth row holds Done and Undo
-MENU_OPTIONS = 25
-MAX_MENUS = 4
-BUTTON_LABEL = 80
-OPTION_TEXT = 100
-DONE = "done"
 ALREADY_RECORDED = "That choice was already recorded."
 TAKE_MY_TURN = "Take my turn"
-
-
-def _short(label: str, limit: int) -> str:
-    return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_TEMPLATE):
@@ -55,7 +53,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     ) -> None:
         custom_id = f"{ids.PREFIX}:{kind}:{game_id}:{version}:{seat}:{ref}"
         super().__init__(
-            discord.ui.Button(label=_short(label, BUTTON_LABEL), style=style, custom_id=custom_id, row=row)
+            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=custom_id, row=row)
         )
         self.game_id, self.version, self.seat, self.ref, self.kind = game_id, version, seat, ref, kind
 
@@ -110,7 +108,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
             notation = await _notation_by_index(
                 interaction, self.game_id, self.version, self.seat, int(self.ref)
             )
-        await act_and_announce(interaction, self.game_id, self.version, self.seat, notation)
+        await _act_from_panel(interaction, self.game_id, self.version, self.seat, notation)
 
 
 class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU_TEMPLATE):
@@ -141,7 +139,7 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
         values = self.item.values
         if not values:
             return
-        await act_and_announce(interaction, self.game_id, self.version, self.seat, values[0])
+        await _act_from_panel(interaction, self.game_id, self.version, self.seat, values[0])
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
@@ -207,10 +205,7 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         content, view = own_panel(status, interaction.user.id)
-        if view is None:
-            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await send_followup(interaction, content, view=view)
 
 
 def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:
@@ -250,8 +245,9 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
     """Buttons (≤ 20 choices) or select menus (pages of 25) for one seat's legal actions; the last
     row holds Done (when the phase can end) and Undo (when the seat's last step can be undone)."""
     choices = progress.choices.get(seat, [])
-    done = next((c for c in choices if c.notation == DONE), None)
-    others = [(i, c) for i, c in enumerate(choices) if c.notation != DONE]
+    ends = progress.decision.done
+    done = next((c for c in choices if c.notation == ends), None) if ends else None
+    others = [(i, c) for i, c in enumerate(choices) if c is not done]
     if not choices:
         return None
     view = discord.ui.View(timeout=None)
@@ -271,11 +267,11 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
             )
         for page in range(0, len(shown), MENU_OPTIONS):
             options = [
-                # The notation doubles as the text for /carnegie play.
+                # The notation doubles as the text for /game play.
                 discord.SelectOption(
-                    label=_short(c.label, OPTION_TEXT),
+                    label=clip(c.label, OPTION_TEXT),
                     value=c.notation,
-                    description=_short(c.notation, OPTION_TEXT),
+                    description=clip(c.notation, OPTION_TEXT),
                 )
                 for _, c in shown[page : page + MENU_OPTIONS]
             ]
@@ -297,8 +293,14 @@ def turn_line_view(table: Table) -> discord.ui.View:
 
 
 async def act_and_announce(
-    interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, notation: str
-) -> None:
+    interaction: discord.Interaction[Any], game_id: int, version: int | None, seat: int | None, notation: str
+) -> tuple[str, discord.ui.View | None] | None:
+    """Apply the clicker's (or typer's) action and bring the channel up to date; returns what their
+    private panel shows next (the next step's choices, or what they are waiting for).
+
+    A refusal propagates (nothing changed). None when there is nothing more to show: the
+    interaction had been applied before, or the change was saved but announcing it failed (the
+    player was told so; never "try again", a retry would be refused as stale)."""
     result = await sessions_of(interaction).act(
         game_id,
         interaction.user.id,
@@ -315,20 +317,28 @@ async def act_and_announce(
         log.info(
             "interaction %s was already applied as action %s of game %s", interaction.id, result.seq, game_id
         )
-        return
+        return None
     try:
-        # Public posts first (round summary, the next turn line), then the panel: once the panel
-        # shows the next step, the channel already shows what changed.
-        await announce.after_change(interaction.client, result.table.id, result.all_events)
-        table, progress = result.table, result.progress
-        if seat in progress.decision.seats:
-            content, view = panel(table, progress, seat, note=f"✓ {result.label}")
-        else:
-            content, view = text.done_panel_text(table, progress, result.label), None
+        # Public posts first (a summary, the next turn line), then the panel: once the panel shows
+        # the next step, the channel already shows what changed.
+        await announcer_of(interaction).after_change(result.table.id, result.all_events)
+    except Exception as exc:
+        await announce_failed(interaction, exc)
+        return None
+    table, progress = result.table, result.progress
+    if result.seat in progress.decision.seats:
+        return panel(table, progress, result.seat, note=f"✓ {result.label}")
+    return text.done_panel_text(table, progress, result.label), None
+
+
+async def _act_from_panel(
+    interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, notation: str
+) -> None:
+    shown = await act_and_announce(interaction, game_id, version, seat, notation)
+    if shown is None:
+        return
+    content, view = shown
+    try:
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
     except Exception as exc:
         await announce_failed(interaction, exc)
-
-
-def title_of(table: Table) -> str:
-    return get_game(table.game.game).title

@@ -1,8 +1,9 @@
-"""Carnegie (Xavier Georges, Quined Games 2022): rules engine for 1 (solo against Andrew) to 4 players."""
+"""Carnegie (Xavier Georges, Quined Games 2022): rules engine for 1 (solo against Andrew) to 4 players.
 
-from engine.carnegie.game import CARNEGIE, CarnegieGame
-from engine.core.registry import register
+``GAME`` is the protocol object (``engine.core.Game``) the bot's table of games imports; importing this
+package registers nothing.
+"""
 
-register(CARNEGIE)
+from engine.carnegie.game import GAME, CarnegieGame
 
-__all__ = ["CARNEGIE", "CarnegieGame"]
+__all__ = ["GAME", "CarnegieGame"]

@@ -1,8 +1,8 @@
-"""Computer players for Carnegie: uniform random and one-step greedy, plus ``play_game``.
+"""Carnegie's own computer player: one-step greedy (``CarnegieGame.ai``'s default level).
 
-Both players are deterministic given their seed. Their randomness comes from their own
-``engine.core.Rng``, never from the game state's RNG, so a bot's choices never change the game's draws.
-``play_game`` drives any game of the ``Game`` protocol by its ``pending`` decision.
+It is deterministic given its seed: its randomness comes from its own ``engine.core.Rng``, never from the
+game state's RNG, so a bot's choices never change the game's draws. The uniform random player and the loop
+that lets computer players play (``engine.core.play``) are the core's, shared by every game.
 
 The greedy player applies every legal action and keeps the one whose resulting state is worth most to
 the acting seat: the provisional score (``scoring.categories``) plus a cheap estimate of what the
@@ -12,31 +12,16 @@ weighted by the share of the game left. Ties are broken with the player's seeded
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.scoring import categories
 from engine.carnegie.state import FREE, CarnegieState, Company, active_employees, active_in, tab_discs
-from engine.core import EngineError, Game, Rng
-
-
-class Player(Protocol):
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any: ...
-
-
-class RandomPlayer:
-    """Uniform over the legal actions."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed=seed)
-
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
-        return actions[self.rng.below(len(actions))]
-
+from engine.core import Game, Rng
 
 # --- greedy evaluation -------------------------------------------------------------------------------------
 
@@ -176,48 +161,3 @@ class GreedyPlayer:
             elif value > best_value - _EPS:
                 best.append(action)
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
-
-
-# --- driving a game ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One entry of a game log: the seat and the action it took."""
-
-    seat: int
-    action: Any
-
-
-class NoEnd(EngineError):
-    code = "no_end"
-
-
-def play_game(
-    game: Game[Any, Any],
-    state: Any,
-    players: Sequence[Player] | Mapping[int, Player],
-    *,
-    seat_rng: Rng | None = None,
-    max_actions: int = 100_000,
-) -> tuple[Any, list[Move]]:
-    """Play until ``pending`` says the game is finished; return the final state and the log.
-
-    Where several seats are pending at once, the lowest seat acts, or a seat drawn from ``seat_rng``
-    when one is given (self-play uses that to vary the interleaving)."""
-    log: list[Move] = []
-    for _ in range(max_actions):
-        decision = game.pending(state)
-        if decision.finished:
-            return state, log
-        seats = sorted(decision.seats)
-        if not seats:
-            raise EngineError("The game is not finished but nobody is asked to decide.")
-        seat = seats[0] if seat_rng is None or len(seats) == 1 else seats[seat_rng.below(len(seats))]
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            raise EngineError(f"Seat {seat + 1} must decide ({decision.kind}) but has no legal action.")
-        action = players[seat].choose(game, state, seat, actions)
-        state = game.apply(state, seat, action).state
-        log.append(Move(seat, action))
-    raise NoEnd(f"The game did not end within {max_actions} actions.")

@@ -5,13 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import actions, rules
+from engine.carnegie import actions, data, rules, scoring
 from engine.carnegie.actions import Action
+from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.describe import describe
+from engine.carnegie.guide import GUIDE
 from engine.carnegie.setup import new_state
 from engine.carnegie.state import CarnegieState
 from engine.carnegie.view import CarnegieView, build_view
-from engine.core import Decision, ScoreSheet, Step, dump_state, load_state
+from engine.core import (
+    Decision,
+    Glance,
+    InvalidOptions,
+    Player,
+    RandomPlayer,
+    ScoreSheet,
+    Step,
+    dump_state,
+    load_state,
+)
+
+# Carnegie's setup steps (rules §3: 6B tab sides, 10 Housing and reservation, 11 moves, 12 activation).
+SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
 
 
 class CarnegieGame:
@@ -19,6 +34,10 @@ class CarnegieGame:
     title = "Carnegie"
     min_players = 1
     max_players = 4
+    guide = GUIDE
+    # "greedy" (one-step lookahead, ``engine.carnegie.ai``) is the default; "random" keeps tests and
+    # picture reviews moving fast.
+    ai_levels: tuple[str, ...] = ("greedy", "random")
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> CarnegieState:
         """Options: ``tab_sides`` = "chosen" (each player picks, setup 6B) or "random"; ``beginner`` =
@@ -34,8 +53,9 @@ class CarnegieGame:
 
     def apply(self, state: CarnegieState, seat: int, action: Action) -> Step[CarnegieState]:
         new, events = rules.apply(state, seat, action)
-        # Undo must not cross a new round, a hand-over of the decision to someone else, or Andrew's card
-        # being drawn or revealed (solo S1–S3: hidden information comes to light).
+        # Undo must not cross a new round, a hand-over of the decision to someone else (the acting seat is
+        # no longer pending), or Andrew's card being drawn or revealed (solo S1–S3: hidden information
+        # comes to light). The game owns the barrier: the bot adds nothing to it.
         barrier = (
             any(e.kind in ("round", "over", "andrew_card") for e in events)
             or seat not in rules.pending(new).seats
@@ -46,9 +66,40 @@ class CarnegieGame:
         return build_view(state, seat, rules.pending(state))
 
     def score(self, state: CarnegieState) -> ScoreSheet:
-        from engine.carnegie import scoring  # written separately; imported lazily
-
         return scoring.score(state)
+
+    def glance(self, state: CarnegieState, seat: int | None) -> Glance:
+        """The stage ("setup" during §3 steps 6B–12, else "round N/20") and, for a seat, its money, goods
+        and VP, plus the HR moves (R6.1.4) and study points (R6.4.2, R6.4.11) left when that seat alone is
+        deciding (they belong to the turn in progress)."""
+        stage = "setup" if state.phase in SETUP_PHASES else f"round {state.round}/{data.ROUNDS}"
+        if seat is None or not 0 <= seat < state.players:
+            return Glance(stage=stage)
+        # Read from the state the few numbers the view would show (``build_view``'s own expressions):
+        # building the whole view cost ~1.3 ms per deciding seat on every click (tests/perf storage).
+        company = state.companies[seat]
+        parts = [f"${company.money}", f"{company.goods} goods", f"{company.vp} VP"]
+        if rules.pending(state).seats == [seat]:
+            tasks = state.tasks
+            study_points = tasks[0].a if tasks and tasks[0].kind == "spend" else state.sp
+            if state.moves:
+                parts.append(f"{state.moves} moves left")
+            if study_points:
+                parts.append(f"{study_points} SP left")
+        return Glance(stage=stage, note="You have " + ", ".join(parts) + ".")
+
+    def ai(self, seed: int, level: str | None = None) -> Player:
+        """A computer player for one seat: ``"greedy"`` (default) or ``"random"``, deterministic given
+        ``seed``."""
+        match level or self.ai_levels[0]:
+            case "greedy":
+                return GreedyPlayer(seed)
+            case "random":
+                return RandomPlayer(seed)
+            case other:
+                raise InvalidOptions(
+                    f"Unknown Carnegie AI level {other!r} (known: {', '.join(self.ai_levels)})."
+                )
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
@@ -66,4 +117,4 @@ class CarnegieGame:
         return load_state(CarnegieState, text)
 
 
-CARNEGIE = CarnegieGame()
+GAME = CarnegieGame()

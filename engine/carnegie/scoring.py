@@ -6,6 +6,10 @@ directly: ``connection_points`` (§9.3), ``donation_value`` (§8.4, evaluated on
 that the caller chooses — the owner's own for a player, the human's for Andrew, §10.4) and
 ``welfare_allocation`` (R8.4.2, the VP-maximising payment, with or without goods→money conversion).
 
+Solo (§10.4): Andrew's categories (``andrew_categories``) and the winner against him (``solo_winners``,
+R10.4.4) are here too; his line in the sheet has no seat (``ScoreLine.seat is None``) and comes after the
+human's. This module reads ``solo`` for Andrew's constants and state, never the other way round.
+
 Provisional score (``final=False``): the same computation on the current state. Welfare cells are
 evaluated as if the game ended now, i.e. paid from the player's current money and goods [DEC]; during
 play this is only an indication (the money may still be spent). ``ScoreSheet.final`` records which it is.
@@ -17,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engine.carnegie import data
+from engine.carnegie import data, solo
 from engine.carnegie.reconstructed import GRID_COLS, ROW_VP
 from engine.carnegie.state import (
+    ANDREW,
     CarnegieState,
     Company,
     active_employees,
@@ -344,29 +349,76 @@ def categories(state: CarnegieState, seat: int) -> dict[str, int]:
     }
 
 
+# --- solo: Andrew's final score (§10.4) -----------------------------------------------------------------
+
+
+def andrew_categories(state: CarnegieState) -> dict[str, int]:
+    """§10.4: Andrew's score per category. Donations are scored on the human's achievements (R10.4.2,
+    D-15, cap 12 R10.4.3); his welfare cells take what the human has left after the human's own score,
+    without goods→money conversion (R10.4.1, D-20)."""
+    a = solo.andrew_of(state)
+    cards = sum(solo.VP_CARDS[p] * len(pile) for p, pile in enumerate(a.piles))
+    if a.current:
+        cards += solo.VP_CARDS[a.shift]  # provisional: the current card where it is now [DEC]
+    _, own = donation_scores(state, 0)
+    human = achievements(state, 0)
+    donations, _ = andrew_donation_scores(
+        donation_codes(state, ANDREW), human, own.money_left, own.goods_left
+    )
+    return {
+        solo.ACTION_CARDS: cards,
+        solo.TILES: solo.TILE_VP * len(a.tiles),
+        solo.TRANSPORT: solo.LAST_SPACE_VP * sum(1 for t in a.tracks if t == data.TRACK_LAST),
+        solo.CITIES: sum(
+            data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == ANDREW
+        ),
+        solo.DONATIONS: sum(d.vp for d in donations),
+    }
+
+
+HUMAN_LINE, ANDREW_LINE = 0, 1  # positions of the solo sheet's lines (``ScoreSheet.winners`` holds these)
+
+
+def solo_winners(human_total: int, andrew_total: int) -> list[int]:
+    """R10.4.4: the higher total wins; a tie is a shared victory. Positions in the sheet's lines: the
+    human's is ``HUMAN_LINE``, Andrew's ``ANDREW_LINE``."""
+    if human_total > andrew_total:
+        return [HUMAN_LINE]
+    if andrew_total > human_total:
+        return [ANDREW_LINE]
+    return [HUMAN_LINE, ANDREW_LINE]
+
+
 def winners(totals: Sequence[int]) -> list[int]:
     """R9.2.1: every player with the highest total wins (no tie-breaker)."""
     best = max(totals)
     return [seat for seat, t in enumerate(totals) if t == best]
 
 
+# R9.2.1 / R10.4.4: a tie is not broken, the tied players share the victory; the final sheet says so.
+TIE_NOTE = "A tie: the tied players share the victory."
+
+
 def score_sheet(state: CarnegieState, final: bool) -> ScoreSheet:
-    """The score of every player; ``final`` only labels the sheet (the computation is the same)."""
+    """The score of every player; ``final`` only labels the sheet (the computation is the same).
+
+    Lines are in seat order; in solo the human's line (seat 0) is followed by Andrew's, which has no seat
+    (``seat=None``). ``winners`` are positions in the lines (for 2–4 players, the seats)."""
     lines = []
     for seat in range(state.players):
         cats = categories(state, seat)
         lines.append(ScoreLine(seat=seat, name=f"Seat {seat + 1}", categories=cats, total=sum(cats.values())))
     if state.andrew is not None:
-        # Solo (§10.4): Andrew's line (seat ANDREW_SEAT = -1, he has no seat); R10.4.4 decides the winner.
-        from engine.carnegie import solo  # solo scores Andrew with this module's helpers
-
-        cats = solo.andrew_categories(state)
-        total = sum(cats.values())
-        andrew = ScoreLine(seat=solo.ANDREW_SEAT, name=solo.ANDREW_NAME, categories=cats, total=total)
-        return ScoreSheet(
-            final=final, lines=[*lines, andrew], winners=solo.solo_winners(lines[0].total, andrew.total)
-        )
-    return ScoreSheet(final=final, lines=lines, winners=winners([line.total for line in lines]))
+        # Solo (§10.4): Andrew's line, a rival without a seat; R10.4.4 decides the winner.
+        cats = andrew_categories(state)
+        andrew = ScoreLine(seat=None, name=solo.ANDREW_NAME, categories=cats, total=sum(cats.values()))
+        lines.append(andrew)
+        best = solo_winners(lines[HUMAN_LINE].total, andrew.total)
+    else:
+        best = winners([line.total for line in lines])
+    # Only a final tie needs saying: while the game runs the leaders are no victory yet.
+    note = TIE_NOTE if final and len(best) > 1 else ""
+    return ScoreSheet(final=final, lines=lines, winners=best, note=note)
 
 
 def totals(state: CarnegieState) -> list[int]:

@@ -1,4 +1,7 @@
-"""Solo mode against Andrew (rules.md §10): his setup, his card, his turn, his final score, his view.
+"""Solo mode against Andrew (rules.md §10): his setup, his card and his turn.
+
+His final score (§10.4) is in ``scoring`` and what the player sees of him (R10.2.1) in ``view``: both
+read this module, never the other way round, so the floors run view → scoring → solo → state.
 
 Andrew is not a seat: the human is seat 0 and ``CarnegieState.andrew`` holds everything Andrew has. The
 round flow calls in here (``rules.rounds``): ``draw_card`` at the start of every round (S1), Andrew selects
@@ -17,12 +20,10 @@ Interpretations [DEC] (also listed in the final report):
 - R&D: a step fails when Andrew is on space 5 or space 5 holds another disc (R2.5.2); Andrew gets no
   bonus for entering space 5 (R2.5.3).
 - Andrew's provisional score during play counts the current card at its present position (it can only
-  move right), so the total never drops when the card is filed.
+  move right), so the total never drops when the card is filed (``scoring.andrew_categories``).
 """
 
 from __future__ import annotations
-
-from pydantic import BaseModel
 
 from engine.carnegie import data
 from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState
@@ -41,8 +42,7 @@ LAST_POSITION = len(VP_CARDS) - 1  # R10.2.6
 ANDREW_DISCS = 30 - 4  # R10.1.3–R10.1.4: 30 discs, one on space 1 of each track
 TILE_VP = 2  # §10.4: per department tile taken
 LAST_SPACE_VP = 6  # §10.4: per disc on space 5 of a track
-ANDREW_SEAT = -1  # the marker of Andrew's line in the score sheet (he has no seat)
-ANDREW_NAME = "Andrew"
+ANDREW_NAME = "Andrew"  # his score line's name (he has no seat: ``ScoreLine.seat`` is None)
 
 CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
 ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]
@@ -74,13 +74,13 @@ def back(card_id: str) -> str:
     return data.ACTION_CODES[card.main] if card.id.startswith("N") else "?"
 
 
-def _say(events: list[Event], kind: str, text: str, **payload: object) -> None:
-    events.append(Event(kind=kind, text=text, seat=None, data=dict(payload)))
+def _say(events: list[Event], kind: str, text: str, *, headline: bool = False, **payload: object) -> None:
+    events.append(Event(kind=kind, text=text, seat=None, data=dict(payload), headline=headline))
 
 
 def draw_card(state: CarnegieState, events: list[Event]) -> None:
     """S1: the top card of the deck becomes the face-down current card at position 0."""
-    a = _andrew(state)
+    a = andrew_of(state)
     a.current, a.shift, a.revealed = a.deck.pop(0), 0, False
     nxt = f"; the next card's back shows {back(a.deck[0])}" if a.deck else ""
     _say(
@@ -93,7 +93,7 @@ def draw_card(state: CarnegieState, events: list[Event]) -> None:
 
 def reveal(state: CarnegieState, events: list[Event]) -> None:
     """R10.2.2 / R10.2.3: turn the current card face up."""
-    a = _andrew(state)
+    a = andrew_of(state)
     if a.revealed:
         return
     a.revealed = True
@@ -103,7 +103,7 @@ def reveal(state: CarnegieState, events: list[Event]) -> None:
 
 def main_action(state: CarnegieState) -> int:
     """R10.2.2: the row Andrew selects = the card's main (orange) action."""
-    return CARDS[_andrew(state).current].main
+    return CARDS[andrew_of(state).current].main
 
 
 def _shift(a: Andrew, n: int) -> int:
@@ -116,7 +116,7 @@ def _shift(a: Andrew, n: int) -> int:
 
 def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> None:
     """S3 (R10.2.3–R10.2.6): Andrew's event, then his action for the round's action type ``state.row``."""
-    a = _andrew(state)
+    a = andrew_of(state)
     reveal(state, events)
     card = CARDS[a.current]
     wanted = 0  # shifts asked for this turn (the card may stop at the 10-VP card earlier)
@@ -151,6 +151,7 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
         card=card.id,
         shift=moved,
         position=a.shift,
+        headline=True,  # Andrew's turn belongs in the round summary, like a player's department use
     )
 
 
@@ -231,7 +232,7 @@ def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[
 
 def file_card(state: CarnegieState, events: list[Event]) -> None:
     """S5: the current card goes face down under the VP card it reached."""
-    a = _andrew(state)
+    a = andrew_of(state)
     if not a.current:
         return
     a.piles[a.shift].append(a.current)
@@ -255,119 +256,8 @@ def card_text(card: data.SoloCard) -> str:
     )
 
 
-def _andrew(state: CarnegieState) -> Andrew:
+def andrew_of(state: CarnegieState) -> Andrew:
+    """Andrew's part of a solo state (an error in any other game)."""
     if state.andrew is None:
         raise ValueError("not a solo game")
     return state.andrew
-
-
-# --- final score (§10.4) ---------------------------------------------------------------------------------
-
-
-def andrew_categories(state: CarnegieState) -> dict[str, int]:
-    """§10.4: Andrew's score per category. Donations are scored on the human's achievements (R10.4.2,
-    D-15, cap 12 R10.4.3); his welfare cells take what the human has left after the human's own score,
-    without goods→money conversion (R10.4.1, D-20)."""
-    from engine.carnegie import scoring  # scoring reads this module for the sheet; import late
-
-    a = _andrew(state)
-    cards = sum(VP_CARDS[p] * len(pile) for p, pile in enumerate(a.piles))
-    if a.current:
-        cards += VP_CARDS[a.shift]  # provisional: the current card where it is now [DEC]
-    _, own = scoring.donation_scores(state, 0)
-    human = scoring.achievements(state, 0)
-    donations, _ = scoring.andrew_donation_scores(
-        scoring.donation_codes(state, ANDREW), human, own.money_left, own.goods_left
-    )
-    return {
-        ACTION_CARDS: cards,
-        TILES: TILE_VP * len(a.tiles),
-        TRANSPORT: LAST_SPACE_VP * sum(1 for t in a.tracks if t == data.TRACK_LAST),
-        CITIES: sum(data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == ANDREW),
-        DONATIONS: sum(d.vp for d in donations),
-    }
-
-
-def solo_winners(human_total: int, andrew_total: int) -> list[int]:
-    """R10.4.4: the higher total wins; a tie is a shared victory. Andrew is ``ANDREW_SEAT``."""
-    if human_total > andrew_total:
-        return [0]
-    if andrew_total > human_total:
-        return [ANDREW_SEAT]
-    return [0, ANDREW_SEAT]
-
-
-# --- what the player sees (R10.2.1) -----------------------------------------------------------------------
-
-
-class SoloCardView(BaseModel):
-    """The face of a revealed card (§10.6)."""
-
-    id: str
-    advanced: bool
-    donation: str
-    main: str
-    hr_shift: int
-    management: list[str]  # action-type codes, one tile per symbol
-    cities: list[str]  # city ids, in order
-    rnd_region: str
-    rnd_steps: int
-    text: str
-
-
-class AndrewView(BaseModel):
-    """Andrew as the player sees him: the backs of the current card and of the deck's top card (not the
-    faces, R10.2.1), the face once revealed, and everything on the table."""
-
-    difficulty: str
-    selects_row: bool  # the locomotive is on Andrew's side this round (R10.2)
-    deck_left: int
-    next_back: str | None  # back of the deck's top card: a Normal card's main action, or "?"
-    current_back: str | None  # back of the current card (None between rounds)
-    current: SoloCardView | None  # the current card's face, only once revealed
-    position: int  # the current card's shift position 0–4 (R10.2.6)
-    position_vp: int
-    best_action: str | None  # the action the back recommends for Andrew ("most VP"), None if "?"
-    piles: list[int]  # cards under each VP card
-    vp_cards: list[int]
-    discs: int
-    tracks: list[int]
-    tiles: list[int]
-    score: int  # provisional total (final once the game is over)
-
-
-def card_view(card: data.SoloCard) -> SoloCardView:
-    return SoloCardView(
-        id=card.id,
-        advanced=card.id.startswith("A"),
-        donation=card.donation,
-        main=data.ACTION_CODES[card.main],
-        hr_shift=card.hr_shift,
-        management=[data.ACTION_CODES[k] for k in card.mgmt],
-        cities=list(card.cities),
-        rnd_region=data.REGIONS[card.rnd_region],
-        rnd_steps=card.rnd_steps,
-        text=card_text(card),
-    )
-
-
-def andrew_view(state: CarnegieState) -> AndrewView:
-    a = _andrew(state)
-    current_back = back(a.current) if a.current else None
-    return AndrewView(
-        difficulty=a.difficulty,
-        selects_row=andrew_selects(state),
-        deck_left=len(a.deck),
-        next_back=back(a.deck[0]) if a.deck else None,
-        current_back=current_back,
-        current=card_view(CARDS[a.current]) if a.current and a.revealed else None,
-        position=a.shift,
-        position_vp=VP_CARDS[a.shift],
-        best_action=current_back if current_back not in (None, "?") else None,
-        piles=[len(p) for p in a.piles],
-        vp_cards=list(VP_CARDS),
-        discs=a.discs,
-        tracks=a.tracks[:],
-        tiles=a.tiles[:],
-        score=sum(andrew_categories(state).values()),
-    )

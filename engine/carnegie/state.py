@@ -25,8 +25,6 @@ Derived facts that scoring, views and rules share live here as functions (``acti
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from pydantic import BaseModel, Field
 
 from engine.carnegie import data
@@ -38,21 +36,9 @@ from engine.carnegie.reconstructed import (
     TABS,
 )
 from engine.core import GameState, Rng
-
-M = TypeVar("M", bound=BaseModel)
+from engine.core.fast import trusted as _raw  # ``clone`` is on the hot path: no validation
 
 FREE, ACTIVE, USED = 0, 1, 2  # workplace states
-_setattr = object.__setattr__
-
-
-def _raw(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """Build a model from trusted values without validation (``clone`` is on the hot path)."""
-    obj = object.__new__(cls)
-    _setattr(obj, "__dict__", values)
-    _setattr(obj, "__pydantic_fields_set__", set(fields_set))
-    _setattr(obj, "__pydantic_extra__", None)
-    _setattr(obj, "__pydantic_private__", None)
-    return obj
 
 
 NO_OWNER, NEUTRAL, ANDREW = -1, 8, 9  # disc owners besides seats 0–3

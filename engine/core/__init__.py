@@ -1,5 +1,7 @@
-"""Game-independent core: protocol, registry, errors, seeded RNG, serialisation."""
+"""Game-independent core: the game protocol, errors, seeded RNG, serialisation, replay and the
+computer players every game can use. Games are never named here."""
 
+from engine.core.ai import FirstLegal, RandomPlayer
 from engine.core.errors import (
     EngineError,
     GameOver,
@@ -11,41 +13,65 @@ from engine.core.errors import (
     UnknownGame,
 )
 from engine.core.game import (
+    CHECKPOINT,
     FORMAT_VERSION,
+    MAX_CHOICES,
+    MAX_LABEL,
+    MAX_NOTATION,
     Decision,
     Event,
     Game,
     GameState,
+    Glance,
+    Guide,
+    OptionChoice,
+    OptionSpec,
+    Player,
     ScoreLine,
     ScoreSheet,
     Step,
+    Topic,
+    checkpoint,
 )
-from engine.core.registry import game_names, get_game, register, unregister
+from engine.core.replay import NoEnd, Played, play, replay
 from engine.core.rng import Rng
 from engine.core.serial import dump_state, load_state
 
 __all__ = [
+    "CHECKPOINT",
     "FORMAT_VERSION",
+    "MAX_CHOICES",
+    "MAX_LABEL",
+    "MAX_NOTATION",
     "Decision",
     "EngineError",
     "Event",
+    "FirstLegal",
     "Game",
     "GameOver",
     "GameState",
+    "Glance",
+    "Guide",
     "IllegalAction",
     "InvalidAction",
     "InvalidOptions",
+    "NoEnd",
     "NotYourTurn",
+    "OptionChoice",
+    "OptionSpec",
+    "Played",
+    "Player",
+    "RandomPlayer",
     "Rng",
     "ScoreLine",
     "ScoreSheet",
     "StaleState",
     "Step",
+    "Topic",
     "UnknownGame",
+    "checkpoint",
     "dump_state",
-    "game_names",
-    "get_game",
     "load_state",
-    "register",
-    "unregister",
+    "play",
+    "replay",
 ]

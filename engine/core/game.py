@@ -1,8 +1,43 @@
-"""The protocol every game satisfies, and the small models it exchanges with the bot."""
+"""The protocol every game satisfies, and the small models it exchanges with the bot.
+
+This is the seam between a game's rules and everything else. The bot never reads a game's
+state or view: it asks the game through these methods and shows what comes back.
+
+The contract, in full:
+
+- ``new_game(players, seed, options)`` sets a table up; bad options raise ``InvalidOptions``
+  with a sentence for the host. ``guide.options`` lists the options a host may give.
+- ``pending(state)`` says who must decide now (several seats where the rules let players
+  choose at the same time), in a prompt a player can read, and ``Decision.done``: the
+  notation, if any, of the action that ends this phase of choices (the panel's Done button).
+- ``legal_actions(state, seat)`` is finite and small enough to show: at most ``MAX_CHOICES``
+  per seat; big choices are broken into steps.
+- ``apply(state, seat, action)`` never mutates ``state``; illegal input raises an
+  ``EngineError`` that names the rule. ``Step.events`` are data, never Discord text: texts
+  refer to seats as ``{p0}``..``{p3}``; ``Event.headline`` marks what a summary should
+  mention; a ``checkpoint`` event closes a stretch of play worth a summary (the end
+  of a round, a scoring). ``Step.barrier`` is owned by the game: it is set when undo must
+  not cross this action (randomness drawn, hidden information revealed, or the decision
+  passed to another seat). The bot adds nothing to it.
+- ``view(state, seat)`` is opaque to the bot: only the game's pictures read it.
+- ``score(state)`` is the final or provisional breakdown. A line without a seat
+  (``ScoreLine.seat is None``) is a rival who has no seat, such as a solo game's opponent;
+  ``ScoreSheet.winners`` are positions in ``lines``; ``ScoreSheet.note`` says how a tie was
+  broken, if one was.
+- ``glance(state, seat)`` is the stage of the game and what a seat wants in view while
+  deciding, in player words.
+- ``ai(seed, level)`` returns a computer player for one seat (``ai_levels`` lists the levels,
+  the first is the default); deterministic given the seed.
+- ``parse_action`` / ``format_action``: a notation that round-trips, at most
+  ``MAX_NOTATION`` characters (it travels inside a Discord custom_id); ``describe_action``:
+  a button label of at most ``MAX_LABEL`` characters, as seen by the acting seat.
+- ``dump_state`` / ``load_state``: the snapshot; ``new_game`` plus the logged notations
+  replays to exactly it (``engine.core.replay``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
@@ -10,6 +45,14 @@ from pydantic import BaseModel, Field
 from engine.core.rng import Rng
 
 FORMAT_VERSION = 1
+# A player's panel shows at most this many choices (Discord: 4 menus of 25 options).
+MAX_CHOICES = 100
+# A notation travels in a custom_id (100 characters) with a prefix, game id, version and seat.
+MAX_NOTATION = 90
+# A button label holds 80 characters.
+MAX_LABEL = 80
+# The kind of the event that closes a stretch of play worth a summary.
+CHECKPOINT = "checkpoint"
 
 
 class GameState(BaseModel):
@@ -24,22 +67,36 @@ class Decision(BaseModel):
     """Who must decide now and what kind of decision it is.
 
     ``seats`` may hold several seats where the rules let players choose at the same time.
-    An empty ``seats`` with ``finished`` set means the game is over.
+    An empty ``seats`` with ``finished`` set means the game is over. ``done`` is the notation
+    of the legal action, if any, that ends the current phase of choices.
     """
 
     seats: list[int]
     kind: str
     prompt: str
     finished: bool = False
+    done: str | None = None
 
 
 class Event(BaseModel):
-    """Something that happened, in words a player understands, plus data for summaries."""
+    """Something that happened, in words a player understands, plus data for summaries.
+
+    ``headline`` marks an event worth a line in a summary (income, a building, a scoring);
+    the rest is told only in the log."""
 
     kind: str
     text: str
     seat: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    headline: bool = False
+
+
+def checkpoint(key: str, title: str) -> Event:
+    """The end of a stretch of play worth a summary, e.g. ``checkpoint("round-9", "Round 9")``.
+
+    ``key`` is unique within a game (the bot posts each checkpoint once); ``title`` is what
+    the summary is headed with."""
+    return Event(kind=CHECKPOINT, text="", data={"key": key, "title": title})
 
 
 S = TypeVar("S", bound=GameState)
@@ -59,16 +116,64 @@ class Step(BaseModel, Generic[S]):
 
 
 class ScoreLine(BaseModel):
-    seat: int
+    """One contestant's score. ``seat`` is None for a rival without a seat (a solo game's opponent)."""
+
+    seat: int | None
     name: str
     categories: dict[str, int]
     total: int
 
 
 class ScoreSheet(BaseModel):
+    """A final or provisional score. ``winners`` are positions in ``lines`` (the leaders while
+    the game runs); ``note`` says how a tie was broken, if one was."""
+
     final: bool
     lines: list[ScoreLine]
     winners: list[int]
+    note: str = ""
+
+
+class Glance(BaseModel):
+    """Where the game stands ("Round 9 of 20", "Setup") and, for a seat, what it wants in view
+    while deciding ("You have $12, 3 goods, 14 VP; 2 moves left."). Either may be empty."""
+
+    stage: str = ""
+    note: str = ""
+
+
+class OptionChoice(BaseModel):
+    value: str
+    label: str
+
+
+class OptionSpec(BaseModel):
+    """A table option the host may give with ``/game new``: a choice among ``choices``, or a
+    yes/no flag when ``choices`` is empty. The game's ``new_game`` checks the value."""
+
+    key: str
+    description: str
+    choices: list[OptionChoice] = Field(default_factory=list)
+
+
+class Topic(BaseModel):
+    title: str
+    body: str
+
+
+class Guide(BaseModel):
+    """Everything a game says that does not depend on a state."""
+
+    blurb: str
+    options: list[OptionSpec] = Field(default_factory=list)
+    topics: dict[str, Topic] = Field(default_factory=dict)
+    help: str = ""
+
+
+class Player(Protocol):
+    """A computer player: picks one of ``actions`` (never empty) for ``seat``."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any: ...
 
 
 class Game(Protocol[S, A]):
@@ -76,6 +181,8 @@ class Game(Protocol[S, A]):
     title: str
     min_players: int
     max_players: int
+    guide: Guide
+    ai_levels: tuple[str, ...]
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S: ...
 
@@ -88,6 +195,10 @@ class Game(Protocol[S, A]):
     def view(self, state: S, seat: int | None) -> BaseModel: ...
 
     def score(self, state: S) -> ScoreSheet: ...
+
+    def glance(self, state: S, seat: int | None) -> Glance: ...
+
+    def ai(self, seed: int, level: str | None = None) -> Player: ...
 
     def parse_action(self, text: str) -> A: ...
 

@@ -1,76 +1,29 @@
-"""Carnegie images: the board overview and one company board per player, as PNG bytes.
+"""Carnegie images: the board overview, one company board per player and the players strip.
 
-Pure functions of the engine's ``CarnegieView`` (and optional player names): the same input gives the
-same bytes. The bot calls them through ``asyncio.to_thread`` or a process pool; they never block on I/O.
+``PICTURES`` is what the bot plugs in (``render.common.pictures.Pictures``); the ``render_*`` and
+``*_image`` functions are the same pictures for direct callers (review command, tests, benchmarks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from render.carnegie.images import (
+    company_image,
+    overview_image,
+    render_company,
+    render_overview,
+    render_strip,
+    strip_image,
+    warm_up,
+)
+from render.carnegie.pictures import CarnegiePictures
+from render.common.pictures import Pictures
 
-from PIL import Image
-
-from engine.carnegie.view import CarnegieView
-from engine.core import ScoreSheet
-from render.carnegie.adapter import board_model, seat_names
-from render.carnegie.company import draw_company
-from render.carnegie.overview import draw_overview, draw_strip
-from render.common.png import encode_png
-
-
-def overview_image(
-    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
-) -> Image.Image:
-    return draw_overview(board_model(view, names, scores))
-
-
-def company_image(view: CarnegieView, seat: int, names: Sequence[str] | None = None) -> Image.Image:
-    if not 0 <= seat < len(view.companies):
-        raise ValueError(f"seat {seat} is not in this game")
-    return draw_company(view, seat, seat_names(view, names)[seat]).image
-
-
-def strip_image(
-    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
-) -> Image.Image:
-    return draw_strip(board_model(view, names, scores))
-
-
-def warm_up() -> None:
-    """Build the cached static layer and sprites (about a second on a 2-core machine) ahead of the first
-    real render, e.g. in a worker process at start-up."""
-    from engine.carnegie import setup
-    from engine.carnegie.view import build_view
-    from engine.core import Decision
-
-    view = build_view(setup.new_state(4, 0, None), None, Decision(seats=[], kind="warm-up", prompt=""))
-    render_overview(view)
-    render_company(view, 0)
-
-
-def render_overview(
-    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
-) -> bytes:
-    """The whole table: map, tracks, mission areas, Timeline, donations, display, players.
-
-    Without ``scores`` the players' VP are the score track; with the engine's ``ScoreSheet`` (e.g.
-    ``game.score(state)``) the full provisional or final totals are shown, and the winners once over."""
-    return encode_png(overview_image(view, names, scores))
-
-
-def render_company(view: CarnegieView, seat: int, names: Sequence[str] | None = None) -> bytes:
-    """One player's company board with project tabs and supplies."""
-    return encode_png(company_image(view, seat, names))
-
-
-def render_strip(
-    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
-) -> bytes:
-    """The compact strip of every player's key numbers (the overview's Players panel on its own)."""
-    return encode_png(strip_image(view, names, scores))
-
+# Typed as the protocol so that mypy checks the seam here, where the bot will pick it up.
+PICTURES: Pictures = CarnegiePictures()
 
 __all__ = [
+    "PICTURES",
+    "CarnegiePictures",
     "company_image",
     "overview_image",
     "render_company",

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.carnegie import data
-from engine.carnegie.solo import ANDREW_NAME, ANDREW_SEAT
+from engine.carnegie.solo import ANDREW_NAME
 from engine.carnegie.state import ANDREW as ANDREW_CODE
 from engine.carnegie.state import NEUTRAL as NEUTRAL_CODE
 from engine.carnegie.view import CarnegieView
-from engine.core import ScoreSheet
+from engine.core import ScoreLine, ScoreSheet
 from render.carnegie.model import ANDREW, NEUTRAL, BoardModel, Owner, PlayerSummary, TimelineModel
 from render.common.palette import player_style
+
+# Andrew's row in the Players panel: the render model's seat for a rival without a seat.
+ANDREW_ROW_SEAT = -1
 
 PHASE_TEXT: dict[str, str] = {
     "sides": "Setup: choose project-tab sides",
@@ -71,7 +74,10 @@ def board_model(
 ) -> BoardModel:
     """``scores`` (the engine's score sheet) replaces the score-track VP by the full score when given."""
     who = seat_names(view, names)
-    totals = {line.seat: line.total for line in scores.lines} if scores is not None else {}
+    lines = scores.lines if scores is not None else []
+    totals = {line.seat: line.total for line in lines if line.seat is not None}
+    # Solo: Andrew's line is the one without a seat (engine.core.ScoreLine).
+    andrew_total = next((line.total for line in lines if line.seat is None), None)
     players = tuple(
         PlayerSummary(
             seat=c.seat,
@@ -108,7 +114,7 @@ def board_model(
         k = data.DONATION_INDEX[cell.code]
         donations[k] = tuple(owner(d) for d in cell.discs)
     display = {t.tile: t.copies for t in view.display}
-    andrew = _andrew(view, totals)
+    andrew = _andrew(view, andrew_total)
     finished = view.pending.finished or view.phase == "over"
     to_act = () if finished else tuple(who[s] for s in view.pending.seats if 0 <= s < len(who))
     return BoardModel(
@@ -126,26 +132,36 @@ def board_model(
         andrew=andrew,
         finished=finished,
         score_label="VP" if scores is None else ("final" if scores.final else "total"),
-        winners=tuple(_winner_name(s, who) for s in scores.winners if s == ANDREW_SEAT or 0 <= s < len(who))
+        # ``winners`` are positions in the sheet's lines.
+        winners=tuple(
+            _winner_name(scores.lines[w], who)
+            for w in scores.winners
+            if 0 <= w < len(scores.lines) and _named(scores.lines[w], who)
+        )
         if scores is not None and finished
         else (),
     )
 
 
-def _winner_name(seat: int, who: tuple[str, ...]) -> str:
-    return ANDREW_NAME if seat == ANDREW_SEAT else who[seat]
+def _named(line: ScoreLine, who: tuple[str, ...]) -> bool:
+    """A line the board can name: Andrew's (no seat) or a seat at this table."""
+    return line.seat is None or 0 <= line.seat < len(who)
 
 
-def _andrew(view: CarnegieView, totals: dict[int, int]) -> PlayerSummary | None:
+def _winner_name(line: ScoreLine, who: tuple[str, ...]) -> str:
+    return ANDREW_NAME if line.seat is None else who[line.seat]
+
+
+def _andrew(view: CarnegieView, total: int | None) -> PlayerSummary | None:
     """Solo: Andrew's row in the Players panel and his track discs (he has no money, goods or employees,
     R10.1.2); his score is the sheet's Andrew line when given, else his provisional total."""
     a = view.andrew
     if a is None:
         return None
     return PlayerSummary(
-        seat=ANDREW_SEAT,
+        seat=ANDREW_ROW_SEAT,
         name=ANDREW_NAME,
-        score=totals.get(ANDREW_SEAT, a.score),
+        score=a.score if total is None else total,
         money=0,
         goods=0,
         employees_supply=0,

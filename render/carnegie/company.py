@@ -7,21 +7,29 @@ from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, ROW_VP, TAB_SIDE
 from engine.carnegie.view import CarnegieView, CellView, CompanyView, TabView
 from render.carnegie import glyphs
 from render.carnegie.glyphs import PROJECT_KEY_BY_ID, REGION_KEYS
-from render.common.canvas import Canvas
-from render.common.palette import (
+from render.carnegie.icons import ICONS
+from render.carnegie.palette import (
+    ACTION_CHOICE_INK,
     DEPT_FILL,
     DEPT_INK,
     GOODS,
+    MONEY,
+    PASSIVE_EDGE,
+    PROJECT_INK,
+    REGION_FILL,
+    REGION_INK,
+    SP,
+    TITLE_BAR,
+    VP_END,
+)
+from render.common.canvas import Canvas
+from render.common.palette import (
     HIGHLIGHT,
     INK,
     INK_SOFT,
-    MONEY,
     PANEL_EDGE,
     PAPER,
-    PASSIVE_EDGE,
-    REGION_FILL,
-    REGION_INK,
-    VP_END,
+    RGB,
     WHITE,
     hex_rgb,
     player_style,
@@ -65,9 +73,7 @@ def _wrap(c: Canvas, text: str, width: float, size: int, bold: bool) -> list[str
     return lines
 
 
-def _lying(
-    c: Canvas, count: int, x0: float, y: float, x1: float, colour: tuple[int, int, int], size: int = 28
-) -> None:
+def _lying(c: Canvas, count: int, x0: float, y: float, x1: float, colour: RGB, size: int = 28) -> None:
     """Inactive (lying) employees: icons while they fit, then an icon and a count."""
     if count <= 0:
         return
@@ -80,7 +86,7 @@ def _lying(
     c.text(x0 + size + 6, y, f"× {count} inactive", 18, bold=True, anchor="lm")
 
 
-def _draw_cell(c: Canvas, cell: CellView, colour: tuple[int, int, int]) -> None:
+def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
     x0, y0, x1, y1 = _cell_box(cell)
     if cell.kind == "empty":
         c.d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=EMPTY_FILL, outline=PANEL_EDGE, width=2)
@@ -120,7 +126,7 @@ def _draw_cell(c: Canvas, cell: CellView, colour: tuple[int, int, int]) -> None:
     tag = f"#{cell.department}" if cell.built else "start"
     c.text(x0 + 42, y0 + 22, tag, 16, fill=DEPT_INK[key], bold=True, anchor="lm")
     if cell.built and cell.vp:
-        c.vp(x1 - 22, y0 + 22, cell.vp, 32, VP_END)
+        glyphs.vp(c, x1 - 22, y0 + 22, cell.vp, 32, VP_END)
     lines = _wrap(c, cell.name or "", x1 - x0 - 16, 19, True)[:2]
     for i, line in enumerate(lines):
         c.fit_text(x0 + 8, y0 + 52 + i * 23, line, x1 - x0 - 16, 19, bold=True, anchor="lm")
@@ -186,7 +192,7 @@ def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
     x0, x1 = TAB_X0, W - 16
     key = PROJECT_KEY_BY_ID[t]
     c.d.rounded_rectangle((x0, y0, x1, y0 + TAB_H), radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
-    c.icon(key, x0 + 22, y0 + 22, 28, glyphs_project_ink(key))
+    c.icon(key, x0 + 22, y0 + 22, 28, PROJECT_INK[key])
     c.text(x0 + 42, y0 + 22, f"{tab.name} ({tab.side})", 19, bold=True, anchor="lm")
     # Right of the title: build cost in goods, projects ready to build, end VP so far.
     cost = f"{tab.build_goods} per build"
@@ -206,7 +212,7 @@ def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
             c.d.rounded_rectangle(box, radius=8, fill=hex_rgb("#FBF8F0"), outline=INK, width=2)
         else:
             c.d.rounded_rectangle(box, radius=8, fill=COVERED, outline=PANEL_EDGE, width=1)
-            c.icon("sp", sx0 + 16, sy + 14, 18, hex_rgb("#D08A1E"))
+            c.icon("sp", sx0 + 16, sy + 14, 18, SP)
             c.text(sx0 + 27, sy + 14, str(sp.cost), 16, bold=True, anchor="lm")
         cx = (sx0 + sx1) / 2
         if sp.kind == "P":
@@ -229,27 +235,21 @@ def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
                     (sx0 + 3, y0 + TAB_H - 40, sx1 - 3, y0 + TAB_H - 12), radius=6, outline=MONEY, width=3
                 )
         elif sp.kind == "V":
-            c.vp(cx, sy + 44, sp.vp, 42, VP_END)
+            glyphs.vp(c, cx, sy + 44, sp.vp, 42, VP_END)
         else:
             c.text(cx, sy + 40, "start", 14, fill=INK_SOFT, anchor="mm")
         if sp.raises_cap:
             c.text(cx, y0 + TAB_H - 20, "cap +3", 14, fill=HIGHLIGHT, bold=True, anchor="mm")
 
 
-def glyphs_project_ink(key: str) -> tuple[int, int, int]:
-    from render.common.palette import PROJECT_INK
-
-    return PROJECT_INK[key]
-
-
-def _draw_supplies(c: Canvas, comp: CompanyView, colour: tuple[int, int, int]) -> None:
+def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
     x0 = TAB_X0
     y0 = TAB_Y0 + 4 * (TAB_H + 10)
     x1, y1 = W - 16, H - 16
     c.panel(x0, y0, x1, y1)
     row1 = y0 + 34
     x: float = x0 + 16
-    c.vp(x + 20, row1, "", 44, VP_END)
+    glyphs.vp(c, x + 20, row1, "", 44, VP_END)
     c.text(x + 20, row1 + 2, str(comp.vp), 20, fill=WHITE, bold=True, anchor="mm")
     x += 50
     c.text(x, row1, f"${comp.money}", 28, fill=MONEY, bold=True, anchor="lm")
@@ -285,7 +285,7 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: tuple[int, int, int]) -
     )
     c.fit_text(x0 + 16, row3, donation, x1 - x0 - 250, 18, anchor="lm")
     if comp.action_choice:
-        c.icon("action_choice", x1 - 200, row3, 28, hex_rgb("#5B6B7F"))
+        c.icon("action_choice", x1 - 200, row3, 28, ACTION_CHOICE_INK)
         c.text(x1 - 182, row3, "Action Choice", 17, bold=True, anchor="lm")
     if comp.reserved:
         name = data.DEPT_NAMES.get(comp.reserved, str(comp.reserved))
@@ -301,15 +301,15 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: tuple[int, int, int]) -
     c.d.rounded_rectangle((lx, ly - 11, lx + 30, ly + 11), radius=5, outline=MONEY, width=3)
     c.text(lx + 38, ly, "income at Take Income", 15, fill=INK_SOFT, anchor="lm")
     lx += 230
-    c.icon("sp", lx + 9, ly, 18, hex_rgb("#D08A1E"))
+    c.icon("sp", lx + 9, ly, 18, SP)
     c.text(lx + 22, ly, "SP to push", 15, fill=INK_SOFT, anchor="lm")
 
 
 def draw_company(view: CarnegieView, seat: int, name: str) -> Canvas:
     comp = view.companies[seat]
     style = player_style(seat)
-    c = Canvas(W, H, PAPER)
-    c.d.rectangle((0, 0, W, TITLE_H), fill=hex_rgb("#2F3B4C"))
+    c = Canvas(W, H, PAPER, ICONS)
+    c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     paste(c.image, marker(style.shape, style.colour, 40, WHITE), 34, TITLE_H / 2)
     title = f"{name} — company board"
     c.text(64, TITLE_H / 2, title, 30, fill=WHITE, bold=True, anchor="lm")
@@ -321,7 +321,7 @@ def draw_company(view: CarnegieView, seat: int, name: str) -> Canvas:
     c.text(GRID_X0, GRID_Y0 - 24, "Company", 24, bold=True, anchor="lm")
     for r in range(GRID_ROWS):
         cy = GRID_Y0 + r * CELL_H + CELL_H / 2
-        c.vp(GRID_X0 - 30, cy, ROW_VP[r], 40, VP_END)
+        glyphs.vp(c, GRID_X0 - 30, cy, ROW_VP[r], 40, VP_END)
     for cell in comp.cells:
         _draw_cell(c, cell, style.colour)
     for t, tab in enumerate(comp.tabs):

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 from engine.carnegie import data
 from render.carnegie.model import ANDREW, NEUTRAL, Owner
-from render.common.canvas import Canvas
-from render.common.palette import (
+from render.carnegie.palette import (
     ANDREW_STYLE,
     DEPT_INK,
+    DONATION_INK,
     GOODS,
-    INK,
     MONEY,
-    NEUTRAL_STYLE,
     PROJECT_INK,
     REGION_FILL,
     REGION_INK,
     SP,
     VP_IMMEDIATE,
-    WHITE,
-    PlayerStyle,
-    player_style,
 )
+from render.common.canvas import Canvas
+from render.common.palette import INK, NEUTRAL_STYLE, RGB, WHITE, PlayerStyle, player_style
 from render.common.sprites import marker, paste
 
 REGION_KEYS: tuple[str, ...] = ("west", "midwest", "south", "east")
@@ -48,6 +45,20 @@ def owner_style(owner: Owner) -> PlayerStyle:
 def draw_owner(c: Canvas, owner: Owner, cx: float, cy: float, size: int) -> None:
     s = owner_style(owner)
     paste(c.image, marker(s.shape, s.colour, size), cx, cy)
+
+
+def vp(c: Canvas, cx: float, cy: float, value: int | str, size: int, colour: RGB) -> None:
+    """A VP heptagon with its number."""
+    c.icon("vp", cx, cy, size, colour)
+    c.text(
+        cx,
+        cy + size * 0.04,
+        str(value),
+        max(9, round(size * 0.55)),
+        fill=WHITE,
+        bold=True,
+        anchor="mm",
+    )
 
 
 def gain_parts(gain: data.Gain) -> list[tuple[str, str]]:
@@ -93,7 +104,7 @@ def draw_part(c: Canvas, kind: str, text: str, x: float, cy: float, size: int) -
         c.text(x, cy, text, size, fill=MONEY, bold=True, anchor="lm")
         return x + c.text_width(text, size, True)
     if kind == "vp":
-        c.vp(x + size * 0.7, cy, text, round(size * 1.4), VP_IMMEDIATE)
+        vp(c, x + size * 0.7, cy, text, round(size * 1.4), VP_IMMEDIATE)
         return x + size * 1.4
     icon = {"goods": "goods", "sp": "sp", "employee": "employee"}[kind]
     colour = {"goods": GOODS, "sp": SP, "employee": INK}[kind]
@@ -144,10 +155,10 @@ def draw_donation_badge(c: Canvas, cx: float, cy: float, size: int) -> None:
         (cx - h, cy - h, cx + h, cy + h),
         radius=size // 5,
         fill=WHITE,
-        outline=(176, 48, 96),
+        outline=DONATION_INK,
         width=max(2, size // 14),
     )
-    c.icon("donation", cx, cy, round(size * 0.62), (176, 48, 96))
+    c.icon("donation", cx, cy, round(size * 0.62), DONATION_INK)
 
 
 def draw_event(c: Canvas, event: int, cx: float, cy: float, size: int) -> None:
@@ -163,7 +174,7 @@ def dept_icon(
     cx: float,
     cy: float,
     size: int,
-    colour: tuple[int, int, int] | None = None,
+    colour: RGB | None = None,
 ) -> None:
     key = DEPT_KEYS[action_type]
     c.icon(key, cx, cy, size, colour or DEPT_INK[key])

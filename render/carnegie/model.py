@@ -58,3 +58,11 @@ class BoardModel:
     finished: bool = False
     score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
     winners: tuple[str, ...] = ()
+
+    def everyone(self) -> list[PlayerSummary]:
+        """The seats, then Andrew when he plays: the rows of the Players panel and the track discs."""
+        return list(self.players) + ([self.andrew] if self.andrew else [])
+
+    def owner_of(self, p: PlayerSummary) -> Owner:
+        # Andrew's summary carries a seat number too, so he is told apart by identity.
+        return ANDREW if (self.andrew is not None and p is self.andrew) else p.seat

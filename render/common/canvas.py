@@ -1,4 +1,8 @@
-"""A thin wrapper over a Pillow RGB image with the text and panel helpers every board uses."""
+"""A thin wrapper over a Pillow RGB image with the text and panel helpers every board uses.
+
+A canvas draws icons from the table its game gives it (``Icons``), so the helpers here never need
+to know which game is drawing.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,21 @@ from PIL import Image, ImageDraw
 
 from render.common.fonts import font
 from render.common.palette import INK, PANEL, PANEL_EDGE, RGB
-from render.common.sprites import icon, paste
+from render.common.sprites import NO_ICONS, Icons, paste
 
 
 class Canvas:
-    def __init__(self, width: int, height: int, background: RGB) -> None:
+    def __init__(self, width: int, height: int, background: RGB, icons: Icons = NO_ICONS) -> None:
         self.image = Image.new("RGB", (width, height), background)
         self.d = ImageDraw.Draw(self.image)
+        self.icons = icons
 
     @classmethod
-    def from_image(cls, image: Image.Image) -> Canvas:
+    def from_image(cls, image: Image.Image, icons: Icons = NO_ICONS) -> Canvas:
         self = cls.__new__(cls)
         self.image = image
         self.d = ImageDraw.Draw(image)
+        self.icons = icons
         return self
 
     def text(
@@ -73,7 +79,7 @@ class Canvas:
             self.text(x0 + 14, y0 + 8, title, title_size, bold=True)
 
     def icon(self, name: str, cx: float, cy: float, size: int, colour: RGB = INK) -> None:
-        paste(self.image, icon(name, size, colour), cx, cy)
+        paste(self.image, self.icons.get(name, size, colour), cx, cy)
 
     def icon_value(
         self,
@@ -92,16 +98,3 @@ class Canvas:
         ts = text_size or round(size * 0.8)
         self.text(x + size + 5, cy, value, ts, fill=fill, bold=bold, anchor="lm")
         return x + size + 5 + self.text_width(value, ts, bold)
-
-    def vp(self, cx: float, cy: float, value: int | str, size: int, colour: RGB) -> None:
-        """A VP heptagon with its number."""
-        self.icon("vp", cx, cy, size, colour)
-        self.text(
-            cx,
-            cy + size * 0.04,
-            str(value),
-            max(9, round(size * 0.55)),
-            fill=(255, 255, 255),
-            bold=True,
-            anchor="mm",
-        )

@@ -1,8 +1,9 @@
-"""Colours and marker shapes.
+"""Colours and marker shapes shared by every game.
 
 Player colours are taken from the Okabe–Ito palette, which stays distinguishable under the
 common colour-vision deficiencies; every player also has a distinct marker shape, so colour is
-never the only cue. Neutral and Andrew discs get their own colour *and* shape.
+never the only cue. Neutral discs get their own colour *and* shape. A game's own colours (its
+regions, resources, rivals) live in its render package.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ PLAYER_STYLES: tuple[PlayerStyle, ...] = (
     PlayerStyle("Pink", hex_rgb("#CC79A7"), "diamond"),
 )
 NEUTRAL_STYLE = PlayerStyle("Neutral", hex_rgb("#A8A8A8"), "hexagon")
-ANDREW_STYLE = PlayerStyle("Andrew", hex_rgb("#2B2B2B"), "star")
 
 
 def player_style(seat: int) -> PlayerStyle:
@@ -44,52 +44,4 @@ WHITE = (255, 255, 255)
 PAPER = hex_rgb("#F7F3EA")
 PANEL = hex_rgb("#FFFDF7")
 PANEL_EDGE = hex_rgb("#B9AE98")
-SEA = hex_rgb("#DDEAF2")
-ROAD = hex_rgb("#6B4F3A")
 HIGHLIGHT = hex_rgb("#D7263D")
-GOLD = hex_rgb("#C99A06")
-
-# Region fills are pale so that player markers (saturated, outlined) always stand out on them.
-REGION_FILL: dict[str, RGB] = {
-    "west": hex_rgb("#EBDDBA"),
-    "midwest": hex_rgb("#D6E6BE"),
-    "south": hex_rgb("#F3D2B8"),
-    "east": hex_rgb("#D9D3EC"),
-}
-REGION_INK: dict[str, RGB] = {
-    "west": hex_rgb("#7A5C1E"),
-    "midwest": hex_rgb("#3F6B1F"),
-    "south": hex_rgb("#9A4A1C"),
-    "east": hex_rgb("#4D3F8F"),
-}
-
-# Project types: dark icon colours (empty slots show the icon on white).
-PROJECT_INK: dict[str, RGB] = {
-    "housing": hex_rgb("#2E7D32"),
-    "commerce": hex_rgb("#00727C"),
-    "industry": hex_rgb("#8A4B12"),
-    "infrastructure": hex_rgb("#8E2470"),
-    "any": hex_rgb("#777777"),
-}
-
-# Department types (company board tiles and the display).
-DEPT_FILL: dict[str, RGB] = {
-    "hr": hex_rgb("#F7E6A6"),
-    "management": hex_rgb("#C5DCEF"),
-    "construction": hex_rgb("#F4C2AE"),
-    "rnd": hex_rgb("#CDE8C6"),
-}
-DEPT_INK: dict[str, RGB] = {
-    "hr": hex_rgb("#7A5A00"),
-    "management": hex_rgb("#1F4E79"),
-    "construction": hex_rgb("#8B2E12"),
-    "rnd": hex_rgb("#25632A"),
-}
-PASSIVE_EDGE = hex_rgb("#7B4FA0")
-
-VP_IMMEDIATE = hex_rgb("#D9607A")
-VP_END = hex_rgb("#2C8C8C")
-VP_CITY = hex_rgb("#2F5DA8")
-MONEY = hex_rgb("#3D8B37")
-GOODS = hex_rgb("#B5651D")
-SP = hex_rgb("#D08A1E")

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -9,23 +9,6 @@ import pytest
 
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
-from engine.core import game_names, register, unregister
-from tests.bot.countdown_game import COUNTDOWN
-from tests.race_game import RACE
-
-# Only the test games: a built-in game registered meanwhile (by its import) must stay registered.
-TEST_GAMES = {"race", "countdown", "wide"}
-
-
-@pytest.fixture(autouse=True)
-def test_games() -> Iterator[None]:
-    """The test games are registered for each test and the registry restored after."""
-    before = set(game_names())
-    register(RACE)
-    register(COUNTDOWN)
-    yield
-    for name in TEST_GAMES - before:
-        unregister(name)
 
 
 @pytest.fixture

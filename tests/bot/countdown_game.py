@@ -1,8 +1,8 @@
 """A tiny 2–4 player test game for the lobby and sessions (the race game seats exactly 2).
 
 A shared counter starts at 9; players take turns in seat order, each taking 1 or 2 (or drawing a
-seeded random 1–2); whoever takes the counter to 0 wins. ``COUNTDOWN`` is registered by the
-tests that use it (and found by ``bot.games`` when named in ``GAME_MODULES``).
+seeded random 1–2); whoever takes the counter to 0 wins. ``GAME`` (``COUNTDOWN``) is what the bot
+loads when this module is named in ``GAME_MODULES``; ``WIDE_COUNTDOWN`` is a variant with many choices.
 """
 
 from __future__ import annotations
@@ -15,21 +15,37 @@ from pydantic import BaseModel
 from engine.core import (
     Decision,
     Event,
+    FirstLegal,
     GameOver,
     GameState,
+    Glance,
+    Guide,
     IllegalAction,
     InvalidAction,
     InvalidOptions,
     NotYourTurn,
+    Player,
     Rng,
     ScoreLine,
     ScoreSheet,
     Step,
+    Topic,
     dump_state,
     load_state,
 )
 
 START = 9
+
+GUIDE = Guide(
+    blurb="Countdown (test game): 2-4 players take turns to take from a counter; who takes it to 0 wins.",
+    topics={
+        "turn": Topic(
+            title="Your turn",
+            body="Take 1 or 2 (cd-3), never more than is left (cd-2), or draw 1-2 at random.",
+        )
+    },
+    help="Countdown: `/game play action:` with `take N` or `draw`.",
+)
 
 
 class CountdownState(GameState):
@@ -46,6 +62,8 @@ class CountdownView(BaseModel):
 class CountdownGame:
     min_players = 2
     max_players = 4
+    guide = GUIDE
+    ai_levels: tuple[str, ...] = ("first",)
 
     def __init__(
         self,
@@ -92,10 +110,12 @@ class CountdownGame:
         if new.counter == 0:
             new.winner = seat
         new.turn = (seat + 1) % new.players
+        # The game owns the barrier: a draw uses randomness, and the turn passes to the next seat.
+        barrier = action == "draw" or seat not in self.pending(new).seats
         return Step(
             state=new,
             events=[Event(kind="take", text=f"Seat {seat + 1} took {amount}.", seat=seat)],
-            barrier=action == "draw",
+            barrier=barrier,
         )
 
     def view(self, state: CountdownState, seat: int | None) -> CountdownView:
@@ -116,6 +136,14 @@ class CountdownGame:
             lines=lines,
             winners=[] if state.winner is None else [state.winner],
         )
+
+    def glance(self, state: CountdownState, seat: int | None) -> Glance:
+        return Glance(stage=f"counter {state.counter}", note="")
+
+    def ai(self, seed: int, level: str | None = None) -> Player:
+        if (level or self.ai_levels[0]) not in self.ai_levels:
+            raise InvalidOptions(f"Countdown has no AI level {level!r}.")
+        return FirstLegal()
 
     def parse_action(self, text: str) -> str:
         words = text.split()
@@ -138,3 +166,4 @@ class CountdownGame:
 
 COUNTDOWN = CountdownGame()
 WIDE_COUNTDOWN = CountdownGame("wide", "Wide countdown (test game)", max_take=30, start=100)
+GAME = COUNTDOWN

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from pydantic import ValidationError
 
+from bot import plugins
 from bot.config import Settings
-from bot.games import load_game_modules, looks_like_game, register_module_games
 from bot.loopback import parse_loopback
 from bot.views import ids
-from engine.core import game_names, unregister
-from tests.bot.countdown_game import CountdownGame
+from engine.core import UnknownGame
 from tests.race_game import RACE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,19 +77,20 @@ def test_lobby_and_menu_custom_ids_parse_back() -> None:
     assert re.fullmatch(ids.ACTION_TEMPLATE, ids.lobby_id(ids.JOIN, 42, 7)) is None
 
 
-def test_game_modules_register_the_games_they_expose() -> None:
-    module = ModuleType("extra_games")
-    module.GAME = CountdownGame()  # type: ignore[attr-defined]
-    module.NOT_A_GAME = object()  # type: ignore[attr-defined]
-    module.CLASS = CountdownGame  # type: ignore[attr-defined]
-    unregister("countdown")
-    assert looks_like_game(RACE) and not looks_like_game(CountdownGame)
-    assert register_module_games(module) == ["countdown"]
-    assert register_module_games(module) == []
-    names = load_game_modules(["tests.race_game"])
-    assert {"race", "countdown"} <= set(names) == set(game_names())
+def test_game_modules_name_rules_and_pictures_modules() -> None:
+    """GAME_MODULES entries are ``module[:pictures module]``; each exposes GAME (and PICTURES)."""
+    plugins.remove("race")
+    names = plugins.load_all(["tests.race_game:tests.race_pictures"])
+    assert {"race", "countdown"} <= set(names) == set(plugins.names())
+    race = plugins.plugin("race")
+    assert race.rules is RACE and race.pictures is not None
+    assert (race.rules_module, race.pictures_module) == ("tests.race_game", "tests.race_pictures")
+    assert plugins.loaded_from("tests.race_game", "tests.race_pictures") is race
+    assert plugins.plugin("countdown").pictures is None
     with pytest.raises(ModuleNotFoundError):
-        load_game_modules(["tests.no_such_module"])
+        plugins.load_all(["tests.no_such_module"])
+    with pytest.raises(UnknownGame):
+        plugins.plugin("no-such-game")
 
 
 async def test_the_command_tree_respects_discords_limits(tmp_path: Path) -> None:

@@ -122,3 +122,29 @@ def test_statements_split_keeps_trigger_bodies_and_skips_comments() -> None:
     assert not any(s.lstrip().startswith("--") and "\n" not in s for s in statements)
     with pytest.raises(MigrationError, match="incomplete"):
         split_statements("CREATE TABLE a (x INTEGER);\nCREATE TABLE b (")
+
+
+async def test_0003_keeps_the_round_posts_under_checkpoint_keys(
+    conn: aiosqlite.Connection, mdir: Path
+) -> None:
+    """A database from before the seam: its round summaries become the posts "round-N", and the
+    final post, stored as "round 10000", becomes "final"; their order is kept."""
+    for shipped in discover()[:2]:
+        (mdir / shipped.path.name).write_text(shipped.path.read_text())
+    await migrate(conn, mdir)
+    await conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game, options, status, created_at, updated_at) "
+        "VALUES (1, 1, 1, 'race', '{}', 'finished', 'x', 'x')"
+    )
+    for round_no, totals in ((1, "[1]"), (2, "[3]"), (10_000, "[9]")):
+        await conn.execute(
+            "INSERT INTO round_posts (game_id, round, totals, created_at) VALUES (1, ?, ?, 'x')",
+            (round_no, totals),
+        )
+    await conn.commit()
+    third = discover()[2]
+    (mdir / third.path.name).write_text(third.path.read_text())
+    assert await migrate(conn, mdir) == [3]
+    async with conn.execute("SELECT key, totals FROM posts ORDER BY ord") as cur:
+        assert [tuple(row) async for row in cur] == [("round-1", "[1]"), ("round-2", "[3]"), ("final", "[9]")]
+    assert "round_posts" not in await _tables(conn)

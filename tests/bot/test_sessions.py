@@ -20,9 +20,10 @@ from bot.refusals import (
     NotInProgress,
     TableFull,
 )
-from bot.sessions import Sessions, Table
+from bot.sessions import Sessions
 from bot.storage import Database, Status, migrate, open_database
 from bot.storage import actions as action_log
+from bot.tables import Table
 from engine.core import (
     EngineError,
     GameOver,
@@ -163,7 +164,7 @@ async def test_act_applies_logs_and_bumps_the_version(sessions: Sessions) -> Non
         table.id, HOST, "step 2", expected_version=table.version, interaction_id=next(interaction_ids), seat=0
     )
     assert result.version == table.version + 1 and result.seq == 1 and not result.duplicate
-    assert result.label == "Step 2" and [e.text for e in result.events] == ["Seat 1 stepped 2."]
+    assert result.label == "Step 2" and [e.text for e in result.events] == ["{p0} stepped 2."]
     assert result.progress.decision.seats == [1]
     assert [c.notation for c in result.progress.choices[1]] == ["step 1", "step 2", "roll"]
 

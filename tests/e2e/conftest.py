@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord, harness
 from tests.fakediscord.harness import ClientHandle, ProcessHandle, start_client
-
-RACE_MODULE = "tests.race_game"
 
 
 @pytest.fixture
@@ -59,7 +58,7 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
             "database_path": Path(db_path),
             "dev_guild_id": fake_discord.guild.id,
             "discord_loopback": fake_discord.loopback,
-            "game_modules": [RACE_MODULE],
+            "game_modules": [RACE_MODULES],
             "log_level": "DEBUG",
         }
         values.update(overrides)
@@ -89,7 +88,7 @@ async def start_bot_process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncI
     running: list[ProcessHandle] = []
 
     async def start(db_path: Path | str, **env: str) -> ProcessHandle:
-        overrides = {"DATABASE_PATH": str(db_path), "GAME_MODULES": RACE_MODULE, "LOG_LEVEL": "DEBUG", **env}
+        overrides = {"DATABASE_PATH": str(db_path), "GAME_MODULES": RACE_MODULES, "LOG_LEVEL": "DEBUG", **env}
         log_path = tmp_path / f"bot-{len(running)}.log"
         handle = await harness.start_bot_process(fake_discord, overrides, log_path)
         running.append(handle)

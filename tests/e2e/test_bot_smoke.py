@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.conftest import StartBot, StartBotProcess
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message
+
+
+async def lobby_with(fake: FakeDiscord, lobby: Message, user: str) -> Message:
+    """The lobby once the bot redrew it with ``user`` seated (it edits after saving the join)."""
+    mention = f"<@{fake.users[user].id}>"
+    return await fake.wait_for_update(lobby, lambda m: mention in m.content, what=f"{user} in the lobby")
 
 
 async def test_bot_starts_syncs_and_answers_game_help(
@@ -16,7 +22,7 @@ async def test_bot_starts_syncs_and_answers_game_help(
     assert "game" in names
     outcome = await fake_discord.slash("alice", fake_discord.general, "game help")
     assert outcome.latency < 3.0
-    await fake_discord.settle()
+    await outcome.wait_for(lambda o: bool(o.text()))
     assert outcome.text(), "the help answer says something"
     await handle.stop()
 
@@ -26,18 +32,21 @@ async def test_restart_on_the_same_database_keeps_old_buttons_working(
 ) -> None:
     db_path = tmp_path / "boardroom.sqlite3"
     first = await start_bot(db_path)
-    await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
-    await fake_discord.settle()
+    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
+    await created.wait_response()
     lobby = fake_discord.latest_message(fake_discord.general)
     await fake_discord.click_button("bob", lobby, "Join")
-    await fake_discord.settle()  # the join is acknowledged first and saved after
+    # The join is acknowledged first and saved after; the lobby is redrawn once it is saved.
+    await lobby_with(fake_discord, lobby, "bob")
     await first.stop()
 
     await start_bot(db_path)
     assert fake_discord.gateway.log.identifies == 2, "a new process identifies afresh"
     started = await fake_discord.click_button("alice", lobby, "Start")
     assert started.latency < 3.0
-    await fake_discord.settle()
+    await fake_discord.wait_until(
+        lambda: "your turn" in fake_discord.latest_message(fake_discord.general).text(), 5, "the turn line"
+    )
     assert "your turn" in fake_discord.latest_message(fake_discord.general).text()
 
 
@@ -46,13 +55,13 @@ async def test_bot_as_a_process_survives_a_crash(
 ) -> None:
     db_path = tmp_path / "boardroom.sqlite3"
     first = await start_bot_process(db_path)
-    await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
-    await fake_discord.settle()
+    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
+    await created.wait_response()
     lobby = fake_discord.latest_message(fake_discord.general)
     await first.kill()
 
     second = await start_bot_process(db_path)
     joined = await fake_discord.click_button("bob", lobby, "Join")
     assert joined.latency < 3.0
-    await fake_discord.settle()
+    await lobby_with(fake_discord, lobby, "bob")  # handled to the end before the clean stop
     assert await second.stop() == 0

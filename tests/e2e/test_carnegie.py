@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from bot import present
-from bot.present import MAX_IMAGE_BYTES
+from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.storage import Status, open_database
-from engine.core import get_game
+from bot.views.limits import MAX_IMAGE_BYTES
+from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
 from tests.fakediscord import FakeDiscord, Message
 
@@ -110,14 +110,20 @@ async def take_turn(
     """One player's decision through Discord: open the panel from the turn line, click until the
     panel says the part is done. Returns False once the game is over."""
     # The bot posts the turn line first and records its id after: read both until they agree.
-    for _ in range(250):
+    status = await sessions.status(game_id)
+    line = _turn_line(fake)
+
+    async def agreed_or_over() -> bool:
+        nonlocal status, line
         status = await sessions.status(game_id)
-        if status.table.game.status is not Status.ACTIVE:
-            return False
         line = _turn_line(fake)
-        if line is not None and line.id == status.table.game.prompt_message_id:
-            break
-        await asyncio.sleep(0.02)
+        if status.table.game.status is not Status.ACTIVE:
+            return True
+        return line is not None and line.id == status.table.game.prompt_message_id
+
+    await fake.wait_until_async(agreed_or_over, 5, "the turn line and its recorded id to agree")
+    if status.table.game.status is not Status.ACTIVE:
+        return False
     assert line is not None and line.id == status.table.game.prompt_message_id
     assert status.progress is not None
     seat = status.progress.decision.seats[0]
@@ -170,7 +176,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     sessions = sessions_of(handle)
     status = await sessions.status_in_channel(fake.games.id, include_ended=True)
     assert status.table.game.status is Status.FINISHED
-    game = get_game("carnegie")
+    game = GAME
     # The engine's own replay of the log gives the stored state, and its score is what was posted.
     replayed = await sessions.replay(status.table.id)
     assert game.dump_state(replayed) == game.dump_state(await sessions.load(status.table.id))
@@ -180,13 +186,13 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     final = public[-1]
     assert "game over" in final.content
     for line in sheet.lines:
-        who = f"<@{status.table.user_at(line.seat)}>" if line.seat >= 0 else line.name
+        who = f"<@{status.table.user_at(line.seat)}>" if line.seat is not None else line.name
         assert f"{who}: **{line.total}**" in final.content
         for category, value in line.categories.items():
             assert f"{category} {value}" in final.content
     check_image(final)
     summaries = [m for m in public if "is over.**" in m.content]
-    assert [int(m.content.split("round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
+    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
     for message in summaries:
         check_image(message)
         assert "Provisional score:" in message.content and len(message.content) <= 2000
@@ -206,8 +212,8 @@ def transcript(fake: FakeDiscord, round_no: int) -> str:
     (shown with ``pytest -s``; the issue note quotes it)."""
     names = {u.id: n for n, u in fake.users.items()}
     public = fake.channel_messages("games")
-    start = next(i for i, m in enumerate(public) if f"round {round_no - 1} is over" in m.content)
-    end = next(i for i, m in enumerate(public) if f"round {round_no} is over" in m.content)
+    start = next(i for i, m in enumerate(public) if f"Round {round_no - 1} is over" in m.content)
+    end = next(i for i, m in enumerate(public) if f"Round {round_no} is over" in m.content)
     out = []
     for message in public[start : end + 1]:
         content = message.content
@@ -354,35 +360,35 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     seat = status.progress.decision.seats[0]
     user = "alice" if seat == 0 else "bob"
     # Typing: the suggestions are the legal actions; a suggestion plays like a button.
-    suggested = acked(await fake.autocomplete(user, "games", "carnegie play", focused="action", value=""))
+    suggested = acked(await fake.autocomplete(user, "games", "game play", focused="action", value=""))
     offered = [c["value"] for c in suggested.choices]
     legal = [c.notation for c in status.progress.choices[seat]]
     assert offered == legal[:25] and offered
     other = "bob" if user == "alice" else "alice"
-    refused = acked(await fake.slash(other, "games", "carnegie play", action=offered[0]), DEFERRED_MESSAGE)
+    refused = acked(await fake.slash(other, "games", "game play", action=offered[0]), DEFERRED_MESSAGE)
     assert (await private_reply(refused)).content == "It is not your turn."
-    typed = acked(await fake.slash(user, "games", "carnegie play", action=offered[0]), DEFERRED_MESSAGE)
+    typed = acked(await fake.slash(user, "games", "game play", action=offered[0]), DEFERRED_MESSAGE)
     reply = await private_reply(typed)
     assert reply.content.startswith("✓") or "Your part is done" in reply.content
     assert (await sessions.status(game_id)).table.version == status.table.version + 1
 
-    board = await acked(await fake.slash("bob", "games", "carnegie board"), DEFERRED_MESSAGE).wait_response()
+    board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response()
     assert board.ephemeral
     check_image(board)
     company = await acked(
-        await fake.slash("alice", "games", "carnegie company"), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE
     ).wait_response()
     assert company.ephemeral and "company" in company.content
     check_image(company)
     score = await acked(
-        await fake.slash("alice", "games", "carnegie score"), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE
     ).wait_response()
     assert "provisional score" in score.content and "active employees" in score.content
     log = await acked(
-        await fake.slash("alice", "games", "carnegie log", n=5), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game log", n=5), DEFERRED_MESSAGE
     ).wait_response()
     assert "latest actions" in log.content
-    rules = acked(await fake.slash("carol", "games", "carnegie rules", topic="income"))
+    rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
     assert rules.ephemeral and "R5.3.1" in rules.content
     status_panel = await private_reply(
         acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
@@ -397,7 +403,14 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
         await fake.slash("mod", "games", "game replace", player=fake.users["bob"]), DEFERRED_MESSAGE
     )
     assert "seat to the bot" in (await replaced.wait_response()).content
-    await fake.settle()
+
+    async def bot_plays_bob() -> bool:
+        now = await sessions.status(game_id)
+        return now.table.ai_seats == frozenset({1}) and (
+            now.progress is not None and 1 not in now.progress.decision.seats
+        )
+
+    await fake.wait_until_async(bot_plays_bob, 5, "the bot to take over Bob's seat")
     after = await sessions.status(game_id)
     assert after.table.ai_seats == frozenset({1})
     assert after.progress is not None and 1 not in after.progress.decision.seats
@@ -476,7 +489,9 @@ async def test_players_activate_at_the_same_time(
     alice_done = next(c for c in _choice_ids(panels["alice"]) if c[1].endswith(":done"))
     after = await _press(fake, "alice", panels["alice"], alice_done[1], alice_done[2])
     assert after.buttons() == [] and "Your part is done" in after.content
-    await fake.settle()
+    alice_mention = f"<@{fake.users['alice'].id}>"
+    await fake.wait_for_update(line, lambda m: alice_mention not in m.content, what="the line without Alice")
+    await fake.settle()  # negative check: the line is edited, and no new turn line (no ping) follows
     edited = fake.message(line.id)
     assert (
         f"<@{fake.users['alice'].id}>" not in edited.content
@@ -498,14 +513,14 @@ async def test_slow_rendering_never_delays_the_acknowledgement(
     fake = fake_discord
     seeded(await start_bot(tmp_path / "db.sqlite3"), 5)
     await open_carnegie(fake, ["alice", "bob"])
-    draw = present.board_png
+    draw = RenderPool.draw
 
-    def slow(*args: Any) -> bytes:
-        time.sleep(3.2)  # runs in a worker thread, as every rendering does
-        return draw(*args)
+    async def slow(*args: Any) -> bytes:
+        await asyncio.to_thread(time.sleep, 3.2)  # drawing waits in a worker thread
+        return await draw(*args)
 
-    monkeypatch.setattr(present, "board_png", slow)
-    outcome = acked(await fake.slash("bob", "games", "carnegie board"), DEFERRED_MESSAGE)
+    monkeypatch.setattr(RenderPool, "draw", slow)
+    outcome = acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE)
     board = await outcome.wait_response(timeout=10)
     check_image(board)
 

@@ -452,3 +452,26 @@ async def test_default_member_permissions_hide_commands(
         await fake_discord.slash("alice", fake_discord.general, "admin")
     allowed = await fake_discord.slash("mod", fake_discord.general, "admin")
     assert allowed.content == "admin ok" and allowed.ephemeral
+
+
+async def test_wait_helpers_return_once_their_condition_holds(
+    fake_discord: FakeDiscord, client: tuple[ClientHandle, Seen]
+) -> None:
+    fake = fake_discord
+    _, seen = client
+    reply = await fake.slash("alice", fake.general, "check panel", title="Board")
+    assert reply.message is not None
+    await fake.select("alice", reply.message, "check:pick", ["red"])
+    picked = await fake.wait_for_update(reply.message, lambda m: m.content == "picked red")
+    assert picked is fake.message(reply.message.id)
+
+    async def handled() -> bool:
+        return "pick:red" in seen.calls
+
+    assert await fake.wait_until_async(handled, 1, "the pick to be handled")
+    await fake.click_button("alice", reply.message, "Advance")
+    board = await fake.wait_for_message(fake.general, lambda m: m.attachments)
+    assert board.attachment("board.png").data == png_bytes()
+    await fake.wait_idle()
+    with pytest.raises(AssertionError, match=r"timed out after 0\.2s waiting for a matching message"):
+        await fake.wait_for_message(fake.general, lambda m: "never" in m.content, timeout=0.2)

@@ -5,7 +5,6 @@ mode also fails a test on unknown routes or payloads real Discord would refuse."
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,27 +13,12 @@ import pytest
 from bot.sessions import Sessions
 from bot.storage import Status
 from bot.storage import actions as action_log
-from engine.core import game_names, register, unregister
+from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import FakeDiscord, InteractionOutcome, Message
-from tests.race_game import RACE
 
 ACK_DEADLINE = 3.0
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
-GAME_MODULES = ["tests.race_game", "tests.bot.countdown_game"]
-
-
-# Only the test games: a built-in game registered meanwhile (by its import) must stay registered.
-TEST_GAMES = {"race", "countdown", "wide"}
-
-
-@pytest.fixture(autouse=True)
-def games() -> Iterator[None]:
-    """The bot registers the GAME_MODULES games in this process: restore the registry after."""
-    before = set(game_names())
-    register(RACE)
-    yield
-    for name in TEST_GAMES - before:
-        unregister(name)
+GAME_MODULES = list(TEST_GAME_MODULES)
 
 
 def acked(outcome: InteractionOutcome, *types: int) -> InteractionOutcome:
@@ -66,6 +50,13 @@ async def open_lobby(fake: FakeDiscord, host: str, game: str, **options: Any) ->
     lobby = await outcome.wait_response()
     assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start"]
     return lobby
+
+
+async def seated(fake: FakeDiscord, lobby: Message, user: str) -> Message:
+    """The lobby once the bot redrew it with ``user`` in it: the join is acknowledged first, saved
+    after, and the message edited once it is saved."""
+    mention = f"<@{fake.users[user].id}>"
+    return await fake.wait_for_update(lobby, lambda m: mention in m.content, what=f"{user} in the lobby")
 
 
 TAKE_MY_TURN = "Take my turn"
@@ -119,14 +110,16 @@ async def test_new_join_start_status(
     await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     scope = fake.commands[fake.guild.id]
     game_command = next(c for c in scope if c["name"] == "game")
-    assert {o["name"] for o in game_command["options"]} == {"new", "status", "abandon", "replace", "help"}
+    assert {o["name"] for o in game_command["options"]} == {
+        "new", "status", "abandon", "replace", "help", "play", "board", "player", "score", "log", "rules"
+    }
 
     lobby = await open_lobby(fake, "alice", "countdown")
     alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
     assert f"<@{alice.id}> (host)" in lobby.content
     for name in ("bob", "carol", "dave"):
         acked(await fake.click_button(name, lobby, "Join"), DEFERRED_UPDATE)
-        await fake.settle()
+        await seated(fake, lobby, name)
     lobby = fake.message(lobby.id)
     assert "Players (4, 2–4)" in lobby.content
     assert [f"<@{u.id}>" in lobby.content for u in (alice, bob, carol, dave)] == [True] * 4
@@ -160,7 +153,7 @@ async def test_a_second_game_in_the_channel_is_refused(
     refused = acked(await fake.slash("bob", "games", "game new", game="race"), DEFERRED_MESSAGE)
     reply = await private_reply(refused)
     assert "This channel already has Race (test game) (lobby)" in reply.content
-    await fake.settle()
+    await fake.settle()  # negative check: after the refusal, no public message may follow
     public = fake.channel_messages("games")
     assert [m.id for m in public] == [lobby.id]
     # Another channel is free.
@@ -179,7 +172,7 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     refused = acked(await fake.click_button("carol", lobby, "Start"), DEFERRED_UPDATE)
     assert (await private_reply(refused)).content == "Only the host can start the game."
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     turn = await start_game(fake, fake.message(lobby.id), "alice")
     game_id = (await sessions.status_in_channel(fake.games.id)).table.id
     # Alice's private panel shows the same choices at the same version.
@@ -198,7 +191,7 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     ):
         outcome = acked(await fake.click_button(user, mine, "Step 1"), DEFERRED_UPDATE)
         assert (await private_reply(outcome)).content == sentence
-    await fake.settle()
+    await fake.settle()  # negative check: the refused clicks must change nothing, even late
     assert (await sessions.status(game_id)).table.version == before.table.version
     assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
 
@@ -212,7 +205,7 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     # The panel's buttons still exist but were drawn at the old version: refused, nothing changes.
     stale = acked(await fake.click_button("alice", panel, "Step 1"), DEFERRED_UPDATE)
     assert "out of date" in (await private_reply(stale)).content
-    await fake.settle()
+    await fake.settle()  # negative check: the stale click must change nothing, even late
     now = await sessions.status(game_id)
     assert now.table.version == after.table.version and now.table.game.snapshot == after.table.game.snapshot
 
@@ -225,12 +218,14 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     sessions = sessions_of(handle)
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     turn = await start_game(fake, fake.message(lobby.id), "alice")
     outcome = await choose(fake, "alice", await open_panel(fake, "alice", turn), "Roll the die (1-3)")
-    await fake.settle()
-    await fake.redeliver(outcome)
-    await fake.settle()
+    bob_id = fake.users["bob"].id
+    await fake.wait_for_message("games", lambda m: f"<@{bob_id}> — your turn" in m.content)
+    await fake.redeliver(outcome, quiet=0)
+    await outcome.wait_for(lambda o: len(o.record.attempts) == 2)  # the second delivery was answered
+    await fake.settle()  # negative check: the duplicate must be neither applied nor announced, even late
     game_id = (await sessions.status_in_channel(fake.games.id)).table.id
     async with sessions.db.transaction(write=False) as conn:
         log = await action_log.list_actions(conn, game_id)
@@ -254,7 +249,7 @@ async def test_a_button_posted_before_a_restart_works_after_it(
     await fake.wait_until(lambda: fake.commands.get(fake.guild.id), 10, "commands to be synced")
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     await first.kill()
 
     second = await start_bot_process(db_path)
@@ -283,7 +278,7 @@ async def test_abandon_is_for_the_host_or_a_manager(
     done = acked(await fake.slash("mod", "games", "game abandon"), DEFERRED_MESSAGE)
     announcement = await done.wait_response()
     assert not announcement.ephemeral and "abandoned **Race (test game)**" in announcement.content
-    await fake.settle()
+    await fake.wait_for_update(lobby, lambda m: "(closed)" in m.content)  # redrawn after the announcement
     game_id = int(panel.button("Join")["custom_id"].split(":")[2])
     assert (await sessions_of(handle).status(game_id)).table.game.status is Status.ABANDONED
     closed = fake.message(lobby.id)
@@ -308,18 +303,19 @@ async def test_lobby_buttons_on_a_status_panel_update_the_public_lobby(
     )
     panel = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
     acked(await fake.click_button("bob", panel, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, panel, "bob")  # the panel pressed on is redrawn first,
+    await seated(fake, lobby, "bob")  # then the public lobby
     bob = fake.users["bob"]
     assert f"<@{bob.id}>" in fake.message(panel.id).content
     assert f"<@{bob.id}>" in fake.message(lobby.id).content
     # The host's panel was drawn before Bob joined: Start there is refused and the panel redrawn.
     stale = acked(await fake.click_button("alice", host_panel, "Start"), DEFERRED_UPDATE)
     assert "The table changed since this lobby was shown" in (await private_reply(stale)).content
-    await fake.settle()
+    await seated(fake, host_panel, "bob")  # redrawn as the table is now
     assert f"<@{bob.id}>" in fake.message(host_panel.id).content
     acked(await fake.click_button("alice", fake.message(host_panel.id), "Start"), DEFERRED_UPDATE)
     turn = await next_turn_line(fake, 0)
-    await fake.settle()
+    await fake.wait_for_update(lobby, lambda m: "(started)" in m.content)
     assert fake.message(lobby.id).buttons() == [] and "(started)" in fake.message(lobby.id).content
     assert "your turn" in turn.content
 
@@ -331,7 +327,7 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     handle = await start_bot(tmp_path / "db.sqlite3")
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     fake.fail_next("POST /channels/{channel_id}/messages", status=403)  # the "your turn" line
     started = acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     reply = await private_reply(started)
@@ -368,7 +364,7 @@ async def test_operator_commands_are_for_the_owner_only(
     refused = acked(await fake.slash("mod", "games", "boardroom sync"), MESSAGE)
     assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
-    assert (await private_reply(synced)).content == "Synced 3 commands to this server."
+    assert (await private_reply(synced)).content == "Synced 2 commands to this server."
     about = acked(await fake.slash("owner", "games", "boardroom about"))
     assert about.ephemeral and "race" in about.content and "1 servers" in about.content
 
@@ -380,7 +376,7 @@ async def test_more_than_25_choices_become_select_menus(
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     lobby = await open_lobby(fake, "alice", "wide")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     turn = await start_game(fake, fake.message(lobby.id), "alice")
     panel = await open_panel(fake, "alice", turn)
     menus = panel.selects()
@@ -406,7 +402,7 @@ async def test_a_game_played_to_the_end_posts_the_result(
     handle = await start_bot(tmp_path / "db.sqlite3")
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await fake.settle()
+    await seated(fake, lobby, "bob")
     turn = await start_game(fake, fake.message(lobby.id), "alice")
     for number, player in enumerate(["alice", "bob"] * 4 + ["alice"]):
         turn = await next_turn_line(fake, number)

@@ -3,19 +3,17 @@ posted later by the bot's retry task, exactly once, with its board image."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
-from bot import announce, post_retry
-from engine.core import Event
+from bot import post_retry
+from engine.core import Event, checkpoint
 from tests.fakediscord import FakeDiscord
 
-SUMMARY = "round-01.png"
+SUMMARY = "round-1-board.png"
 
 
 def summaries(fake: FakeDiscord) -> list[Any]:
@@ -41,21 +39,20 @@ async def test_a_refused_round_summary_is_posted_once_after_the_failure_clears(
     )
     await sessions.join(table.id, fake.users["bob"].id)
     await sessions.start(table.id, fake.users["alice"].id)
-    closed = [Event(kind="round", text="Round 2 begins.", data={"round": 2})]
+    closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
 
     fake.fail_next_upload(status=503)
     with pytest.raises(discord.DiscordServerError):
-        await announce.after_change(bot, table.id, closed)
+        await bot.announcer.after_change(table.id, closed)
     assert summaries(fake) == []
-    # The same round delivered again (a redelivered click) does not post it: round_posts says it is made.
-    await announce.after_change(bot, table.id, closed)
+    # The same round delivered again (a redelivered click) does not post it: the posts table says it is made.
+    await bot.announcer.after_change(table.id, closed)
     assert summaries(fake) == []
 
-    deadline = time.monotonic() + 10
-    while not summaries(fake) and time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(1.5)  # longer than every remaining backoff: nothing more may come
-    await fake.settle(quiet=0.3, timeout=10)
+    await fake.wait_until(lambda: summaries(fake), 10, "the retried round summary")
+    # Negative check: no second post. 1.5 s without any request is longer than every remaining
+    # backoff (0.5 s) plus the retry check (0.1 s): a duplicate would have come by then.
+    await fake.settle(quiet=1.5, timeout=10)
     posted = summaries(fake)
     assert len(posted) == 1
     assert posted[0].attachment(SUMMARY).data.startswith(b"\x89PNG\r\n\x1a\n")

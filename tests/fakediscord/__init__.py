@@ -12,12 +12,15 @@ Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 
     await fake.slash(user, channel, "game new", game="race", players=2)
     await fake.click(user, message, custom_id)        / await fake.click_button(user, message, "Join")
     await fake.select(user, message, custom_id, ["a"])
-    await fake.autocomplete(user, channel, "carnegie play", focused="action", value="bu")
+    await fake.autocomplete(user, channel, "game play", focused="action", value="bu")
     await fake.submit_modal(user, opened_outcome, {"field_custom_id": "text"})
     await fake.redeliver(outcome)                      # same interaction id and token again
     fake.latest_message(channel); fake.channel_messages(channel); fake.message(id)
     message.button("Join"); message.button_labels(); message.component(custom_id); message.history
-    await fake.settle(); await fake.wait_until(predicate, timeout, "what")
+    await fake.wait_until(predicate, timeout, "what"); await fake.wait_until_async(async_predicate, ...)
+    await fake.wait_for_message(channel, predicate); await fake.wait_for_update(message, predicate)
+    await fake.wait_idle()                             # no request in flight (not a quiet period)
+    await fake.settle()                                # a quiet period: only to check nothing more came
 
 Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route, status=)``,
 ``fake.fail_next_upload()``, ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),
@@ -26,6 +29,15 @@ Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route
 Routes are named by template, e.g. ``"POST /channels/{channel_id}/messages"``; see ``fake.requests``.
 Strict mode: ``fake.assert_clean()`` fails on unknown routes and on anything real Discord would refuse
 (invalid bodies, late acknowledgements); ``fake.allow_problems()`` takes expected ones out.
+
+Layout: ``server.py`` (``FakeDiscord``: construction, lifecycle, strict mode, waiting) is assembled
+from parts, one job and module each: ``state.py`` (the shared state, declared once), ``world.py``
+(guilds, channels, users, queries, READY payload), ``faults.py``, ``wire.py`` (recorded requests, JSON
+responses, Discord errors), ``rest.py`` (route table, dispatch, bodies; account and guild routes),
+``rest_messages.py`` (messages and channel routes), ``rest_callbacks.py`` (interaction callback and
+webhook), ``commands.py`` (command registration and option building), ``interactions.py`` (the
+driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold the data types;
+``validation.py`` what Discord would refuse.
 """
 
 from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback

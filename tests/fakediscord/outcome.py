@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tests.fakediscord.model import EPHEMERAL, Channel, Message, User
 
 if TYPE_CHECKING:
-    from tests.fakediscord.server import FakeDiscord
+    from tests.fakediscord.state import FakeState
 
 # Interaction types
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -58,7 +58,7 @@ class InteractionNotAcknowledged(AssertionError):
 class InteractionOutcome:
     """A live view of one interaction. Properties read the current state (edits included)."""
 
-    def __init__(self, fake: FakeDiscord, record: FakeInteraction) -> None:
+    def __init__(self, fake: FakeState, record: FakeInteraction) -> None:
         self._fake = fake
         self.record = record
 

@@ -9,12 +9,12 @@ is a function in ``SECTIONS`` that receives the games and the quick flag and ret
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Game, game_names, get_game, register
+from bot import plugins
+from engine.core import Game
 from tests.perf import engine_bench
 from tests.perf.report import Row, machine_line, text_table, update_benchmarks_md
 
@@ -55,12 +55,8 @@ SECTIONS: dict[str, Section] = {
 
 
 def load_games() -> None:
-    """Import the real games (they register themselves) and the race test game."""
-    with contextlib.suppress(ImportError):
-        import engine.carnegie  # noqa: F401
-    from tests.race_game import RACE
-
-    register(RACE)
+    """The games of the bot's table and the race test game."""
+    plugins.load_all(["tests.race_game:tests.race_pictures"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     load_games()
-    names = args.game or game_names()
-    games = [get_game(name) for name in names]
+    names = args.game or plugins.names()
+    games = [plugins.game(name) for name in names]
     if args.profile:
         from tests.perf import hotspots
 

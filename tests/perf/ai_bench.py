@@ -7,24 +7,17 @@ player's win rate against random over many seeds (the test suite checks 20 seeds
 
 from __future__ import annotations
 
-import importlib
 import time
-from types import ModuleType
 from typing import Any
 
-from engine.core import Game
+from engine.core import Game, play
 from tests.perf.report import Row, median, percentile
 
 SECTION = "ai"
 
 
-def _ai_module(game: Game[Any, Any]) -> ModuleType | None:
-    try:
-        module = importlib.import_module(f"engine.{game.name}.ai")
-    except ImportError:
-        return None
-    needed = ("GreedyPlayer", "RandomPlayer", "play_game")
-    return module if all(hasattr(module, n) for n in needed) else None
+def _has_greedy_and_random(game: Game[Any, Any]) -> bool:
+    return {"greedy", "random"} <= set(game.ai_levels)
 
 
 class _Timed:
@@ -44,8 +37,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     rows: list[Row] = []
     n_games = 6 if quick else 100
     for game in games:
-        ai = _ai_module(game)
-        if ai is None or not game.min_players <= 2 <= game.max_players:
+        if not _has_greedy_and_random(game) or not game.min_players <= 2 <= game.max_players:
             continue
         subject = f"{game.name} 2p greedy vs random"
         decide_ms: list[float] = []
@@ -53,10 +45,10 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
         wins = ties = 0
         for seed in range(n_games):
             greedy_seat = seed % 2
-            players: list[Any] = [ai.RandomPlayer(seed + 100), ai.RandomPlayer(seed + 100)]
-            players[greedy_seat] = _Timed(ai.GreedyPlayer(seed), decide_ms)
+            players: list[Any] = [game.ai(seed + 100, "random"), game.ai(seed + 100, "random")]
+            players[greedy_seat] = _Timed(game.ai(seed, "greedy"), decide_ms)
             t0 = time.perf_counter_ns()
-            final, _ = ai.play_game(game, game.new_game(2, seed), players)
+            final, _ = play(game, game.new_game(2, seed), players)
             game_ms.append((time.perf_counter_ns() - t0) / 1e6)
             totals = [line.total for line in game.score(final).lines]
             wins += totals[greedy_seat] > totals[1 - greedy_seat]
@@ -65,7 +57,14 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
             Row(SECTION, subject, "greedy decision median", median(decide_ms), "ms"),
             Row(SECTION, subject, "greedy decision p99", percentile(decide_ms, 99), "ms"),
             Row(SECTION, subject, "game median", median(game_ms), "ms"),
-            Row(SECTION, subject, f"greedy win rate ({n_games} games, {ties} ties)",
-                100 * wins / n_games, "%", 80.0, lower_is_better=False),
+            Row(
+                SECTION,
+                subject,
+                f"greedy win rate ({n_games} games, {ties} ties)",
+                100 * wins / n_games,
+                "%",
+                80.0,
+                lower_is_better=False,
+            ),
         ]
     return rows

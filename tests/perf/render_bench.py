@@ -5,11 +5,12 @@ one warm-up render; the first render of a process also builds the cached static 
 is reported on its own (the bot pays it in a worker thread at start-up, ``bot.client._warm_up``).
 
 Positions: the render tests' seeded round-12 4-player position, and the end of a random 4-player game
-drawn through the bot's own ``present.board_png`` (with the final score sheet, as the last post).
+drawn through the bot's own render pool (``RenderPool.draw``) (with the final score sheet, as the last post).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +21,7 @@ from tests.perf.report import Row, median, percentile
 SECTION = "rendering"
 
 OVERVIEW_MEDIAN_MS = 150.0
-IMAGE_BUDGET_BYTES = 1_500_000  # the product's own budget (bot.present.MAX_IMAGE_BYTES)
+IMAGE_BUDGET_BYTES = 1_500_000  # the product's own budget (bot.views.limits.MAX_IMAGE_BYTES)
 DISCORD_ATTACHMENT_LIMIT = 10 * 1024 * 1024  # 10 MiB per file by default
 COMPANY_MEDIAN_MS = 60.0
 
@@ -67,7 +68,8 @@ def _final_state(game: Game[Any, Any]) -> Any:
 def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     if not any(g.name == "carnegie" for g in games):
         return []
-    from bot import present
+    from bot import plugins
+    from bot.render_pool import RenderPool
     from render.carnegie import overview, render_company, render_overview
     from render.common import sprites
     from tests.render.positions import NAMES, mid_game_4p
@@ -75,7 +77,13 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     runs = 5 if quick else 40
     game = next(g for g in games if g.name == "carnegie")
     view = mid_game_4p()
-    for cache in (overview._base, overview._map_picture, sprites.icon, sprites.marker, sprites.disc):
+    for cache in (
+        overview._base,
+        overview.map_panel._map_picture,
+        sprites.icon,
+        sprites.marker,
+        sprites.disc,
+    ):
         cache.cache_clear()
     t0 = time.perf_counter_ns()
     render_overview(view, NAMES)
@@ -88,7 +96,16 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     final = _final_state(game)
     sheet = game.score(final)
     names = list(NAMES)
-    times, size = _timed(lambda: present.board_png("carnegie", final, names, sheet), runs)
+    pool = RenderPool()
+    carnegie = plugins.plugin("carnegie")
+    try:
+
+        def draw() -> bytes:
+            return asyncio.run(pool.draw(carnegie, "board", final, None, names, sheet))
+
+        times, size = _timed(draw, runs)
+    finally:
+        pool.close()
     rows += _rows("carnegie overview (final, 4p, bot path)", times, size, OVERVIEW_MEDIAN_MS)
 
     times, size = _timed(lambda: render_company(view, 2, NAMES), runs)

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import ProcessHandle, start_bot_process
 from tests.race_game import RACE
@@ -44,6 +45,43 @@ class CrashStats:
     games_checked: int = 0
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CycleLog:
+    """What a failing cycle needs to be reproduced: its number, the kill delay (a function of the seed and
+    the cycle number alone, so ``soak --seed S --cycles N`` replays the same delays) and its timings."""
+
+    number: int
+    kill_delay: float  # seconds of play between the first confirmed click and the SIGKILL
+    started: float = field(default_factory=time.monotonic)
+    connected_after: float | None = None  # process start -> gateway connected, seconds
+    first_click_after: float | None = None  # process start -> first click of this process confirmed
+    killed_after: float | None = None  # process start -> SIGKILL
+    clicks: int = 0  # interactions delivered to this process (its first click included)
+    last_click_before_kill: float | None = None  # last delivery -> SIGKILL, seconds
+    log_tail: str = ""
+
+    def describe(self, seed: int) -> str:
+        def ms(value: float | None) -> str:
+            return "-" if value is None else f"{value * 1000:.0f} ms"
+
+        return (
+            f"cycle {self.number} (seed {seed}, kill delay {ms(self.kill_delay)}; connected after "
+            f"{ms(self.connected_after)}, first click confirmed after {ms(self.first_click_after)}, "
+            f"killed after {ms(self.killed_after)}, {self.clicks} clicks, last click sent "
+            f"{ms(self.last_click_before_kill)} before the kill)"
+        )
+
+    def log_text(self) -> str:
+        if not self.log_tail:
+            return ""
+        return "\n    bot log tail:\n      " + "\n      ".join(self.log_tail.splitlines())
+
+
+def kill_delay(seed: int, cycle: int, max_play: float) -> float:
+    """The random play time before cycle ``cycle``'s kill, independent of how earlier cycles went."""
+    return random.Random(f"{seed}/{cycle}").uniform(0.0, max_play)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -120,15 +158,17 @@ class CrashRun:
         self.fake = fake
         self.workdir = workdir
         self.db_path = workdir / "crash.sqlite3"
+        self.seed = seed
         self.rng = random.Random(seed)
         self.max_play = max_play
         self.stats = CrashStats()
         self.channel_id = fake.channel(CHANNEL).id
+        self.current = CycleLog(number=0, kill_delay=0.0)
 
     async def start(self) -> ProcessHandle:
         env = {
             "DATABASE_PATH": str(self.db_path),
-            "GAME_MODULES": "tests.race_game",
+            "GAME_MODULES": RACE_MODULES,
             "LOG_LEVEL": "WARNING",
         }
         return await start_bot_process(self.fake, env, self.workdir / "bot.log", timeout=30)
@@ -171,22 +211,38 @@ class CrashRun:
                 await asyncio.sleep(0.005)
 
     async def cycle(self) -> None:
-        started = time.monotonic()
-        handle = await self.start()
+        number = self.stats.cycles + 1
+        log = self.current = CycleLog(number, kill_delay(self.seed, number, self.max_play))
+        started = log.started
+        try:
+            handle = await self.start()
+        except AssertionError as exc:
+            raise AssertionError(f"{log.describe(self.seed)}: the bot did not start: {exc}") from exc
+        log.connected_after = time.monotonic() - started
         try:
             # The game continues after a crash: the first click of the new process is applied.
             for attempt in range(3):
                 try:
                     await self.step(timeout=5.0)
                     break
-                except AssertionError:
+                except AssertionError as exc:
                     if attempt == 2:
-                        raise
+                        log.log_tail = _tail(handle.output())
+                        raise AssertionError(
+                            f"{log.describe(self.seed)}: the first click after the restart failed: {exc}"
+                            + log.log_text()
+                        ) from exc
+            log.first_click_after = time.monotonic() - started
             stop = asyncio.Event()
             driver = asyncio.create_task(self._drive(stop))
-            await asyncio.sleep(self.rng.uniform(0.0, self.max_play))
+            await asyncio.sleep(log.kill_delay)
         finally:
             await handle.kill()  # SIGKILL: no clean shutdown of any kind
+            killed = time.monotonic()
+            log.killed_after = killed - started
+            delivered = [r.created for r in self.fake.interactions.values() if r.created >= started]
+            log.clicks = len(delivered)
+            log.last_click_before_kill = killed - max(delivered) if delivered else None
         stop.set()
         driver.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -200,12 +256,21 @@ class CrashRun:
         sent = {r.id for r in clicks}
         acknowledged = {r.id for r in clicks if r.source_message is not None and r.source_message.edits > 0}
         failures, games, extra = verify(self.db_path, acknowledged, sent)
+        if failures:
+            log.log_tail = _tail(handle.output())
         stats = self.stats
         stats.cycles += 1
         stats.acknowledged = len(acknowledged)
         stats.applied_unacknowledged = extra
         stats.games_checked = games
-        stats.failures.extend(f"cycle {stats.cycles}: {f}" for f in failures)
-        stats.lost = sum("in the log 0 times" in f for f in stats.failures)
-        stats.duplicated = sum("times" in f and "0 times" not in f for f in stats.failures)
+        stats.failures.extend(f"{log.describe(self.seed)}: {f}" for f in failures)
+        if failures:
+            stats.failures[-1] += log.log_text()
+        # Counted on this cycle's own messages: the ones kept in stats.failures carry a log tail.
+        stats.lost += sum("in the log 0 times" in f for f in failures)
+        stats.duplicated += sum("times" in f and "0 times" not in f for f in failures)
         stats.seconds += time.monotonic() - started
+
+
+def _tail(output: str, lines: int = 15) -> str:
+    return "\n".join(output.splitlines()[-lines:])

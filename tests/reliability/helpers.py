@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import APOLOGY
-from bot.sessions import Sessions, Table
+from bot.sessions import Sessions
+from bot.tables import Table
+from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import Channel, FakeDiscord, InteractionOutcome, Message
 from tests.race_game import RACE
 
-GAME_MODULES = ["tests.race_game", "tests.bot.countdown_game"]
+GAME_MODULES = list(TEST_GAME_MODULES)
 
 
 def sessions_of(handle: Any) -> Sessions:

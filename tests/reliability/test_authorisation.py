@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import WRONG_CHANNEL
+from bot.tables import WRONG_CHANNEL
 from tests.fakediscord import FakeDiscord, Permission
 from tests.fakediscord.model import Member
 from tests.reliability.helpers import (

@@ -25,9 +25,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot import plugins
 from bot.errors import APOLOGY
 from bot.views import ids
-from engine.core import EngineError, game_names, get_game, unregister
+from engine.core import EngineError
 from tests.fakediscord import FakeDiscord, InteractionOutcome
 from tests.fakediscord.harness import ClientHandle, start_client
 from tests.race_game import RACE
@@ -129,14 +130,11 @@ class LiveBot:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveBot]:
-    before = set(game_names())
     bot = LiveBot(tmp_path_factory.mktemp("fuzz"))
     bot.run(bot.start())
     yield bot
     bot.close()
     assert not bot.fake.unknown_routes, bot.fake.unknown_routes
-    for name in set(game_names()) - before:
-        unregister(name)
     print(f"\nbad inputs tried through the fake Discord: {TRIED}")
 
 
@@ -243,9 +241,9 @@ def test_random_select_values_and_stale_versions(live: LiveBot) -> None:
 
 
 def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
-    """``/carnegie play action:`` with anything up to Discord's 6000 characters."""
+    """``/game play action:`` with anything up to Discord's 6000 characters."""
     errors_before = len(live.errors.records)
-    carnegie = get_game("carnegie")
+    carnegie = plugins.game("carnegie")
 
     @settings(PROPERTY, max_examples=80)
     @given(
@@ -266,7 +264,7 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
             seat = status.progress.decision.seats[0]
             user = ("alice", "bob")[seat] if pending_user else "carol"
             before = await live.fingerprint(game_id)
-            outcome = await live.fake.slash(user, "general", "carnegie play", action=text)
+            outcome = await live.fake.slash(user, "general", "game play", action=text)
             after = await live.fingerprint(game_id)
             if after != before:
                 log = await live.sessions.live_log(game_id)
@@ -288,9 +286,7 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
 
 @pytest.mark.parametrize("name", ["carnegie", "race"])
 def test_the_engine_under_random_action_sequences_raises_only_its_own_errors(name: str) -> None:
-    if name == "race" and "race" not in game_names():
-        pytest.skip("race is registered by the e2e fixtures")
-    game = get_game(name)
+    game = plugins.game(name)
     players = st.integers(game.min_players, game.max_players)
 
     @settings(max_examples=60 if name == "carnegie" else 150, deadline=None, derandomize=True, database=None)

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import backup as backup_cli
 from bot import transfer
+from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
@@ -109,7 +110,13 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
     players = [asyncio.create_task(keep_playing(t.id)) for t in tables]
     backups = []
     for n in range(3):
-        await asyncio.sleep(0.05)
+        # Each backup after more moves were played (or once every game is over).
+        clicks = len(fake.interactions)
+        await fake.wait_until(
+            lambda clicks=clicks: len(fake.interactions) > clicks or all(p.done() for p in players),
+            5,
+            "more moves to be played",
+        )
         dest = tmp_path / "backups" / f"b{n}.sqlite3"
         await asyncio.to_thread(backup_cli.backup, db, dest)
         backups.append(dest)
@@ -159,7 +166,7 @@ def test_backup_command_line(tmp_path: Path, capsys: Any) -> None:
 
     asyncio.run(make())
     dest = tmp_path / "out" / "copy.sqlite3"
-    code = backup_cli.main([str(db), str(dest), "--game-module", "tests.race_game"])
+    code = backup_cli.main([str(db), str(dest), "--game-module", RACE_MODULES])
     assert code == 0, capsys.readouterr()
     assert "integrity ok; 1 games, 1 replayed" in capsys.readouterr().out
     # A copy whose snapshot was changed behind the log's back is reported.

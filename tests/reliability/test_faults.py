@@ -44,7 +44,9 @@ async def test_429_on_the_callback_and_on_posts_is_retried_once_each(
     assert [a.status for a in outcome.record.attempts] == [200]
     assert await answer(outcome) is outcome.record.source_message
     assert "✓" in outcome.record.source_message.content
-    await fake.settle()
+    # The next turn line comes after two 429s of 0.2 s each: wait for it, not for a quiet moment.
+    await fake.wait_until(lambda: len(turn_lines(fake)) > lines, 5, "the next turn line")
+    await fake.settle()  # negative check: the line, refused twice, must not be posted twice
     assert [r.status for r in fake.requests_to(CALLBACK)][-2:] == [429, 200]
     # The next turn line: posted exactly once although its first two attempts were refused.
     posts = fake.requests_to(POST_MESSAGE)
@@ -98,9 +100,9 @@ async def test_a_failed_image_upload_is_retried_and_shown_once(
     await sessions.start(table.id, fake.users["alice"].id)
     before = await game_fingerprint(sessions, table.id)
     fake.fail_next_upload(status=502)
-    outcome = await fake.slash("alice", "games", "carnegie board", timeout=10)
+    outcome = await fake.slash("alice", "games", "game board", timeout=10)
     followups = await outcome.wait_followups(1, timeout=15)
-    await fake.settle(quiet=0.3, timeout=15)
+    await fake.settle(quiet=0.3, timeout=15)  # negative check: no second upload or followup follows
     uploads = [r for r in fake.requests if r.files]
     assert [r.status for r in uploads] == [502, 200]
     assert len(outcome.followups) == 1 and followups[0].ephemeral

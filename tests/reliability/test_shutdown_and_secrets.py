@@ -85,7 +85,7 @@ async def test_logs_hold_no_token_and_no_message_content(
     game_id = int(line.button("Take my turn")["custom_id"].split(":")[2])
     refused = await fake.press("alice", "games", f"br:m:{game_id}:2:0:0", values=[typed])
     await answer(refused)
-    await fake.settle()
+    await fake.wait_idle()  # the refusal was the last request; stop once it has been answered
     await handle.stop()
     log = handle.output()
     assert "connected as" in log.lower() or "synced" in log.lower(), log[-2000:]

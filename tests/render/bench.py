@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from render.carnegie import overview, render_company, render_overview, render_strip
+from render.carnegie.overview import map_panel
 from render.common import sprites
 from tests.render.positions import NAMES, mid_game_4p
 
@@ -31,7 +32,7 @@ def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> tuple[float, int]:
 
 def main() -> None:
     view = mid_game_4p()
-    for cache in (overview._base, overview._map_picture, sprites.icon, sprites.marker, sprites.disc):
+    for cache in (overview._base, map_panel._map_picture, sprites.icon, sprites.marker, sprites.disc):
         cache.cache_clear()
     start = time.perf_counter()
     render_overview(view, NAMES)

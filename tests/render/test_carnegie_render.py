@@ -9,24 +9,25 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from engine.carnegie import data
-from render.carnegie import company_image, overview_image, render_company, render_overview, render_strip
+from render.carnegie import (
+    company_image,
+    overview,
+    overview_image,
+    render_company,
+    render_overview,
+    render_strip,
+)
 from render.carnegie.adapter import board_model
 from render.carnegie.model import ANDREW, NEUTRAL, BoardModel
-from render.carnegie.overview import (
-    SLOT_XY,
-    H,
-    W,
-    _don_cell_box,
-    _mission_centre,
-    _track_space_box,
-    draw_overview,
-)
+from render.carnegie.overview import H, W, draw_overview, map_panel
+from render.carnegie.overview.donations import don_cell_box
+from render.carnegie.overview.layout import SLOT_XY
+from render.carnegie.overview.tracks import mission_centre, track_space_box
 from render.common import sprites
 from render.common.palette import PLAYER_STYLES
 from tests.render.golden import GOLDEN_FILE, digest, render_all
@@ -68,10 +69,8 @@ def test_same_view_gives_identical_bytes_even_with_cold_caches() -> None:
     sprites.icon.cache_clear()
     sprites.marker.cache_clear()
     sprites.disc.cache_clear()
-    from render.carnegie import overview
-
     overview._base.cache_clear()
-    overview._map_picture.cache_clear()
+    map_panel._map_picture.cache_clear()
     second = render_overview(mid_game_4p(), NAMES), render_company(mid_game_4p(), 2, NAMES)
     assert first == second
 
@@ -121,15 +120,15 @@ def test_track_positions_are_drawn_in_their_space(mid: BoardModel) -> None:
     moved = dataclasses.replace(p, tracks=(5, p.tracks[1], p.tracks[2], p.tracks[3]))
     after = draw_overview(dataclasses.replace(mid, players=(moved, *mid.players[1:])))
     before = draw_overview(mid)
-    assert _changed(before, after, _track_space_box(data.WEST, 5))
-    assert _changed(before, after, _track_space_box(data.WEST, p.tracks[0]))
+    assert _changed(before, after, track_space_box(data.WEST, 5))
+    assert _changed(before, after, track_space_box(data.WEST, p.tracks[0]))
 
 
 def test_mission_counts_are_drawn_in_the_mission_area(mid: BoardModel) -> None:
     p = mid.players[3]
     more = dataclasses.replace(p, missions=(p.missions[0], p.missions[1], p.missions[2], p.missions[3] + 1))
     after = draw_overview(dataclasses.replace(mid, players=(*mid.players[:3], more)))
-    x, y = _mission_centre(data.EAST)
+    x, y = mission_centre(data.EAST)
     assert _changed(draw_overview(mid), after, (x - 76, y - 60, x + 76, y + 60))
 
 
@@ -139,7 +138,7 @@ def test_donation_discs_are_drawn_on_their_cell(mid: BoardModel) -> None:
     donations = list(mid.donations)
     donations[k] = (1,)
     after = draw_overview(dataclasses.replace(mid, donations=tuple(donations)))
-    assert _changed(draw_overview(mid), after, _don_cell_box(k))
+    assert _changed(draw_overview(mid), after, don_cell_box(k))
 
 
 def test_display_counts_and_timeline_markers_are_drawn(mid: BoardModel) -> None:
@@ -196,33 +195,3 @@ def test_a_score_sheet_replaces_the_track_vp_and_names_the_winner() -> None:
     over = view.model_copy(update={"phase": "over"})
     assert board_model(over, NAMES, sheet).winners == ("Dana",)
     assert overview_image(view, NAMES, sheet).tobytes() != overview_image(view, NAMES).tobytes()
-
-
-def test_the_review_command_plays_a_seeded_game_and_writes_the_images(tmp_path: Path) -> None:
-    from render.__main__ import main, play_to_round
-
-    _, state = play_to_round("carnegie", 3, 5, 2, ai="random")
-    assert state.round == 2 and state.phase == "select"
-    assert (
-        main(
-            [
-                "carnegie",
-                "--seed",
-                "5",
-                "--players",
-                "3",
-                "--round",
-                "2",
-                "--ai",
-                "random",
-                "--out",
-                str(tmp_path),
-            ]
-        )
-        == 0
-    )
-    written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["company-0.png", "company-1.png", "company-2.png", "overview.png", "strip.png"]
-    again = tmp_path / "again"
-    main(["carnegie", "--seed", "5", "--players", "3", "--round", "2", "--ai", "random", "--out", str(again)])
-    assert (again / "overview.png").read_bytes() == (tmp_path / "overview.png").read_bytes()

@@ -204,8 +204,29 @@ def sp_pool(state: CarnegieState) -> int:
     return state.tasks[0].a if state.tasks else state.sp
 
 
+# Event kinds worth a line in a round summary (issue 6: income, projects, donations, choices that shape
+# the game); single employee moves, activations and study-point steps are told only in the log.
+# Andrew's turn (solo) is marked where ``solo`` writes it.
+HEADLINE_KINDS = frozenset(
+    {
+        "row",
+        "income",
+        "build_department",
+        "build",
+        "donate",
+        "use",
+        "choose",
+        "pick",
+        "house",
+        "reserve",
+        "sides",
+        "convert",
+    }
+)
+
+
 def note(events: list[Event], kind: str, text: str, seat: int | None, **payload: object) -> None:
-    events.append(Event(kind=kind, text=text, seat=seat, data=dict(payload)))
+    events.append(Event(kind=kind, text=text, seat=seat, data=dict(payload), headline=kind in HEADLINE_KINDS))
 
 
 def owners_label(owner: int) -> str:

@@ -116,6 +116,16 @@ CONTEXT_RULE = {
 
 
 def pending(state: CarnegieState) -> Decision:
+    """Who decides now. ``Decision.done`` is "done" in every context whose verbs include it: ``done`` is
+    then legal for each deciding seat (``check_done`` refuses it only to a seat that already finished, and
+    such a seat is no longer pending), so the panel offers it as the Done button."""
+    decision = _pending(state)
+    if "done" in CONTEXT_VERBS[context(state)] and decision.seats:
+        decision.done = "done"
+    return decision
+
+
+def _pending(state: CarnegieState) -> Decision:
     if state.tasks:
         t = state.tasks[0]
         prompts = {

@@ -37,7 +37,7 @@ from engine.carnegie.state import (
     emptied_income_spaces,
     workplace_costs,
 )
-from engine.core import Event
+from engine.core import Event, checkpoint
 
 
 def check_done(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
@@ -280,5 +280,8 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     lead = f"{P(state.first)} is first player"
     if state.andrew is not None:
         lead = "Andrew selects the row" if solo.andrew_selects(state) else f"{P(0)} selects the row"
+    # The round just played is closed: the bot summarises the headline events since the last checkpoint.
+    closed = state.round - 1
+    events.append(checkpoint(f"round-{closed}", f"Round {closed}"))
     note(events, "round", f"Round {state.round} begins; {lead}.", state.first, round=state.round)
     begin_round(state, events)

@@ -6,13 +6,13 @@ arrangement except the setup itself; each test states what it changes.
 
 from __future__ import annotations
 
-from engine.carnegie import CARNEGIE, data, rules
+from engine.carnegie import GAME, data, rules
 from engine.carnegie.actions import act, parse_action, parse_cell
 from engine.carnegie.reconstructed import LOBBY, N_CELLS, PERMANENT_WORKPLACE
 from engine.carnegie.state import ACTIVE, FREE, NO_OWNER, CarnegieState, Company, cell_of, workplace_costs
 from engine.core import Event
 
-G = CARNEGIE
+G = GAME
 
 
 def started(players: int = 2, seed: int = 7) -> CarnegieState:

@@ -1,4 +1,5 @@
-"""Computer players (engine/carnegie/ai.py): determinism, ``play_game`` and greedy strength.
+"""Computer players (engine/carnegie/ai.py, engine.core.ai): determinism, ``engine.core.play`` and greedy
+strength.
 
 The strength check plays 20 two-player games, greedy against random, alternating who starts; the
 greedy player must win at least 80 % (ties count as not won). Larger runs: ``python -m tests.perf
@@ -9,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-import engine.carnegie  # noqa: F401  (registers the game)
-from engine.carnegie.ai import GreedyPlayer, Move, NoEnd, RandomPlayer, evaluate, play_game
+from engine.carnegie import GAME
+from engine.carnegie.ai import GreedyPlayer, evaluate
 from engine.carnegie.scoring import totals
-from engine.core import EngineError, Rng, get_game, register, unregister
+from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
+from engine.core import play as play_game
 from tests.race_game import RACE
 
-GAME = get_game("carnegie")
 STRENGTH_SEEDS = range(20)
 
 
@@ -36,7 +37,7 @@ def test_greedy_beats_random_in_at_least_80_percent_of_two_player_games() -> Non
     assert wins >= 0.8 * len(STRENGTH_SEEDS), f"greedy won only {wins} of {len(STRENGTH_SEEDS)}"
 
 
-def log_text(log: list[Move]) -> list[str]:
+def log_text(log: list[Played]) -> list[str]:
     return [f"{m.seat} {GAME.format_action(m.action)}" for m in log]
 
 
@@ -84,16 +85,12 @@ def test_play_game_asks_every_pending_seat_and_logs_each_action() -> None:
 
 
 def test_play_game_drives_any_game_of_the_protocol() -> None:
-    register(RACE)
-    try:
-        race = get_game("race")
-        final, log = play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)])
-        assert race.pending(final).finished
-        assert [m.seat for m in log] == [i % 2 for i in range(len(log))]
-        with pytest.raises(NoEnd):
-            play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)], max_actions=2)
-    finally:
-        unregister("race")
+    race = RACE
+    final, log = play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)])
+    assert race.pending(final).finished
+    assert [m.seat for m in log] == [i % 2 for i in range(len(log))]
+    with pytest.raises(NoEnd):
+        play_game(race, race.new_game(2, 5), [RandomPlayer(1), RandomPlayer(2)], max_actions=2)
 
 
 def test_no_end_is_an_engine_error() -> None:

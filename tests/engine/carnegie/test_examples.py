@@ -399,7 +399,7 @@ def test_a14_training_reward_is_8_dollars_or_8_moves_not_a_mix_r7_1() -> None:
 def test_a15_setup_moves_six_then_activation_after_everyone_r3_step_11() -> None:
     """A15 (§3 steps 11–12): at most 6 moves, moved figures lie down, empty cells allowed; activation
     only after all players finished step 11."""
-    from engine.carnegie import CARNEGIE as G
+    from engine.carnegie import GAME as G
 
     st = G.new_game(2, 3, {"tab_sides": "random"})
     while st.phase in ("house", "reserve"):

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import pytest
 
-from engine.carnegie import CARNEGIE as G
+from engine.carnegie import GAME as G
 from engine.carnegie import data
 from engine.carnegie.reconstructed import TABS
 from engine.carnegie.rules import event_of

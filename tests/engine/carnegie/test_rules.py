@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carnegie import CARNEGIE as G
+from engine.carnegie import GAME as G
 from engine.carnegie import data
 from engine.carnegie.reconstructed import TABS
 from engine.carnegie.state import NEUTRAL, CarnegieState, Company, active_in, cell_of, donation_cap, tab_discs

@@ -18,15 +18,15 @@ action descriptions are available throughout.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-import engine.carnegie  # noqa: F401  (registers the game)
-from engine.carnegie import data
+from engine.carnegie import GAME, data
 from engine.carnegie.actions import Action
-from engine.carnegie.ai import GreedyPlayer, Move, Player, RandomPlayer, play_game
+from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.reconstructed import LOBBY, N_CELLS, PERMANENT_WORKPLACE
 from engine.carnegie.state import (
     FREE,
@@ -36,9 +36,8 @@ from engine.carnegie.state import (
     tab_discs,
     workplace_costs,
 )
-from engine.core import EngineError, Game, GameOver, NotYourTurn, Rng, get_game
+from engine.core import EngineError, Game, GameOver, NotYourTurn, Player, RandomPlayer, Rng, play, replay
 
-GAME: Game[CarnegieState, Action] = get_game("carnegie")
 EMPLOYEES = data.EMPLOYEES_ON_BOARD + data.EMPLOYEE_SUPPLY  # R4.4.6
 DISCS = 30  # §2.1 / §3 step 6D
 EXTRA = int(os.environ.get("CARNEGIE_SELFPLAY_SEEDS", "0"))
@@ -60,6 +59,20 @@ PROBES: tuple[str, ...] = (
     # malformed: must be refused as unreadable (InvalidAction is an EngineError)
     "use", "track Q", "move 9,9>1,1", "row XYZ", "income many", "donate NOPE", "fly away",
 )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One entry of a log these tests drive by hand (``engine.core.play`` logs ``Played`` records, which
+    have the same ``seat`` and ``action``)."""
+
+    seat: int
+    action: Action
+
+
+def notations(log: Iterable[Any]) -> list[tuple[int, str]]:
+    """(seat, notation) pairs for ``engine.core.replay``."""
+    return [(move.seat, GAME.format_action(move.action)) for move in log]
 
 
 class EagerRandomPlayer:
@@ -226,11 +239,8 @@ def checked_game(players: int, seed: int) -> tuple[CarnegieState, list[Move]]:
     return state, log
 
 
-def replay(players: int, seed: int, log: list[Move]) -> CarnegieState:
-    state = GAME.new_game(players, seed, options_for(seed))
-    for move in log:
-        state = GAME.apply(state, move.seat, GAME.parse_action(GAME.format_action(move.action))).state
-    return state
+def replay_log(players: int, seed: int, log: list[Move]) -> CarnegieState:
+    return replay(GAME, players, seed, options_for(seed), notations(log))
 
 
 CASES = [(n, seed) for n, seeds in SEEDS.items() for seed in seeds]
@@ -243,7 +253,7 @@ def test_random_selfplay_keeps_every_invariant(players: int, seed: int) -> None:
     assert final.phase == "over" and final.round == data.ROUNDS
     assert final.markers == [5, 5, 5, 5]
     assert sum(1 for m in log if m.action.verb == "row") == data.ROUNDS
-    assert GAME.dump_state(replay(players, seed, log)) == GAME.dump_state(final)
+    assert GAME.dump_state(replay_log(players, seed, log)) == GAME.dump_state(final)
     with pytest.raises(GameOver):
         GAME.apply(final, 0, GAME.parse_action("done"))
     sheet = GAME.score(final)
@@ -255,17 +265,14 @@ def test_greedy_selfplay_plays_a_full_game_within_the_rules() -> None:
     """The greedy players reach states random play rarely does (many builds and donations)."""
     state = GAME.new_game(3, 5, {"tab_sides": "random"})
     bots: list[Player] = [GreedyPlayer(1), GreedyPlayer(2), GreedyPlayer(3)]
-    final, log = play_game(GAME, state, bots, seat_rng=Rng(seed=5))
+    final, log = play(GAME, state, bots, seat_rng=Rng(seed=5))
     check_invariants(final)
     assert final.phase == "over"
     assert GAME.dump_state(replay_with(3, 5, {"tab_sides": "random"}, log)) == GAME.dump_state(final)
 
 
-def replay_with(players: int, seed: int, options: dict[str, str], log: list[Move]) -> CarnegieState:
-    state = GAME.new_game(players, seed, options)
-    for move in log:
-        state = GAME.apply(state, move.seat, move.action).state
-    return state
+def replay_with(players: int, seed: int, options: dict[str, str], log: Sequence[Any]) -> CarnegieState:
+    return replay(GAME, players, seed, options, notations(log))
 
 
 def test_converting_goods_never_strands_a_pending_decision() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carnegie import CARNEGIE as G
+from engine.carnegie import GAME as G
 from engine.carnegie import data, solo
 from engine.carnegie.rules import event_of
 from engine.carnegie.state import ANDREW, NEUTRAL, NO_OWNER, Andrew, CarnegieState

@@ -7,15 +7,15 @@ from collections import Counter
 
 import pytest
 
-from engine.carnegie import CARNEGIE as G
-from engine.carnegie import data, solo
-from engine.carnegie.ai import GreedyPlayer, Move, Player, play_game
+from engine.carnegie import GAME as G
+from engine.carnegie import data, scoring, solo
+from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.state import ANDREW, NO_PROJECT, CarnegieState
-from engine.core import GameOver, Rng
+from engine.core import GameOver, Played, Player, Rng, play, replay
 from render.carnegie.adapter import board_model
 from render.carnegie.overview import draw_overview
 
-from .test_selfplay import EagerRandomPlayer, check_invariants, neutral_discs
+from .test_selfplay import EagerRandomPlayer, Move, check_invariants, neutral_discs, notations
 
 
 def andrew_invariants(state: CarnegieState, cards: Counter[str], display: list[int]) -> None:
@@ -87,11 +87,9 @@ def solo_game(difficulty: str, seed: int) -> tuple[CarnegieState, list[Move]]:
     return state, log
 
 
-def replay(difficulty: str, seed: int, log: list[Move]) -> CarnegieState:
-    state = G.new_game(1, seed, {"difficulty": difficulty, "tab_sides": ("chosen", "random")[seed % 2]})
-    for move in log:
-        state = G.apply(state, move.seat, G.parse_action(G.format_action(move.action))).state
-    return state
+def replay_log(difficulty: str, seed: int, log: list[Move]) -> CarnegieState:
+    options = {"difficulty": difficulty, "tab_sides": ("chosen", "random")[seed % 2]}
+    return replay(G, 1, seed, options, notations(log))
 
 
 @pytest.mark.parametrize("difficulty", list(solo.DIFFICULTIES))
@@ -103,36 +101,33 @@ def test_full_solo_game_keeps_every_invariant_and_replays(difficulty: str, seed:
     assert final.phase == "over" and final.round == data.ROUNDS and final.markers == [5, 5, 5, 5]
     assert a.deck == [] and sum(len(p) for p in a.piles) == data.ROUNDS
     assert sum(1 for m in log if m.action.verb == "row") == data.ROUNDS // 2  # the human's rounds only
-    assert G.dump_state(replay(difficulty, seed, log)) == G.dump_state(final)
+    assert G.dump_state(replay_log(difficulty, seed, log)) == G.dump_state(final)
     with pytest.raises(GameOver):
         G.apply(final, 0, G.parse_action("done"))
     sheet = G.score(final)
-    assert sheet.final and [line.seat for line in sheet.lines] == [0, solo.ANDREW_SEAT]
+    assert sheet.final and [line.seat for line in sheet.lines] == [0, None]  # Andrew has no seat
     human, andrew = sheet.lines
     assert andrew.name == "Andrew" and andrew.total == sum(andrew.categories.values())
-    assert sheet.winners == solo.solo_winners(human.total, andrew.total)
+    assert sheet.winners == scoring.solo_winners(human.total, andrew.total)
     view = G.view(final, 0)
     assert view.andrew is not None and view.andrew.score == andrew.total
     model = board_model(view, ["Ann"], sheet)
     assert model.andrew is not None and model.andrew.score == andrew.total
     assert model.andrew.tracks == tuple(a.tracks)
-    if solo.ANDREW_SEAT in sheet.winners:
+    if scoring.ANDREW_LINE in sheet.winners:  # winners are positions in the lines
         assert "Andrew" in model.winners
 
 
 def test_greedy_bot_plays_a_full_solo_game() -> None:
     """The engine's greedy bot can play solo (its row values read no other seat)."""
     state = G.new_game(1, 9, {"difficulty": "expert", "tab_sides": "random"})
-    final, log = play_game(G, state, [GreedyPlayer(4)])
+    final, log = play(G, state, [GreedyPlayer(4)])
     assert final.phase == "over"
     assert G.dump_state(replay_with(log)) == G.dump_state(final)
 
 
-def replay_with(log: list[Move]) -> CarnegieState:
-    state = G.new_game(1, 9, {"difficulty": "expert", "tab_sides": "random"})
-    for move in log:
-        state = G.apply(state, move.seat, move.action).state
-    return state
+def replay_with(log: list[Played]) -> CarnegieState:
+    return replay(G, 1, 9, {"difficulty": "expert", "tab_sides": "random"}, notations(log))
 
 
 def test_overview_draws_andrews_track_discs() -> None:

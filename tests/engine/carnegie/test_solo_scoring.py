@@ -3,7 +3,7 @@ B19, B22) and the solo score sheet."""
 
 from __future__ import annotations
 
-from engine.carnegie import CARNEGIE as G
+from engine.carnegie import GAME as G
 from engine.carnegie import data, solo
 from engine.carnegie.scoring import categories
 from engine.carnegie.setup import new_state
@@ -43,7 +43,7 @@ def donate(st: CarnegieState, owner: int, code: str) -> None:
 def andrew_line(st: CarnegieState) -> dict[str, int]:
     sheet = G.score(st)
     line = sheet.lines[-1]
-    assert (line.seat, line.name) == (solo.ANDREW_SEAT, "Andrew")
+    assert (line.seat, line.name) == (None, "Andrew")  # a rival without a seat
     return line.categories
 
 
@@ -151,9 +151,10 @@ def test_winner_against_andrew_and_shared_victory_r10_4_4() -> None:
     sheet = G.score(st)
     assert sheet.final and sheet.winners == [0]
     st.companies[0].vp -= 1
-    assert G.score(st).winners == [0, solo.ANDREW_SEAT]  # a tie is shared
+    # winners are positions in the lines: the human's line 0, Andrew's line 1
+    assert G.score(st).winners == [0, 1]  # a tie is shared
     st.companies[0].vp -= 1
-    assert G.score(st).winners == [solo.ANDREW_SEAT]
+    assert G.score(st).winners == [1]
 
 
 def test_provisional_score_counts_the_current_card_where_it_stands() -> None:

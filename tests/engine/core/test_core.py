@@ -1,37 +1,34 @@
-"""Engine core: registry, errors, seeded RNG, serialisation, exercised through the race game."""
+"""Engine core: errors, seeded RNG, serialisation, exercised through the race game."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.core import (
+    CHECKPOINT,
     FORMAT_VERSION,
     EngineError,
+    FirstLegal,
     GameOver,
     IllegalAction,
     InvalidAction,
     NotYourTurn,
     Rng,
     UnknownGame,
-    get_game,
-    register,
-    unregister,
 )
+from tests import race_game
 from tests.race_game import RACE, RaceState
 
 
 @pytest.fixture
 def race():
-    register(RACE)
-    yield get_game("race")
-    unregister("race")
+    # No registry: a game package exposes its protocol object as GAME, the bot's table imports it.
+    return race_game.GAME
 
 
-def test_registry_returns_registered_game_and_refuses_unknown(race):
+def test_a_game_module_exposes_its_game_and_unknown_game_keeps_its_code(race):
     assert race is RACE
-    with pytest.raises(UnknownGame) as err:
-        get_game("chess")
-    assert err.value.code == "unknown_game"
+    assert UnknownGame("No game called chess.").code == "unknown_game"
 
 
 def test_errors_have_stable_codes_and_name_the_rule():
@@ -73,7 +70,8 @@ def test_apply_never_mutates_input_and_replays_identically(race):
         before = race.dump_state(s)
         step = race.apply(s, i % 2, race.parse_action(text))
         assert race.dump_state(s) == before
-        assert step.barrier == (text == "roll")
+        # The turn passes after every race action, so each one is a barrier (the game owns it now).
+        assert step.barrier
         s = step.state
     replay = race.new_game(2, seed=42)
     for i, text in enumerate(log):
@@ -121,3 +119,17 @@ def test_serialisation_carries_format_version_and_refuses_others(race):
     with pytest.raises(InvalidAction):
         race.load_state("not json")
     assert isinstance(race.load_state(text), RaceState)
+
+
+def test_race_marks_moves_as_headlines_and_closes_a_lap_every_four_moves(race):
+    s = race.new_game(2, seed=3)
+    keys = []
+    for i in range(8):
+        step = race.apply(s, i % 2, race.parse_action("step 1"))
+        assert step.events[0].headline and step.events[0].kind == "move"
+        keys += [e.data["key"] for e in step.events if e.kind == CHECKPOINT]
+        s = step.state
+    assert keys == ["lap-1", "lap-2"]
+    assert race.glance(s, 0).stage == "move 9" and race.glance(s, None).note == ""
+    assert race.ai_levels == ("first",) and isinstance(race.ai(1), FirstLegal)
+    assert race.guide.blurb and race.guide.topics

@@ -12,13 +12,13 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import engine.carnegie  # noqa: F401  (registers the game)
-from engine.carnegie.ai import GreedyPlayer, Move, Player, RandomPlayer, play_game
-from engine.core import Rng, ScoreSheet, get_game
+from engine.carnegie import GAME
+from engine.carnegie.ai import GreedyPlayer
+from engine.core import Played, Player, RandomPlayer, Rng, ScoreSheet, play
 
 HERE = Path(__file__).resolve().parent
-GAME = get_game("carnegie")
 BOTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
 
 
@@ -66,18 +66,18 @@ def header_lines(case: Case) -> list[str]:
     ]
 
 
-def new_state(case: Case) -> object:
+def new_state(case: Case) -> Any:
     return GAME.new_game(len(case.bots), case.seed, dict(case.options))
 
 
-def play(case: Case) -> tuple[object, list[Move]]:
-    return play_game(GAME, new_state(case), case.players(), seat_rng=Rng(seed=case.seed))
+def play_case(case: Case) -> tuple[object, list[Played]]:
+    return play(GAME, new_state(case), case.players(), seat_rng=Rng(seed=case.seed))
 
 
 def render(case: Case) -> str:
-    final, log = play(case)
+    final, log = play_case(case)
     lines = header_lines(case)
-    lines += [f"{m.seat}\t{GAME.format_action(m.action)}" for m in log]
+    lines += [f"{m.seat}\t{m.notation}" for m in log]
     lines += score_lines(GAME.score(final))
     return "\n".join(lines) + "\n"
 

@@ -1,13 +1,41 @@
-# ruff: noqa: E501  (prose: one sentence per line reads better than wrapped fragments)
-"""Short Carnegie rule summaries for ``/carnegie rules [topic]``, with the rule numbers.
+# ruff: noqa: E501  (prose: the rule texts keep their lines as written for bot/rules_summary.py)
+"""Everything Carnegie says that does not depend on a state: blurb, table options, rule topics, help.
 
-Written for players from the rules specification (the bot never reads it at run time). Each is a
-reminder, not the full rule: the numbers point to the exact text.
+The rule topics are short reminders for players, written from the rules specification with the rule
+numbers (the bot never reads the specification at run time): each points to the exact text rather than
+repeating it. ``/game rules [topic]`` shows them.
 """
 
 from __future__ import annotations
 
-TOPICS: dict[str, tuple[str, str]] = {
+from engine.carnegie.solo import DIFFICULTIES
+from engine.core import Guide, OptionChoice, OptionSpec, Topic
+
+BLURB = (
+    "Carnegie (Xavier Georges, 2022): grow a company in 19th-century America over 20 rounds. Each round "
+    "one action type for everyone; move employees, build departments and projects, donate. 1 player: solo "
+    "against Andrew."
+)
+
+OPTIONS: list[OptionSpec] = [
+    OptionSpec(  # setup 6B
+        key="tab_sides",
+        description="Project tab sides: each player chooses them, or random",
+        choices=[
+            OptionChoice(value="chosen", label="each player chooses"),
+            OptionChoice(value="random", label="random"),
+        ],
+    ),
+    # A yes/no flag (no choices): ``new_game`` reads "yes"/"no" or True/False (setup step 2, D-5).
+    OptionSpec(key="beginner", description="The fixed beginner Timeline instead of a random one"),
+    OptionSpec(  # R10.1.6: how many Advanced cards Andrew's deck holds
+        key="difficulty",
+        description="Solo only: Andrew's difficulty (default normal)",
+        choices=[OptionChoice(value=level, label=level) for level in DIFFICULTIES],
+    ),
+]
+
+_TOPICS: dict[str, tuple[str, str]] = {  # key: (title, body)
     "overview": (
         "Round overview",
         "20 rounds (R5.1.3). Each round: 1. the first player selects a Timeline row, which sets the action "
@@ -97,11 +125,13 @@ TOPICS: dict[str, tuple[str, str]] = {
         "and donations at the end (§10.4); the higher total wins.",
     ),
 }
+TOPICS: dict[str, Topic] = {key: Topic(title=title, body=body) for key, (title, body) in _TOPICS.items()}
 
+HELP = (
+    "Carnegie: `/game board` shows the board overview with the provisional score; `/game player [player]` "
+    "a company board (yours by default); `/game score` the score category by category; `/game log` what "
+    "happened lately; `/game rules [topic]` a short rule summary with the rule numbers; `/game play "
+    "action:` types a move (the same choices as your panel). With 1 player you play solo against Andrew."
+)
 
-def summary(topic: str) -> str:
-    key = topic.strip().lower()
-    if key not in TOPICS:
-        return "Topics: " + ", ".join(f"`{name}`" for name in TOPICS)
-    title, body = TOPICS[key]
-    return f"**{title}** — {body}"
+GUIDE = Guide(blurb=BLURB, options=OPTIONS, topics=TOPICS, help=HELP)

@@ -1,0 +1,253 @@
+"""``/game play``, ``/game board``, ``/game player``, ``/game score``, ``/game log``, ``/game rules``:
+answered by the channel's game through its plug-in (one channel holds one game).
+
+Everything here answers privately (ephemeral): the channel keeps one public message per player
+decision and one per checkpoint (``bot.announce``). Pictures are drawn by the client's render pool
+after the interaction was deferred.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import plugins
+from bot.narrate import event_lines
+from bot.refusals import NotAPlayer, NotInProgress
+from bot.tables import GameStatus
+from bot.views import text
+from bot.views.common import send_followup
+from bot.views.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
+from bot.views.turn import act_and_announce
+from engine.core import Event, Topic
+from render.common.pictures import seat_picture, summary_picture
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+DEFAULT_LOG = 10
+MAX_LOG = 40
+
+
+class Play:
+    """The handlers; ``add_play_commands`` puts them into the ``/game`` group."""
+
+    def __init__(self, bot: BoardroomBot) -> None:
+        self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction[Any], *, ended: bool = True) -> GameStatus:
+        if interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        status = await self.bot.sessions.status_in_channel(interaction.channel_id, include_ended=ended)
+        if status.progress is None:
+            raise NotInProgress("The game here has not started yet; the host presses Start in the lobby.")
+        return status
+
+    # ------------------------------------------------------------------------------------ play
+    async def play(self, interaction: discord.Interaction[Any], action: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction, ended=False)
+        shown = await act_and_announce(interaction, status.table.id, None, None, action)
+        if shown is not None:
+            content, view = shown
+            await send_followup(interaction, content, view=view)
+
+    async def suggest(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            status = await self._game(interaction, ended=False)
+        except Exception:
+            return []
+        seat = status.table.seat_of(interaction.user.id)
+        assert status.progress is not None
+        choices = status.progress.choices.get(seat, []) if seat is not None else []
+        words = current.lower().split()
+        found = [c for c in choices if all(w in f"{c.label} {c.notation}".lower() for w in words)]
+        return [
+            app_commands.Choice(name=clip(c.label, OPTION_TEXT), value=c.notation)
+            for c in found[:MENU_OPTIONS]
+        ]
+
+    # ------------------------------------------------------------------------------ looking
+    async def board(self, interaction: discord.Interaction[Any], picture: str | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction)
+        table = status.table
+        found = plugins.plugin(table.game.game)
+        public = [s for s in found.pictures.specs if not s.per_seat] if found.pictures else []
+        spec = next((s for s in public if s.key == picture), None) or summary_picture(found.pictures)
+        head = f"**{found.rules.title}** #{table.id} — " + (
+            text.waiting_line(table, status.progress) if status.progress else ""
+        )
+        state = await self.bot.sessions.load(table.id)
+        sheet = found.rules.score(state)
+        if spec is None:
+            await send_followup(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
+            return
+        png = await self.bot.render_pool.draw(found, spec.key, state, None, table.names, sheet)
+        await send_followup(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
+
+    async def pictures(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            status = await self._game(interaction)
+        except Exception:
+            return []
+        found = plugins.plugin(status.table.game.game)
+        specs = [s for s in found.pictures.specs if not s.per_seat] if found.pictures else []
+        return [
+            app_commands.Choice(name=s.title, value=s.key)
+            for s in specs
+            if current.lower() in s.title.lower()
+        ][:MENU_OPTIONS]
+
+    async def player(self, interaction: discord.Interaction[Any], player: discord.User | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction)
+        table = status.table
+        target = player or interaction.user
+        seat = table.seat_of(target.id)
+        if seat is None:
+            raise NotAPlayer(f"{target.display_name} is not playing in this game.")
+        found = plugins.plugin(table.game.game)
+        state = await self.bot.sessions.load(table.id)
+        spec = seat_picture(found.pictures)
+        note = found.rules.glance(state, seat).note
+        if spec is None:
+            await send_followup(interaction, f"**{table.name_at(seat)}** — {note or 'nothing more to show.'}")
+            return
+        png = await self.bot.render_pool.draw(found, spec.key, state, seat, table.names, None)
+        await send_followup(
+            interaction,
+            f"{table.name_at(seat)}'s {spec.title.lower()}",
+            file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
+        )
+
+    async def score(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction)
+        state = await self.bot.sessions.load(status.table.id)
+        sheet = plugins.game(status.table.game.game).score(state)
+        await send_followup(interaction, text.sheet_text(status.table, sheet))
+
+    async def log(self, interaction: discord.Interaction[Any], n: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction)
+        rows = (await self.bot.sessions.live_log(status.table.id))[-n:]
+        names = status.table.names
+        lines = []
+        for row in rows:
+            said = [Event.model_validate(e) for e in json.loads(row.events)]
+            told = "; ".join(event_lines(said, names)) or row.notation
+            lines.append(f"{row.seq}. {told}")
+        body = "\n".join(lines) or "Nothing has happened yet."
+        # Keep the newest lines when the text is too long for one message.
+        while len(body) > MAX_MESSAGE - 80 and "\n" in body:
+            body = body.split("\n", 1)[1]
+        title = plugins.game(status.table.game.game).title
+        await send_followup(interaction, f"**{title}** #{status.table.id} — latest actions:\n{body}")
+
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        topics = await self._topics(interaction)
+        if not topics:
+            await interaction.response.send_message("There are no rule summaries here.", ephemeral=True)
+            return
+        key = (topic or "").strip().lower()
+        if key not in topics:
+            listing = ", ".join(f"`{name}`" for name in topics)
+            head = "" if not key else f"There is no topic {clip(key, 40)!r}. "
+            await interaction.response.send_message(clip(f"{head}Topics: {listing}"), ephemeral=True)
+            return
+        found = topics[key]
+        await interaction.response.send_message(clip(f"**{found.title}** — {found.body}"), ephemeral=True)
+
+    async def topic_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        topics = await self._topics(interaction)
+        return [
+            app_commands.Choice(name=clip(t.title, OPTION_TEXT), value=key)
+            for key, t in topics.items()
+            if current.lower() in f"{key} {t.title}".lower()
+        ][:MENU_OPTIONS]
+
+    async def _topics(self, interaction: discord.Interaction[Any]) -> dict[str, Topic]:
+        """The channel's game's topics; outside a game, every game's (prefixed by the game)."""
+        if interaction.channel_id is not None:
+            try:
+                status = await self.bot.sessions.status_in_channel(interaction.channel_id, include_ended=True)
+                return dict(plugins.game(status.table.game.game).guide.topics)
+            except Exception:
+                pass
+        return {
+            f"{name}-{key}": topic
+            for name in plugins.names()
+            for key, topic in plugins.game(name).guide.topics.items()
+        }
+
+
+def add_play_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
+    handlers = Play(bot)
+
+    async def play(interaction: discord.Interaction[Any], action: str) -> None:
+        await handlers.play(interaction, action)
+
+    play = app_commands.describe(action="One of your legal actions; start typing to see them")(play)
+    command = app_commands.Command(
+        name="play", description="Type your move (the same choices as your panel)", callback=play
+    )
+    command.autocomplete("action")(handlers.suggest)
+    group.add_command(command)
+
+    async def board(interaction: discord.Interaction[Any], picture: str | None = None) -> None:
+        await handlers.board(interaction, picture)
+
+    board = app_commands.describe(picture="Which picture (default: the board)")(board)
+    command = app_commands.Command(
+        name="board", description="The board with the provisional score", callback=board
+    )
+    command.autocomplete("picture")(handlers.pictures)
+    group.add_command(command)
+
+    async def player(interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
+        await handlers.player(interaction, player)
+
+    player = app_commands.describe(player="Whose (default: yours)")(player)
+    group.add_command(
+        app_commands.Command(
+            name="player", description="A player's own board (yours by default)", callback=player
+        )
+    )
+
+    async def score(interaction: discord.Interaction[Any]) -> None:
+        await handlers.score(interaction)
+
+    group.add_command(
+        app_commands.Command(
+            name="score", description="The provisional score, category by category", callback=score
+        )
+    )
+
+    async def log(
+        interaction: discord.Interaction[Any], n: app_commands.Range[int, 1, MAX_LOG] = DEFAULT_LOG
+    ) -> None:
+        await handlers.log(interaction, n)
+
+    log = app_commands.describe(
+        n=f"How many of the latest actions (default {DEFAULT_LOG}, at most {MAX_LOG})"
+    )(log)
+    group.add_command(app_commands.Command(name="log", description="What happened lately", callback=log))
+
+    async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        await handlers.rules(interaction, topic)
+
+    rules = app_commands.describe(topic="Which rule (start typing to see the topics)")(rules)
+    command = app_commands.Command(name="rules", description="A short rule summary", callback=rules)
+    command.autocomplete("topic")(handlers.topic_choices)
+    group.add_command(command)

@@ -1,0 +1,221 @@
+"""Seating: the lobby part of the sessions service (open a table, join, leave, start, abandon),
+and what the whole service shares: the database, the clock, the seeds, the per-game locks and the
+versioned save. ``bot.sessions.Sessions`` adds playing and reading on top."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from bot import plugins, storage
+from bot.progress import player_range
+from bot.progress import progress as progress_of
+from bot.refusals import (
+    AlreadySeated,
+    ChannelOccupied,
+    HostOnly,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotInLobby,
+    NotInProgress,
+    TableFull,
+)
+from bot.storage import Database, Status
+from bot.storage import games as game_rows
+from bot.tables import GameStatus, Table, load_table
+from engine.core import Game, GameState, InvalidOptions, StaleState
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_seed() -> int:
+    # 62 bits: fits SQLite's signed 64-bit INTEGER with room to spare.
+    return secrets.randbits(62)
+
+
+@dataclass
+class Seating:
+    db: Database
+    clock: Callable[[], datetime] = _now
+    new_seed: Callable[[], int] = _new_seed
+    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False, repr=False)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _at(self) -> str:
+        return self.clock().isoformat()
+
+    # ----------------------------------------------------------------------------- lobby
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_name: str,
+        host_id: int,
+        seats: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        host_name: str | None = None,
+    ) -> Table:
+        """Open a lobby in the channel, the host seated first."""
+        game = plugins.game(game_name)
+        if seats is not None and not game.min_players <= seats <= game.max_players:
+            raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
+        if options:
+            # Refuse unknown or impossible options now, not when the host presses Start.
+            game.new_game(seats or game.max_players, 0, options)
+        at = self._at()
+        async with self.db.transaction() as conn:
+            try:
+                game_id = await game_rows.insert_game(
+                    conn,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game.name,
+                    options=json.dumps(dict(options or {}), sort_keys=True),
+                    seats_wanted=seats,
+                    at=at,
+                )
+            except storage.ChannelBusy:
+                busy = await game_rows.open_game_in_channel(conn, channel_id)
+                title = plugins.game(busy.game).title if busy else "a game"
+                raise ChannelOccupied(
+                    f"This channel already has {title} ({busy.status.value if busy else 'open'}); "
+                    "finish or abandon it first, or use another channel."
+                ) from None
+            await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
+            return await load_table(conn, game_id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await game_rows.set_lobby_message(conn, game_id, message_id)
+
+    async def join(
+        self, game_id: int, user_id: int, name: str | None = None, *, channel_id: int | None = None
+    ) -> Table:
+        async with self._lock(game_id), self.db.transaction() as conn:
+            table = await load_table(conn, game_id, channel_id)
+            game = plugins.game(table.game.game)
+            _require_lobby(table, "join")
+            if table.seat_of(user_id) is not None:
+                raise AlreadySeated("You are already at this table.")
+            limit = table.game.seats_wanted or game.max_players
+            if len(table.seats) >= limit:
+                raise TableFull(f"The table is full ({limit} players).")
+            at = self._at()
+            await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
+            await save(conn, table, at=at)
+            return await load_table(conn, game_id)
+
+    async def leave(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Table:
+        """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            table = await load_table(conn, game_id, channel_id)
+            _require_lobby(table, "leave")
+            if table.seat_of(user_id) is None:
+                raise NotAPlayer("You are not at this table.")
+            at = self._at()
+            await game_rows.remove_seat(conn, game_id, user_id)
+            rest = [s for s in table.seats if s.user_id != user_id]
+            status = None
+            if not rest:
+                status = Status.ABANDONED
+            elif table.host_id == user_id:
+                await game_rows.set_host(conn, game_id, rest[0].user_id)
+            await save(conn, table, at=at, status=status)
+            return await load_table(conn, game_id)
+
+    async def start(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None = None,
+        channel_id: int | None = None,
+    ) -> GameStatus:
+        """The host starts: seats are numbered in join order and the engine sets up the game."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            table = await load_table(conn, game_id, channel_id)
+            _require_lobby(table, "start")
+            if table.host_id != user_id:
+                raise HostOnly("Only the host can start the game.")
+            if expected_version is not None and table.version != expected_version:
+                raise StaleState(
+                    "The table changed since this lobby was shown; check it and press Start again."
+                )
+            game = plugins.game(table.game.game)
+            count = len(table.seats)
+            wanted = table.game.seats_wanted
+            if wanted is not None and count != wanted:
+                raise NotEnoughPlayers(f"This table is set for {wanted} players; {count} seated.")
+            if count < game.min_players:
+                raise NotEnoughPlayers(f"{game.title} needs {player_range(game)}; {count} seated.")
+            seed = self.new_seed()
+            state = game.new_game(count, seed, json.loads(table.game.options))
+            progress = progress_of(game, state)
+            at = self._at()
+            await game_rows.assign_seats(conn, game_id, table.player_ids)
+            status = Status.FINISHED if progress.decision.finished else Status.ACTIVE
+            await save(conn, table, at=at, status=status, seed=seed, snapshot=game.dump_state(state))
+            return GameStatus(await load_table(conn, game_id), progress)
+
+    async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> Table:
+        """End a lobby or game without a result: its host, or a member with Manage Server."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            table = await load_table(conn, game_id)
+            if not table.game.status.is_open:
+                raise NotInProgress("This game has already ended.")
+            if table.host_id != user_id and not may_manage:
+                raise HostOnly("Only the host or a member with Manage Server can abandon this game.")
+            await save(conn, table, at=self._at(), status=Status.ABANDONED)
+            return await load_table(conn, game_id)
+
+
+def _require_lobby(table: Table, verb: str) -> None:
+    status = table.game.status
+    if status is Status.ACTIVE:
+        raise NotInLobby(f"The game has already started; you cannot {verb} now.")
+    if status is not Status.LOBBY:
+        raise NotInLobby(f"This game has ended; you cannot {verb} it.")
+
+
+async def save(
+    conn: Any,
+    table: Table,
+    *,
+    at: str,
+    status: Status | None = None,
+    seed: int | None = None,
+    snapshot: str | None = None,
+) -> int:
+    version = await game_rows.update_game(
+        conn,
+        table.id,
+        expected_version=table.version,
+        at=at,
+        status=status,
+        seed=seed,
+        snapshot=snapshot,
+    )
+    if version is None:
+        raise StaleState("The game changed at the same moment; try again.")
+    return version
+
+
+def state_of(game: Game[Any, Any], table: Table) -> GameState:
+    if table.game.snapshot is None:
+        raise NotInProgress("The game has not started yet.")
+    state: GameState = game.load_state(table.game.snapshot)
+    return state

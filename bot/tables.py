@@ -1,0 +1,130 @@
+"""What the sessions service hands out: a table with its seats, a game's progress, the result of an
+action. Plain data, no Discord, no SQL beyond ``load_table``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.refusals import NoGameHere, WrongChannel
+from bot.storage import GameRow, SeatRow
+from bot.storage import games as game_rows
+from engine.core import Decision, Event, ScoreSheet
+
+# SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
+MAX_ROW_ID = 2**63 - 1
+WRONG_CHANNEL = "That belongs to a game in another channel; games are played where they were opened."
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game row with its seats: who sits where, who hosts."""
+
+    game: GameRow
+    seats: list[SeatRow]
+
+    @property
+    def id(self) -> int:
+        return self.game.id
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def host_id(self) -> int | None:
+        return next((s.user_id for s in self.seats if s.is_host), None)
+
+    @property
+    def ai_seats(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.seats if s.is_ai and s.seat is not None)
+
+    def name_at(self, seat: int) -> str:
+        for row in self.seats:
+            if row.seat == seat:
+                return row.display_name or f"Seat {seat + 1}"
+        return f"Seat {seat + 1}"
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order (for event texts and images)."""
+        return [self.name_at(seat) for seat in range(len(self.seats))]
+
+    @property
+    def player_ids(self) -> list[int]:
+        """User ids in seat order (join order while in the lobby)."""
+        return [s.user_id for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat number once started; in the lobby, the position in join order."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return seat.seat if seat.seat is not None else index
+        return None
+
+    def user_at(self, seat: int) -> int | None:
+        for row in self.seats:
+            if row.seat == seat:
+                return row.user_id
+        return None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action: its notation (travels in a custom_id) and a label for a player."""
+
+    notation: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the engine says about a started game: who decides, their choices, the score."""
+
+    decision: Decision
+    choices: dict[int, list[Choice]]
+    score: ScoreSheet | None
+    # seats whose last step can be undone now
+    undoable: frozenset[int] = frozenset()
+    # per deciding seat, what they want in view while deciding (money, goods…); may be empty
+    notes: dict[int, str] = field(default_factory=dict)
+    # where the game stands ("round 9/20"); may be empty
+    stage: str = ""
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    table: Table
+    progress: Progress | None
+
+
+@dataclass(frozen=True)
+class ActResult:
+    table: Table
+    seat: int
+    notation: str
+    label: str
+    seq: int
+    events: list[Event]
+    progress: Progress
+    duplicate: bool = False
+    # events of the AI seats that acted right after (included in ``all_events``)
+    ai_events: list[Event] = field(default_factory=list)
+
+    @property
+    def all_events(self) -> list[Event]:
+        return [*self.events, *self.ai_events]
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+
+async def load_table(conn: Any, game_id: int, channel_id: int | None = None) -> Table:
+    """The game and its seats; with ``channel_id``, only if the game lives in that channel."""
+    row = await game_rows.get_game(conn, game_id) if 0 < game_id <= MAX_ROW_ID else None
+    if row is None:
+        raise NoGameHere("That game no longer exists.")
+    if channel_id is not None and row.channel_id != channel_id:
+        raise WrongChannel(WRONG_CHANNEL)
+    return Table(row, await game_rows.list_seats(conn, game_id))

@@ -1,0 +1,89 @@
+"""The Players panel (one row per player, and Andrew), its legend, and the same panel alone as a strip."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.carnegie import glyphs
+from render.carnegie.glyphs import draw_owner
+from render.carnegie.icons import ICONS
+from render.carnegie.model import ANDREW, NEUTRAL, BoardModel
+from render.carnegie.overview.layout import GAP, PLAYER_BOX
+from render.carnegie.palette import ACTION_CHOICE_INK, GOODS, MONEY, VP_END
+from render.common.canvas import Canvas
+from render.common.palette import INK, INK_SOFT, PAPER, WHITE, hex_rgb
+
+
+def draw_players_static(c: Canvas) -> None:
+    c.panel(*PLAYER_BOX, "Players", title_size=24)
+
+
+def draw_players(
+    c: Canvas, m: BoardModel, box: tuple[float, float, float, float] = PLAYER_BOX, max_row: float = 118.0
+) -> None:
+    x0, y0, x1, y1 = box
+    people = m.everyone()
+    cols = ((m.score_label, 190), ("$", 262), ("goods", 330), ("missions", 402))
+    hy = y0 + 58
+    for label, cx in cols:
+        c.text(x0 + cx, hy, label, 16, fill=INK_SOFT, bold=True, anchor="mm")
+    row_h = min(max_row, (y1 - hy - 20) / max(1, len(people)))
+    for i, p in enumerate(people):
+        ry = hy + 22 + i * row_h
+        cy = ry + 30
+        owner = m.owner_of(p)
+        if i % 2 == 0:
+            c.d.rounded_rectangle((x0 + 8, ry, x1 - 8, ry + row_h - 6), radius=8, fill=hex_rgb("#F1ECE0"))
+        draw_owner(c, owner, x0 + 30, cy, 34)
+        c.fit_text(x0 + 54, cy, p.name, 96, 22, bold=True, anchor="lm")
+        glyphs.vp(c, x0 + cols[0][1], cy, "", 46, VP_END)
+        c.text(x0 + cols[0][1], cy + 2, str(p.score), 22, fill=WHITE, bold=True, anchor="mm")
+        c.text(x0 + cols[1][1], cy, f"${p.money}", 24, fill=MONEY, bold=True, anchor="mm")
+        c.icon("goods", x0 + cols[2][1] - 14, cy, 24, GOODS)
+        c.text(x0 + cols[2][1] + 2, cy, str(p.goods), 24, bold=True, anchor="lm")
+        c.icon("employee", x0 + cols[3][1] - 16, cy, 24)
+        c.text(x0 + cols[3][1] + 2, cy, str(sum(p.missions)), 24, bold=True, anchor="lm")
+        # Second line: supply, discs, first player, Action Choice tile.
+        ly = cy + 36
+        if owner == ANDREW:
+            c.text(x0 + 54, ly, "solo opponent", 15, fill=INK_SOFT, anchor="lm")
+            continue
+        c.text(
+            x0 + 54,
+            ly,
+            f"supply: {p.employees_supply} empl. · {p.discs_supply} discs",
+            17,
+            fill=INK_SOFT,
+            anchor="lm",
+        )
+        ex = x1 - 20
+        if p.action_choice:
+            c.icon("action_choice", ex - 12, ly, 24, ACTION_CHOICE_INK)
+            c.text(ex - 28, ly, "Action Choice", 16, fill=INK_SOFT, anchor="rm")
+        if m.first_seat == p.seat:
+            c.icon("locomotive", x1 - 30, cy, 38, INK)
+
+
+def draw_owner_legend(c: Canvas) -> None:
+    x0, _, _, y1 = PLAYER_BOX
+    ly = y1 - 26
+    x = x0 + 16
+    draw_owner(c, NEUTRAL, x + 12, ly, 24)
+    c.text(x + 30, ly, "neutral disc", 16, fill=INK_SOFT, anchor="lm")
+    x += 140
+    draw_owner(c, ANDREW, x + 12, ly, 24)
+    c.text(x + 30, ly, "Andrew", 16, fill=INK_SOFT, anchor="lm")
+    x += 104
+    c.icon("locomotive", x + 14, ly, 28)
+    c.text(x + 34, ly, "first player", 16, fill=INK_SOFT, anchor="lm")
+
+
+def draw_strip(m: BoardModel) -> Image.Image:
+    """The Players panel on its own (for a quick look without the whole board)."""
+    x0, _, x1, _ = PLAYER_BOX
+    rows = len(m.everyone())
+    height = round(58 + 22 + rows * 84 + 20)
+    c = Canvas(x1 - x0 + 2 * GAP, height + 2 * GAP, PAPER, ICONS)
+    c.panel(GAP, GAP, GAP + x1 - x0, GAP + height, "Players", title_size=24)
+    draw_players(c, m, (GAP, GAP, GAP + x1 - x0, GAP + height), max_row=84.0)
+    return c.image

@@ -1,0 +1,139 @@
+"""The Timeline: rows, Start and End tiles (static); events, used spaces, markers and gear (dynamic)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.carnegie import data
+from render.carnegie import glyphs
+from render.carnegie.model import BoardModel
+from render.carnegie.overview.layout import TIMELINE_BOX
+from render.carnegie.palette import DEPT_FILL, DEPT_INK, GEAR_INK
+from render.common.canvas import Canvas
+from render.common.palette import HIGHLIGHT, INK_SOFT, PANEL_EDGE, WHITE, hex_rgb
+
+TL_LABEL_W = 112
+TL_CELL = 64
+TL_ROW_H = 74
+TL_SHORT = ("HR", "Mgmt", "Constr.", "R&D")
+
+
+def tl_cell_centre(row: int, pos: int) -> tuple[float, float]:
+    x = TIMELINE_BOX[0] + 10 + TL_LABEL_W + pos * (TL_CELL + 8) + TL_CELL / 2
+    y = TIMELINE_BOX[1] + 104 + row * TL_ROW_H
+    return x, y
+
+
+def draw_timeline_static(c: Canvas) -> None:
+    x0, y0, x1, y1 = TIMELINE_BOX
+    c.panel(x0, y0, x1, y1, "Timeline", title_size=24)
+    for pos, label in enumerate(("Start", "1", "2", "3", "4", "End")):
+        cx, _ = tl_cell_centre(0, pos)
+        c.text(cx, y0 + 58, label, 16, fill=INK_SOFT, bold=True, anchor="mm")
+    for row in range(4):
+        cx, cy = tl_cell_centre(row, 0)
+        key = glyphs.DEPT_KEYS[row]
+        c.d.rounded_rectangle(
+            (x0 + 8, cy - TL_ROW_H / 2 + 4, x0 + 8 + TL_LABEL_W - 6, cy + TL_ROW_H / 2 - 4),
+            radius=8,
+            fill=DEPT_FILL[key],
+            outline=DEPT_INK[key],
+            width=2,
+        )
+        glyphs.dept_icon(c, row, x0 + 30, cy, 30)
+        c.fit_text(
+            x0 + 50, cy, TL_SHORT[row], TL_LABEL_W - 50, 17, fill=DEPT_INK[key], bold=True, anchor="lm"
+        )
+        # Start tile (no event) and End tile (income + donation), R11.2.1, R11.2.2.
+        c.d.rounded_rectangle(
+            (cx - TL_CELL / 2, cy - TL_CELL / 2, cx + TL_CELL / 2, cy + TL_CELL / 2),
+            radius=8,
+            fill=hex_rgb("#EDE7DA"),
+            outline=PANEL_EDGE,
+            width=2,
+        )
+        ex, ey = tl_cell_centre(row, 5)
+        c.d.rounded_rectangle(
+            (ex - TL_CELL / 2, ey - TL_CELL / 2, ex + TL_CELL / 2, ey + TL_CELL / 2),
+            radius=8,
+            fill=hex_rgb("#EDE7DA"),
+            outline=PANEL_EDGE,
+            width=2,
+        )
+        glyphs.draw_region_badge(c, data.END_TILE[row], ex - 13, ey - 10, 34)
+        glyphs.draw_donation_badge(c, ex + 14, ey + 14, 28)
+
+
+def draw_timeline(c: Canvas, m: BoardModel) -> None:
+    t = m.timeline
+    for row in range(4):
+        for pos in range(1, 5):
+            cx, cy = tl_cell_centre(row, pos)
+            c.d.rounded_rectangle(
+                (cx - TL_CELL / 2, cy - TL_CELL / 2, cx + TL_CELL / 2, cy + TL_CELL / 2),
+                radius=8,
+                fill=WHITE,
+                outline=PANEL_EDGE,
+                width=2,
+            )
+            if row < len(t.events):
+                glyphs.draw_event(c, t.events[row][pos - 1], cx, cy, 46)
+        # Used spaces are shaded: the marker has passed them.
+        for pos in range(1, min(t.positions[row], 4) + 1):
+            cx, cy = tl_cell_centre(row, pos)
+            shade = Image.new("RGB", (TL_CELL - 4, TL_CELL - 4), hex_rgb("#BDB6A8"))
+            c.image.paste(
+                shade, (round(cx - TL_CELL / 2 + 2), round(cy - TL_CELL / 2 + 2)), _shade_mask(TL_CELL - 4)
+            )
+    # Event space of this round.
+    if t.event_row is not None and t.positions[t.event_row] < 5:
+        cx, cy = tl_cell_centre(t.event_row, t.positions[t.event_row] + 1)
+        c.d.rounded_rectangle(
+            (cx - TL_CELL / 2 - 4, cy - TL_CELL / 2 - 4, cx + TL_CELL / 2 + 4, cy + TL_CELL / 2 + 4),
+            radius=10,
+            outline=HIGHLIGHT,
+            width=5,
+        )
+    for row in range(4):
+        pos = t.positions[row]
+        cx, cy = tl_cell_centre(row, pos)
+        # The action marker sits at the top-left of its space so the event stays readable.
+        mx, my = cx - TL_CELL / 2 + 14, cy - TL_CELL / 2 + 14
+        flipped = t.flipped[row]
+        key = glyphs.DEPT_KEYS[row]
+        fill = hex_rgb("#9A9A9A") if flipped else DEPT_INK[key]
+        c.d.ellipse((mx - 16, my - 16, mx + 16, my + 16), fill=fill, outline=WHITE, width=3)
+        if flipped:
+            c.text(mx, my, "↓", 20, fill=WHITE, bold=True, anchor="mm")
+        else:
+            glyphs.dept_icon(c, row, mx, my, 20, WHITE)
+    if t.gear_row is not None:
+        pos = t.positions[t.gear_row]
+        cx, cy = tl_cell_centre(t.gear_row, pos)
+        gx = cx + TL_CELL / 2 + 4
+        c.icon("gear", gx, cy + TL_CELL / 2 - 8, 34, GEAR_INK)
+    x0, _, _, y1 = TIMELINE_BOX
+    # Legend.
+    ly = y1 - 22
+    lx = x0 + 14
+    c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=DEPT_INK["hr"], outline=WHITE, width=2)
+    c.text(lx + 28, ly, "action marker", 15, anchor="lm")
+    lx += 150
+    c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=hex_rgb("#9A9A9A"))
+    c.text(lx + 11, ly, "↓", 14, fill=WHITE, bold=True, anchor="mm")
+    c.text(lx + 28, ly, "flipped", 15, anchor="lm")
+    lx += 100
+    c.icon("gear", lx + 11, ly, 24, GEAR_INK)
+    c.text(lx + 28, ly, "gear", 15, anchor="lm")
+    lx += 80
+    c.d.rounded_rectangle((lx, ly - 11, lx + 22, ly + 11), radius=5, outline=HIGHLIGHT, width=4)
+    c.text(lx + 28, ly, "this round's event", 15, anchor="lm")
+
+
+@lru_cache(maxsize=8)
+def _shade_mask(size: int) -> Image.Image:
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=7, fill=150)
+    return mask

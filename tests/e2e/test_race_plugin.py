@@ -1,0 +1,79 @@
+"""Proof that the game seam is not shaped after Carnegie: the race test game, with a plug-in of its
+own (rules in ``tests/race_game.py``, a one-picture ``tests/race_pictures.py``, named by
+GAME_MODULES), is played from ``/game new game:race`` to the final post through the same code
+path as every game: lap summaries with its picture at its checkpoints, the ``/game`` look-ups
+answered by its guide and pictures, a typed move, the final result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.test_lobby import (
+    DEFERRED_MESSAGE,
+    DEFERRED_UPDATE,
+    acked,
+    choose,
+    next_turn_line,
+    open_lobby,
+    open_panel,
+    private_reply,
+    seated,
+    sessions_of,
+    start_game,
+)
+from tests.fakediscord import FakeDiscord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_in(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    lobby = await open_lobby(fake, "alice", "race")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await seated(fake, lobby, "bob")
+    await start_game(fake, fake.message(lobby.id), "alice")
+
+    # The channel's game answers the look-ups: its topics, its only (public) picture, no close-up.
+    rules = acked(await fake.slash("bob", "games", "game rules", topic="goal"))
+    assert rules.message is not None and "**Goal**" in rules.message.content
+    topics = acked(await fake.autocomplete("bob", "games", "game rules", focused="topic", value=""))
+    assert [c["value"] for c in topics.choices] == ["goal"]
+    # The first picture of a process may wait for the render process to start.
+    board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response(
+        timeout=30
+    )
+    assert board.attachment("track.png").data.startswith(PNG)
+    close_up = await private_reply(acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE))
+    assert close_up.attachments == [] and close_up.content.startswith("**bob**")
+
+    # Alice types her first move; everyone else clicks.
+    suggested = acked(await fake.autocomplete("alice", "games", "game play", focused="action", value="step"))
+    assert [c["value"] for c in suggested.choices] == ["step 1", "step 2"]
+    typed = await private_reply(
+        acked(await fake.slash("alice", "games", "game play", action="step 2"), DEFERRED_MESSAGE)
+    )
+    assert "Your part is done" in typed.content
+    for number, player in enumerate(["bob", "alice"] * 4, start=1):
+        turn = await next_turn_line(fake, number)
+        await choose(fake, player, await open_panel(fake, player, turn), "Step 2")
+
+    # Its checkpoints (a lap every 4 moves) were summarised with its picture, once each.
+    result = await fake.wait_for_message(
+        "games", lambda m: "game over" in m.content, timeout=30, what="the result"
+    )
+    laps = [m for m in fake.channel_messages("games") if "is over.**" in m.content]
+    assert [m.content.split("\n")[0] for m in laps] == [
+        "**Race (test game) — Lap 1 is over.**",
+        "**Race (test game) — Lap 2 is over.**",
+    ]
+    assert all(m.attachments and m.attachments[0].data.startswith(PNG) for m in laps)
+    assert "Provisional score:" in laps[0].content and "alice stepped 2" in laps[0].content
+    alice = fake.users["alice"]
+    assert f"Winner: <@{alice.id}>" in result.content
+    assert result.attachment("final-track.png").data.startswith(PNG)
+    game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
+    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)

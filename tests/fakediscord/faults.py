@@ -1,0 +1,94 @@
+"""Fault injection: 429s and failures on named routes, failed uploads, expired interaction tokens,
+gateway drops, op 7 and op 9."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from tests.fakediscord.outcome import InteractionOutcome
+from tests.fakediscord.state import FakeState
+from tests.fakediscord.wire import Call, json_response
+
+
+@dataclass
+class Fault:
+    route: str  # e.g. "POST /channels/{channel_id}/messages"; "*" matches any route
+    status: int
+    remaining: int
+    retry_after: float = 0.05
+    is_global: bool = False
+    uploads_only: bool = False
+
+
+class FaultsMixin(FakeState):
+    """Faults are consumed in the order they were added; ``self.faults`` holds what is left."""
+
+    def rate_limit(
+        self, route: str, *, count: int = 1, retry_after: float = 0.05, is_global: bool = False
+    ) -> None:
+        """The next ``count`` calls of ``route`` get a 429 with ``Via`` and ``retry_after``, as Discord."""
+        self._check_route(route)
+        self.faults.append(Fault(route, 429, count, retry_after=retry_after, is_global=is_global))
+
+    def fail_next(self, route: str, *, status: int = 500, count: int = 1) -> None:
+        self._check_route(route)
+        self.faults.append(Fault(route, status, count))
+
+    def fail_next_upload(self, *, status: int = 500, count: int = 1) -> None:
+        """The next request that carries a file fails (whatever the route)."""
+        self.faults.append(Fault("*", status, count, uploads_only=True))
+
+    def _check_route(self, route: str) -> None:
+        if route not in {f"{m} {t}" for m, t, _, _ in self._routes}:
+            raise ValueError(f"no such route {route!r}")
+
+    def _take_fault(self, call: Call) -> Fault | None:
+        for fault in self.faults:
+            if fault.remaining <= 0:
+                continue
+            if fault.uploads_only and not call.files:
+                continue
+            if fault.route not in ("*", call.record.route):
+                continue
+            fault.remaining -= 1
+            return fault
+        return None
+
+    def expire_token(self, outcome: InteractionOutcome | None = None) -> None:
+        """Age one interaction's token (or all) past Discord's 15 minutes: followups and edits of the
+        original response then fail with 401 / 50027, as they do after a long pause."""
+        records = [outcome.record] if outcome is not None else list(self.interactions.values())
+        for record in records:
+            record.expired = True
+
+    async def drop_gateway(self, code: int = 4000, *, wait: bool = True, timeout: float = 5.0) -> None:
+        await self.gateway.drop(code, wait=wait, timeout=timeout)
+
+    async def send_reconnect(self, *, wait: bool = True) -> None:
+        await self.gateway.reconnect(wait=wait)
+
+    async def invalidate_session(self, *, resumable: bool = False, wait: bool = True) -> None:
+        await self.gateway.invalidate(resumable=resumable, wait=wait)
+
+    def _fault_response(self, fault: Fault) -> web.Response:
+        if fault.status == 429:
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": fault.retry_after,
+                "global": fault.is_global,
+            }
+            headers = {
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(fault.retry_after))),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": str(fault.retry_after),
+                "X-RateLimit-Bucket": "fakediscord-" + fault.route.replace(" ", "-"),
+                "X-RateLimit-Scope": "global" if fault.is_global else "user",
+            }
+            if fault.is_global:
+                headers["X-RateLimit-Global"] = "true"
+            return json_response(body, status=429, headers=headers)
+        return json_response({"message": f"{fault.status}: injected failure", "code": 0}, status=fault.status)

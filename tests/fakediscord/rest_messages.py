@@ -1,0 +1,230 @@
+"""Messages as Discord stores them (create, edit, delete, attachments, MESSAGE_* events) and the
+``/channels/...`` routes the bot posts, reads, edits and deletes them with."""
+
+from __future__ import annotations
+
+import mimetypes
+from typing import Any
+
+from aiohttp import web
+
+from tests.fakediscord import validation
+from tests.fakediscord.gateway import GUILD_MESSAGES
+from tests.fakediscord.model import (
+    EPHEMERAL,
+    LOADING,
+    Attachment,
+    Channel,
+    Message,
+    Permission,
+    iso_now,
+    snowflake,
+)
+from tests.fakediscord.outcome import APPLICATION_COMMAND, FakeInteraction
+from tests.fakediscord.rest import RestMixin
+from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content
+
+
+class MessagesMixin(RestMixin):
+    """Shared by channel routes, interaction callbacks and webhooks (followups, ``@original``)."""
+
+    def _upload_limit(self, interaction: FakeInteraction | None) -> int:
+        if interaction is not None:
+            return int(interaction.payload.get("attachment_size_limit", DEFAULT_UPLOAD_LIMIT))
+        return DEFAULT_UPLOAD_LIMIT
+
+    def _check_files(self, call: Call, limit: int) -> None:
+        for attachment in call.files.values():
+            if attachment.size > limit:
+                self.problem(
+                    f"{call.record.route}: {attachment.filename} is {attachment.size} bytes > {limit}"
+                )
+                raise DiscordError(413, 40005, "Request entity too large")
+
+    def _attachments_for(self, call: Call, existing: list[Attachment], *, editing: bool) -> list[Attachment]:
+        payload = call.payload or {}
+        uploads = dict(call.files)
+        if "attachments" not in payload:
+            return [*existing, *uploads.values()] if editing else list(uploads.values())
+        by_id = {a.id: a for a in existing}
+        result: list[Attachment] = []
+        for entry in payload["attachments"] or []:
+            ref = int(entry["id"])
+            if ref in uploads:
+                attachment = uploads.pop(ref)
+                if entry.get("filename"):
+                    attachment.filename = entry["filename"]
+                    attachment.content_type = mimetypes.guess_type(attachment.filename)[0]
+                attachment.description = entry.get("description")
+                result.append(attachment)
+            elif ref in by_id:
+                result.append(by_id[ref])
+            else:
+                self._reject(str(call.record.route), [f"attachments: unknown attachment id {ref}"])
+        return result + list(uploads.values())
+
+    async def _create_message(
+        self,
+        call: Call,
+        channel: Channel,
+        *,
+        interaction: FakeInteraction | None = None,
+        extra_flags: int = 0,
+        validate: bool = True,
+    ) -> Message:
+        payload = call.payload or {}
+        if validate:
+            self._reject(
+                str(call.record.route),
+                validation.message_errors(payload, creating=True, has_files=bool(call.files)),
+            )
+        self._check_files(call, self._upload_limit(interaction))
+        allowed = EPHEMERAL | (1 << 2) | (1 << 12) | (1 << 15)  # ephemeral, suppress embeds/notifications, v2
+        flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
+        if interaction is None:
+            flags &= ~EPHEMERAL
+        message = Message(
+            id=snowflake(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=self.bot,
+            content=str(payload.get("content") or ""),
+            embeds=list(payload.get("embeds") or []),
+            components=list(payload.get("components") or []),
+            attachments=self._attachments_for(call, [], editing=False),
+            flags=flags,
+        )
+        if interaction is not None:
+            message.webhook_id = self.application_id
+            message.application_id = self.application_id
+            message.interaction_id = interaction.id
+            message.interaction_user = interaction.user
+            message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
+        message.snapshot()
+        self.messages[message.id] = message
+        if not message.ephemeral and self.message_events:
+            await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(message), intent=GUILD_MESSAGES)
+        return message
+
+    def _message_event(self, message: Message) -> dict[str, Any]:
+        data = message.payload()
+        if message.guild_id is not None:
+            member = self.guilds[message.guild_id].members.get(message.author.id)
+            if member is not None and message.webhook_id is None:
+                data["member"] = {k: v for k, v in member.payload().items() if k != "user"}
+        return data
+
+    async def _edit_message(
+        self, call: Call, message: Message, *, interaction: FakeInteraction | None
+    ) -> Message:
+        payload = call.payload or {}
+        self._reject(
+            str(call.record.route), validation.message_errors(payload, creating=False, has_files=False)
+        )
+        self._check_files(call, self._upload_limit(interaction))
+        if "content" in payload:
+            message.content = str(payload["content"] or "")
+        if "embeds" in payload:
+            message.embeds = list(payload["embeds"] or [])
+        if "components" in payload:
+            message.components = list(payload["components"] or [])
+        if "attachments" in payload or call.files:
+            message.attachments = self._attachments_for(call, message.attachments, editing=True)
+        if "flags" in payload and payload["flags"] is not None:
+            # Ephemerality cannot change after sending; only the v2 and suppress-embeds bits can.
+            mutable = (1 << 2) | (1 << 15)
+            message.flags = (message.flags & ~mutable) | (int(payload["flags"]) & mutable)
+        message.flags &= ~LOADING
+        message.edited_timestamp = iso_now()
+        message.snapshot()
+        if not message.ephemeral and self.message_events:
+            await self.gateway.dispatch("MESSAGE_UPDATE", self._message_event(message), intent=GUILD_MESSAGES)
+        return message
+
+    async def _delete_message(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral and self.message_events:
+            data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
+            if message.guild_id is not None:
+                data["guild_id"] = str(message.guild_id)
+            await self.gateway.dispatch("MESSAGE_DELETE", data, intent=GUILD_MESSAGES)
+
+    def _channel_param(self, call: Call) -> Channel:
+        channel = self.channels.get(int(call.params["channel_id"]))
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _message_param(self, call: Call, channel: Channel) -> Message:
+        message = self.messages.get(int(call.params["message_id"]))
+        if message is None or message.deleted or message.channel_id != channel.id or message.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    def _require(self, channel: Channel, needed: int, what: str) -> None:
+        if channel.guild_id is None:
+            return
+        have = self.guilds[channel.guild_id].permissions_in(channel, self.bot.id)
+        if have & needed != needed:
+            self.problem(f"bot lacks permissions for {what} in #{channel.name}")
+            raise DiscordError(403, 50013, "Missing Permissions")
+
+    def _install_message_routes(self) -> None:
+        """Channel routes: messages, history, typing."""
+        r = self.route
+
+        @r("GET", "/channels/{channel_id}")
+        async def get_channel(call: Call) -> web.StreamResponse:
+            return json_response(self._channel_param(call).payload())
+
+        @r("POST", "/channels/{channel_id}/messages")
+        async def post_message(call: Call) -> web.StreamResponse:
+            channel = self._channel_param(call)
+            needed = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES
+            if call.files:
+                needed |= Permission.ATTACH_FILES
+            if (call.payload or {}).get("embeds"):
+                needed |= Permission.EMBED_LINKS
+            self._require(channel, needed, "sending a message")
+            return json_response((await self._create_message(call, channel)).payload())
+
+        @r("GET", "/channels/{channel_id}/messages")
+        async def list_messages(call: Call) -> web.StreamResponse:
+            channel = self._channel_param(call)
+            self._require(
+                channel, Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY, "reading history"
+            )
+            limit = int(call.record.query.get("limit", "50"))
+            messages = sorted(self.channel_messages(channel), key=lambda m: m.id, reverse=True)
+            if "before" in call.record.query:
+                messages = [m for m in messages if m.id < int(call.record.query["before"])]
+            if "after" in call.record.query:
+                messages = [m for m in messages if m.id > int(call.record.query["after"])]
+            return json_response([m.payload() for m in messages[:limit]])
+
+        @r("GET", "/channels/{channel_id}/messages/{message_id}")
+        async def get_message(call: Call) -> web.StreamResponse:
+            channel = self._channel_param(call)
+            return json_response(self._message_param(call, channel).payload())
+
+        @r("PATCH", "/channels/{channel_id}/messages/{message_id}")
+        async def edit_message(call: Call) -> web.StreamResponse:
+            channel = self._channel_param(call)
+            message = self._message_param(call, channel)
+            if message.author.id != self.bot.id:
+                raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+            return json_response((await self._edit_message(call, message, interaction=None)).payload())
+
+        @r("DELETE", "/channels/{channel_id}/messages/{message_id}")
+        async def delete_message(call: Call) -> web.StreamResponse:
+            channel = self._channel_param(call)
+            message = self._message_param(call, channel)
+            if message.author.id != self.bot.id:
+                self._require(channel, Permission.MANAGE_MESSAGES, "deleting someone else's message")
+            await self._delete_message(message)
+            return no_content()
+
+        @r("POST", "/channels/{channel_id}/typing")
+        async def typing(call: Call) -> web.StreamResponse:
+            self._channel_param(call)
+            return no_content()

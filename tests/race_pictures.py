@@ -1,0 +1,48 @@
+"""The race game's one picture: the track with both runners. Proof that the pictures seam is not
+shaped after one game: a tiny public picture posted with every checkpoint summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+from pydantic import BaseModel
+
+from engine.core import ScoreSheet
+from render.common.fonts import font
+from render.common.palette import player_style
+from render.common.pictures import PictureSpec
+from render.common.png import encode_png
+from tests.race_game import GOAL, RaceView
+
+SPACE = 40
+
+
+class RacePictures:
+    specs = (PictureSpec("track", "Track", in_summaries=True),)
+
+    def draw(
+        self, key: str, view: BaseModel, seat: int | None, names: Sequence[str], scores: ScoreSheet | None
+    ) -> bytes:
+        if key != "track":
+            raise KeyError(key)
+        race = RaceView.model_validate(view.model_dump())
+        image = Image.new("RGB", ((GOAL + 1) * SPACE + 120, 2 * SPACE + 20), "white")
+        pen = ImageDraw.Draw(image)
+        for space in range(GOAL + 1):
+            pen.rectangle(
+                (space * SPACE + 110, 10, space * SPACE + 110 + SPACE - 2, 2 * SPACE + 8), outline="grey"
+            )
+        for runner, position in enumerate(race.positions):
+            name = names[runner] if runner < len(names) else f"Seat {runner + 1}"
+            pen.text((4, 10 + runner * SPACE + 10), name[:12], fill="black", font=font(14))
+            x = min(position, GOAL) * SPACE + 110 + SPACE // 2
+            y = 10 + runner * SPACE + SPACE // 2
+            pen.ellipse((x - 12, y - 12, x + 12, y + 12), fill=player_style(runner).colour)
+        return encode_png(image)
+
+    def warm_up(self) -> None:
+        font(14)
+
+
+PICTURES = RacePictures()

@@ -66,9 +66,9 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
             dept = data.DEPT_NAMES[c.cells[parse_cell(src)[0]]]
             to = _cell_name(state, seat, dst)
             return _fit(
-                f"Move an employee: {dept} (free the {args[1]} workplace) → {to}",
-                f"Move: {dept} (free the {args[1]} workplace) → {to}",
-                f"Move: {dept} (free {args[1]} workplace) → {to}",
+                f"Move from {dept} (free the {args[1]} workplace) → {to}",
+                f"From {dept} (free the {args[1]} workplace) → {to}",
+                f"From {dept} (free {args[1]} workplace) → {to}",
             )
         return f"Move an employee: {_cell_name(state, seat, src)} → {_cell_name(state, seat, dst)}"
     if v == "activate":

@@ -187,7 +187,7 @@ def paid_text(money: int, converted: int) -> str:
 
 def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
     """The left-most slot where a project of ``ptype`` may be built in ``city`` (R6.3.1 step 4), or -1; the
-    player may then move it to another free slot of the type (``other_slots``)."""
+    project goes there first, then the player chooses among ``slot_choices`` when there are several."""
     for k in data.CITY_SLOTS[city]:
         t = data.SLOT_TYPE[k]
         if state.slot_owner[k] == NO_OWNER and (t == "T" or t == data.PROJECT_CODES[ptype]):

@@ -8,7 +8,8 @@ action types HR MGT CON RND; departments by code HR TF SP CON RD or tile number 
     side <H|C|I|P> <A|B>          setup 6B, choose the side of a project tab
     house <city-id>               setup 10a, place the Housing disc
     reserve <tile>                setup 10b, reserve a department tile
-    move <r,c>[*]><r,c>           one employee move (setup 11, HR turn)
+    move <r,c>[*]><r,c> [$p]      one employee move (setup 11, HR turn); $p = the price of the workplace a
+                                  standing employee leaves, only when its department's prices differ
     activate <r,c>                activate a lying employee there on the cheapest free workplace
     row <HR|MGT|CON|RND>          select a Timeline row
     income <k>                    return k employees from the mission area (Take Income)
@@ -21,7 +22,9 @@ action types HR MGT CON RND; departments by code HR TF SP CON RD or tile number 
         use 6 <k>    use 7 <k>          use 13                 use 15 <CODE>
     mission <W|M|S|E>             region of the mission just sent
     place <r,c>                   cell of the department chosen with Strategic Planning
-    relocate <r,c>[*]             Property Management: move an employee into the new department
+    relocate <r,c>[*] [$p]        Property Management: move an employee into the new department ($p as
+                                  for move)
+    slot <n>                      the slot of the project just placed: n-th slot of its city from the left
     track <W|M|S|E>               spend SP: one step on a transportation track
     push <H|C|I|P>                spend SP: push a project tab one space
     pick <0|1>                    choose an alternative of a "choose one" income icon
@@ -45,7 +48,7 @@ VERBS: dict[str, tuple[int, int]] = {  # verb -> (min args, max args)
     "side": (2, 2),
     "house": (1, 1),
     "reserve": (1, 1),
-    "move": (1, 1),
+    "move": (1, 2),
     "activate": (1, 1),
     "row": (1, 1),
     "income": (1, 1),
@@ -54,7 +57,8 @@ VERBS: dict[str, tuple[int, int]] = {  # verb -> (min args, max args)
     "use": (1, 3),
     "mission": (1, 1),
     "place": (1, 1),
-    "relocate": (1, 1),
+    "relocate": (1, 2),
+    "slot": (1, 1),
     "track": (1, 1),
     "push": (1, 1),
     "pick": (1, 1),

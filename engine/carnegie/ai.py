@@ -17,10 +17,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.carnegie import data
+from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
+from engine.carnegie.rules.common import leaving_workplace
 from engine.carnegie.scoring import categories
-from engine.carnegie.state import FREE, CarnegieState, Company, active_employees, active_in, tab_discs
+from engine.carnegie.state import (
+    FREE,
+    USED,
+    CarnegieState,
+    Company,
+    active_employees,
+    active_in,
+    tab_discs,
+    workplace_costs,
+)
 from engine.core import Game, Rng
 
 # --- greedy evaluation -------------------------------------------------------------------------------------
@@ -138,6 +149,23 @@ def row_value(state: CarnegieState, seat: int) -> float:
     return own(seat) - 0.5 * sum(others) / max(1, len(others))
 
 
+def leaving_value(state: CarnegieState, seat: int, action: object) -> float:
+    """A standing employee moved out of a department whose workplaces differ in price (R6.1.3, §7.8) names
+    the workplace it leaves: one step shows no difference in the score, so prefer freeing the cheaper
+    workplace (the next activation pays its price, R5.5.1), and even more an employee who already worked
+    this turn (the one still active can work again)."""
+    verb: str = getattr(action, "verb", "")
+    args: tuple[str, ...] = getattr(action, "args", ())
+    if verb not in ("move", "relocate") or len(args) < 2:
+        return 0.0
+    company = state.companies[seat]
+    cell, _ = parse_cell(args[0].split(">")[0])
+    w, _ = leaving_workplace(company, cell, args[1], "")
+    if w < 0:
+        return 0.0
+    return -0.05 * workplace_costs(company.cells[cell])[w] + (0.3 if company.staff[cell][w] == USED else 0.0)
+
+
 class GreedyPlayer:
     """One-step lookahead on ``evaluate``; equal values are broken by the seeded ``Rng``."""
 
@@ -156,6 +184,7 @@ class GreedyPlayer:
             value = evaluate(after, seat, self.weights)
             if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
                 value += row_value(after, seat)
+            value += leaving_value(state, seat, action)
             if value > best_value + _EPS:
                 best, best_value = [action], value
             elif value > best_value - _EPS:

@@ -13,6 +13,7 @@ from engine.carnegie.rules import (
     place_cost,
     transport_income,
 )
+from engine.carnegie.rules.common import slot_words
 from engine.carnegie.state import CarnegieState, donation_cost, track_cost, workplace_costs
 from engine.core import EngineError
 
@@ -24,6 +25,11 @@ def _cell_name(state: CarnegieState, seat: int, text: str) -> str:
     content = state.companies[seat].cells[cell]
     where = data.DEPT_NAMES[content] if content > 0 else ("Lobby" if content < 0 else f"empty cell {text}")
     return ("standing employee in " if standing else "") + where
+
+
+def _fit(*labels: str) -> str:
+    """The first label that fits a button (80 characters), else the last one."""
+    return next((text for text in labels if len(text) <= 80), labels[-1])
 
 
 def describe(state: CarnegieState, seat: int, a: Action) -> str:
@@ -56,6 +62,14 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         return f"Reserve {data.DEPT_NAMES[int(args[0])]} (#{args[0]})"
     if v == "move":
         src, dst = args[0].split(">")
+        if len(args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
+            dept = data.DEPT_NAMES[c.cells[parse_cell(src)[0]]]
+            to = _cell_name(state, seat, dst)
+            return _fit(
+                f"Move from {dept} (free the {args[1]} workplace) → {to}",
+                f"From {dept} (free the {args[1]} workplace) → {to}",
+                f"From {dept} (free {args[1]} workplace) → {to}",
+            )
         return f"Move an employee: {_cell_name(state, seat, src)} → {_cell_name(state, seat, dst)}"
     if v == "activate":
         cell, _ = parse_cell(args[0])
@@ -87,7 +101,17 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         cell, _ = parse_cell(args[0])
         return f"Build on cell {args[0]} ({place_cost(c, cell, state.tasks[0].a)} goods)"
     if v == "relocate":
+        if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
+            dept = data.DEPT_NAMES[c.cells[parse_cell(args[0])[0]]]
+            return _fit(
+                f"Move an employee from {dept} into the new department (free the {args[1]} workplace)",
+                f"Move into the new department from {dept} (free the {args[1]} workplace)",
+                f"Into the new department: from {dept}, free the {args[1]} workplace",
+            )
         return f"Move an employee from {_cell_name(state, seat, args[0])} into the new department"
+    if v == "slot":  # R6.3.1 step 4, §3 step 10
+        slot = data.CITY_SLOTS[data.SLOT_CITY[state.tasks[0].a]][int(args[0]) - 1]
+        return f"Take the {slot_words(slot)}"
     if v == "track":
         r = parse_index(args[0], data.REGION_CODES, "region")
         return f"Advance on the {data.REGIONS[r]} track to space {c.tracks[r] + 1} ({track_cost(c, r)} SP)"

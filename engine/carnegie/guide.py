@@ -78,7 +78,8 @@ _TOPICS: dict[str, tuple[str, str]] = {  # key: (title, body)
         "Human Resources",
         "Your starting HR department gives 3 moves per active employee at the start of the turn (R6.1.1). "
         "A move takes one employee to an orthogonally adjacent cell (R6.1.2); a moved active employee becomes "
-        "inactive (R6.1.3). Moves form one pool for the turn (R6.1.4).",
+        "inactive, and you choose which workplace it frees when their prices differ (R6.1.3). Moves form one "
+        "pool for the turn (R6.1.4).",
     ),
     "management": (
         "Management",
@@ -89,8 +90,9 @@ _TOPICS: dict[str, tuple[str, str]] = {  # key: (title, body)
     "construction": (
         "Construction",
         "Choose a project type with a disc on its tab and a region, send the employee on a mission there, pay "
-        "the goods and place the tab's right-most disc on a free matching slot of a medium/major city or on a "
-        "small town (§6.3.1); some small towns pay transport income at once (R6.3.5).",
+        "the goods and place the tab's right-most disc on a free matching slot of a medium/major city (your "
+        "choice of slot when two are free) or on a small town (§6.3.1); some small towns pay transport "
+        "income at once (R6.3.5).",
     ),
     "research": (
         "Research and Development",

@@ -85,25 +85,42 @@ def _company(sides: list[int], action_choice: bool) -> Company:
     )
 
 
-def place_neutral_discs(state: CarnegieState, rng: Rng, count: int) -> None:
-    """§3 step 9: reveal Normal solo cards; a disc on the card's donation cell, then on the left-most free
-    slot of each listed city, until ``count`` discs are placed (a full cell or city takes none [DEC])."""
+# §3 step 9, spec decision D17 overridden (issue 16): the neutral discs come from all 40 solo action cards,
+# Normal and Advanced. The Ukrainian and Russian rulebooks shuffle "the solo-mode action cards" ("карти дій
+# соло-режиму", "карты действий для одиночного режима": the 40 of their component lists) and the solo
+# helper app shuffles all 40; only the Polish rulebook reads "the basic action cards" ("Potasujcie
+# podstawowe karty akcji do wariantu solo" = the 20 Normal ones), which the spec had followed. A Normal card
+# and its Advanced twin list the same donation cell and cities, so both may be drawn: the second finds the
+# cell taken and puts its discs on the next free slots of the same cities. Solo uses this same step (R10.1.1:
+# the 2-player setup), the cards then go back to the pool for Andrew's deck.
+NEUTRAL_DISC_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS
+
+
+def place_neutral_discs(state: CarnegieState, rng: Rng, count: int) -> list[str]:
+    """§3 step 9: reveal solo action cards (all 40, see above); a disc on the card's donation cell, then on
+    the left-most free slot of each listed city, until ``count`` discs are placed (a full cell or city takes
+    none [DEC]). Returns the ids of the cards that placed at least one disc, in order."""
     placed = 0
-    for card in rng.shuffled(data.NORMAL_CARDS):
+    used: list[str] = []
+    for card in rng.shuffled(NEUTRAL_DISC_CARDS):
         if placed == count:
-            return
+            break
+        before = placed
         cell = data.DONATION_INDEX[card.donation]
         if not state.donation_discs[cell]:
             state.donation_discs[cell].append(NEUTRAL)
             placed += 1
         for cid in card.cities:
             if placed == count:
-                return
+                break
             for k in data.CITY_SLOTS[data.CITY_INDEX[cid]]:
                 if state.slot_owner[k] == NO_OWNER:
                     state.slot_owner[k] = NEUTRAL
                     placed += 1
                     break
+        if placed > before:
+            used.append(card.id)
+    return used
 
 
 def new_state(players: int, seed: int, options: Mapping[str, Any] | None) -> CarnegieState:

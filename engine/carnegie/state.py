@@ -17,7 +17,7 @@ Model (all plain ints and short lists, so that ``clone`` is cheap and JSON stays
   shift, the cards under each VP card, his discs, track positions and department tiles.
 - ``tasks`` is a queue of small sub-decisions that interrupt the phase (choose-one income icons, where
   arriving employees go when a New Lobby exists, study points gained outside an R&D turn that must be
-  spent at once, a Property Management relocation).
+  spent at once, a Property Management relocation, the slot of a project just placed).
 
 Derived facts that scoring, views and rules share live here as functions (``active_employees``,
 ``tab_discs``, ``tab_end_vp``, ``donation_cap`` …).
@@ -96,7 +96,8 @@ class Task(BaseModel):
     kinds: ``pick`` (choose one alternative of an income icon; ``a`` = project type, ``b`` = tab space),
     ``lobby`` (``a`` employees arrive; choose how many go to the New Lobby), ``spend`` (``a`` study points
     gained outside an R&D turn, spend now, R6.4.11), ``relocate`` (Property Management after building the
-    department in cell ``a``, R6.2.5).
+    department in cell ``a``, R6.2.5), ``slot`` (the project just placed on slot ``a``, of type ``b``, may
+    take another free slot of its type in that city, R6.3.1 step 4 and §3 step 10).
     """
 
     kind: str

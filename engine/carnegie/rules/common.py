@@ -24,7 +24,7 @@ from engine.carnegie.state import (
     is_permanent,
     workplace_costs,
 )
-from engine.core import Event
+from engine.core import Event, InvalidAction
 
 Reason = tuple[str, str] | None
 
@@ -85,14 +85,67 @@ def neighbours(cell: int) -> Iterator[int]:
             yield rr * GRID_COLS + cc
 
 
-def standing_workplace(c: Company, cell: int) -> int:
-    """The standing employee that leaves when one is moved: one that already worked, else the last [DEC]."""
+def leaving_choices(c: Company, cell: int) -> list[int]:
+    """The workplaces a standing employee moved out of ``cell`` may leave (R6.1.2–R6.1.3 HR moves, R6.2.5 and
+    §7.8 Property Management): the player chooses which occupied workplace is freed, and since workplaces
+    differ only in their price (R5.5.1: the next activation pays it) the choices are one per price, cheapest
+    first. Of equal-priced workplaces the one whose employee already worked this turn leaves [DEC: keeping
+    the employee that can still work is never worse]. Empty when no employee can leave (the permanent HR
+    employee never moves, R4.3.1)."""
     dept = c.cells[cell]
-    best = -1
+    if dept <= 0:
+        return []
+    costs = workplace_costs(dept)
+    by_price: dict[int, int] = {}
     for w, s in enumerate(c.staff[cell]):
-        if s and not is_permanent(dept, w) and (best < 0 or s == USED or c.staff[cell][best] != USED):
-            best = w
-    return best
+        if not s or is_permanent(dept, w):
+            continue
+        best = by_price.get(costs[w], -1)
+        if best < 0 or s == USED or c.staff[cell][best] != USED:
+            by_price[costs[w]] = w
+    return [by_price[p] for p in sorted(by_price)]
+
+
+def price_word(price: int) -> str:
+    """A workplace in the notation: its price, e.g. ``$2`` (issue 16)."""
+    return f"${price}"
+
+
+def parse_price(text: str) -> int:
+    if not (text.startswith("$") and text[1:].isdigit()):
+        raise InvalidAction(f"{text!r} is not a workplace price (write it like $2).")
+    return int(text[1:])
+
+
+def leaving_workplace(c: Company, cell: int, price: str | None, rule: str) -> tuple[int, Reason]:
+    """The workplace a standing employee leaves when moved out of ``cell`` (see ``leaving_choices``):
+    ``price`` names it when the occupied workplaces differ in price, and only then. Returns (workplace,
+    None) or (-1, why not)."""
+    choices = leaving_choices(c, cell)
+    if not choices:
+        return -1, ("No movable standing employee there (the permanent employee never moves).", rule)
+    costs = workplace_costs(c.cells[cell])
+    name = data.DEPT_NAMES[c.cells[cell]]
+    if len(choices) == 1:
+        if price is not None:
+            return -1, (
+                f"Every standing employee in {name} is on a ${costs[choices[0]]} workplace: "
+                "write the move without a price.",
+                rule,
+            )
+        return choices[0], None
+    prices = " or ".join(price_word(costs[w]) for w in choices)
+    if price is None:
+        return -1, (
+            f"{name}'s standing employees are on workplaces of different prices: add which one "
+            f"is freed ({prices}).",
+            rule,
+        )
+    wanted = parse_price(price)
+    for w in choices:
+        if costs[w] == wanted:
+            return w, None
+    return -1, (f"No standing employee of {name} is on a {price} workplace ({prices}).", rule)
 
 
 def performer(c: Company, cell: int) -> int:
@@ -133,12 +186,44 @@ def paid_text(money: int, converted: int) -> str:
 
 
 def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
-    """Slot where a project of ``ptype`` may be built in ``city`` (R6.3.1 step 4), or -1."""
+    """The left-most slot where a project of ``ptype`` may be built in ``city`` (R6.3.1 step 4), or -1; the
+    project goes there first, then the player chooses among ``slot_choices`` when there are several."""
     for k in data.CITY_SLOTS[city]:
         t = data.SLOT_TYPE[k]
         if state.slot_owner[k] == NO_OWNER and (t == "T" or t == data.PROJECT_CODES[ptype]):
             return k
     return -1
+
+
+def slot_choices(state: CarnegieState, slot: int) -> list[int]:
+    """R6.3.1 step 4 and §3 step 10 (issue 16): the slots a project just placed on ``slot`` may take — that
+    slot and every free slot of the same type in the same city, left to right. Several only in the six
+    cities with two slots of one type (a small town has one slot)."""
+    city, kind = data.SLOT_CITY[slot], data.SLOT_TYPE[slot]
+    return [
+        k
+        for k in data.CITY_SLOTS[city]
+        if k == slot or (data.SLOT_TYPE[k] == kind and state.slot_owner[k] == NO_OWNER)
+    ]
+
+
+def slot_position(slot: int) -> int:
+    """A slot in the notation: its position in its city, left to right from 1 (rules.md §2.3 order)."""
+    return data.CITY_SLOTS[data.SLOT_CITY[slot]].index(slot) + 1
+
+
+def slot_words(slot: int) -> str:
+    """A slot in player words, e.g. "left Commerce slot of New York" (or "Commerce slot" when the city has
+    one of that type)."""
+    city = data.SLOT_CITY[slot]
+    kind = data.SLOT_TYPE[slot]
+    same = [k for k in data.CITY_SLOTS[city] if data.SLOT_TYPE[k] == kind]
+    name = "small-town" if kind == "T" else data.PROJECT_TYPES[data.PROJECT_CODES.index(kind)]
+    where = ""
+    if len(same) > 1:
+        i = same.index(slot)
+        where = "left " if i == 0 else "right " if i == len(same) - 1 else "middle "
+    return f"{where}{name} slot of {data.CITIES[city].name}"
 
 
 def gain_words(g: data.Gain, k: int = 1) -> list[str]:
@@ -237,7 +322,7 @@ def owners_label(owner: int) -> str:
     return P(owner)
 
 
-TASK_KINDS = frozenset({"pick", "lobby", "spend", "relocate", "mission", "place"})
+TASK_KINDS = frozenset({"pick", "lobby", "spend", "relocate", "mission", "place", "slot"})
 
 
 Doer = Callable[[CarnegieState, int, Company, ActionLike, list[Event], bool], None]

@@ -28,6 +28,7 @@ from engine.carnegie.rules.common import (
     pay,
     performer,
     receive,
+    slot_choices,
     transport_income,
 )
 from engine.carnegie.rules.donations import donation_reason
@@ -472,6 +473,8 @@ def do_build(
     k = free_slot(state, ci, t)
     state.slot_owner[k] = seat
     state.slot_project[k] = t
+    if len(slot_choices(state, k)) > 1:  # R6.3.1 step 4: the player chooses among free slots of the type
+        state.tasks.insert(0, Task(kind="slot", seat=seat, a=k, b=t))
     c.tab_built[t] += 1
     text = f"{P(seat)} built a {data.PROJECT_TYPES[t]} project in {city.name} ({goods} goods{extra})" + (
         "" if dept == 10 else f"; mission to the {data.REGIONS[city.region]}"

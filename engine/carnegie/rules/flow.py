@@ -27,7 +27,11 @@ from engine.carnegie.rules.common import (
     context,
     current_seat,
     event_of,
+    leaving_choices,
     note,
+    price_word,
+    slot_choices,
+    slot_position,
 )
 from engine.carnegie.rules.departments import (
     check_choose,
@@ -64,12 +68,14 @@ from engine.carnegie.rules.tasks import (
     check_pick,
     check_place,
     check_relocate,
+    check_slot,
     do_task,
 )
 from engine.carnegie.state import (
     CarnegieState,
     Company,
     donation_cost,
+    workplace_costs,
 )
 from engine.core import Decision, Event, GameOver, IllegalAction, InvalidAction, NotYourTurn
 
@@ -80,6 +86,7 @@ CONTEXT_VERBS: dict[str, tuple[str, ...]] = {
     "relocate": ("relocate", "done"),
     "mission": ("mission",),
     "place": ("place",),
+    "slot": ("slot",),
     "sides": ("side",),
     "house": ("house",),
     "reserve": ("reserve",),
@@ -101,6 +108,7 @@ CONTEXT_RULE = {
     "relocate": "R6.2.5",
     "mission": "R5.4.6",
     "place": "R6.2.1",
+    "slot": "R6.3.1",
     "sides": "§3 step 6B",
     "house": "§3 step 10",
     "reserve": "§3 step 10",
@@ -135,6 +143,8 @@ def _pending(state: CarnegieState) -> Decision:
             "relocate": "Property Management: move one employee into the new department, or done",
             "mission": "choose the region of the mission",
             "place": "choose the cell for the new department",
+            "slot": f"choose the slot of your new {data.PROJECT_TYPES[t.b]} project in "
+            f"{data.CITIES[data.SLOT_CITY[t.a]].name}",
         }
         return Decision(seats=[t.seat], kind=t.kind, prompt=prompts[t.kind])
     ph = state.phase
@@ -194,8 +204,17 @@ def candidates(state: CarnegieState, seat: int) -> Iterator[Cand]:
     elif ctx == "relocate":
         for cell in range(N_CELLS):
             yield cand("relocate", cell_code(cell))
-            yield cand("relocate", cell_code(cell, True))
+            leaving = leaving_choices(c, cell)
+            if len(leaving) > 1:  # §7.8: name the workplace freed when the prices differ
+                costs = workplace_costs(c.cells[cell])
+                for w in leaving:
+                    yield cand("relocate", cell_code(cell, True), price_word(costs[w]))
+            elif leaving:
+                yield cand("relocate", cell_code(cell, True))
         yield cand("done")
+    elif ctx == "slot":
+        for k in slot_choices(state, state.tasks[0].a):
+            yield cand("slot", str(slot_position(k)))
     elif ctx == "mission":
         for r in range(4):
             yield cand("mission", data.REGION_CODES[r])
@@ -298,6 +317,7 @@ CHECKS = {
     "relocate": check_relocate,
     "mission": check_mission,
     "place": check_place,
+    "slot": check_slot,
     "side": check_side,
     "house": check_house,
     "reserve": check_reserve,

@@ -18,30 +18,41 @@ from engine.carnegie.rules.common import (
     adjacent,
     cand,
     context,
+    leaving_choices,
+    leaving_workplace,
     neighbours,
     note,
     place_name,
-    standing_workplace,
+    price_word,
 )
 from engine.carnegie.state import (
     FREE,
     CarnegieState,
     Company,
+    workplace_costs,
 )
 from engine.core import Event, InvalidAction
 
 
 def move_candidates(c: Company) -> Iterator[Cand]:
+    """Every move from a cell with a lying or a standing employee; a standing employee's move names the
+    workplace it leaves when the occupied workplaces differ in price (R6.1.3, ``leaving_choices``)."""
     for cell in range(N_CELLS):
         lying = c.idle[cell] > 0
-        standing = standing_workplace(c, cell) >= 0 if c.cells[cell] > 0 else False
-        if not (lying or standing):
+        leaving = leaving_choices(c, cell) if c.cells[cell] > 0 else []
+        if not (lying or leaving):
             continue
+        prices: list[tuple[str, ...]] = []
+        if len(leaving) > 1:
+            costs = workplace_costs(c.cells[cell])
+            prices = [(price_word(costs[w]),) for w in leaving]
+        elif leaving:
+            prices = [()]
         for nb in neighbours(cell):
             if lying:
                 yield cand("move", f"{cell_code(cell)}>{cell_code(nb)}")
-            if standing:
-                yield cand("move", f"{cell_code(cell, True)}>{cell_code(nb)}")
+            for price in prices:
+                yield cand("move", f"{cell_code(cell, True)}>{cell_code(nb)}", *price)
 
 
 def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
@@ -58,10 +69,12 @@ def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
         return ("You have no employee moves left.", "R6.1.1")
     if not adjacent(src, dst):
         return ("A move goes to an orthogonally adjacent cell.", "R6.1.2")
+    price = a.args[1] if len(a.args) > 1 else None
     if standing:
-        if c.cells[src] <= 0 or standing_workplace(c, src) < 0:
-            return ("No movable standing employee there (the permanent employee never moves).", "R6.1.3")
-    elif c.idle[src] == 0:
+        return leaving_workplace(c, src, price, "R6.1.3")[1]
+    if price is not None:
+        raise InvalidAction("A lying employee holds no workplace: write the move without a price.")
+    if c.idle[src] == 0:
         return ("No lying employee in that cell.", "R6.1.2")
     return None
 
@@ -69,12 +82,16 @@ def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
 def do_move(
     state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
 ) -> None:
-    """R6.1.2–R6.1.3: one orthogonal step; a moved standing employee lies down."""
+    """R6.1.2–R6.1.3: one orthogonal step; a moved standing employee lies down, freeing the workplace the
+    player chose (``leaving_workplace``)."""
     src_t, dst_t = a.args[0].split(">")
     src, standing = parse_cell(src_t)
     dst, _ = parse_cell(dst_t)
+    freed = ""
     if standing:
-        c.staff[src][standing_workplace(c, src)] = FREE
+        w, _ = leaving_workplace(c, src, a.args[1] if len(a.args) > 1 else None, "R6.1.3")
+        c.staff[src][w] = FREE
+        freed = f", freeing a ${workplace_costs(c.cells[src])[w]} workplace"
     else:
         c.idle[src] -= 1
     c.idle[dst] += 1
@@ -82,7 +99,7 @@ def do_move(
     state.acted = True
     if not auto:
         text = (
-            f"{P(seat)} moved an employee from {place_name(c, src_t)} to {place_name(c, dst_t)} "
+            f"{P(seat)} moved an employee from {place_name(c, src_t)}{freed} to {place_name(c, dst_t)} "
             f"({state.moves} moves left)."
         )
         note(events, "move", text, seat)

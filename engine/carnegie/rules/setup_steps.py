@@ -10,10 +10,11 @@ from engine.carnegie.actions import (
     parse_int,
 )
 from engine.carnegie.reconstructed import TAB_SIDES
-from engine.carnegie.rules.common import P, Reason, free_slot, note
+from engine.carnegie.rules.common import P, Reason, free_slot, note, slot_choices
 from engine.carnegie.state import (
     CarnegieState,
     Company,
+    Task,
 )
 from engine.core import Event
 
@@ -63,11 +64,14 @@ def do_side(
 def do_house(
     state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
 ) -> None:
-    """§3 step 10a: the Housing-tab disc goes to a medium or major city, revealing the tab's first space."""
+    """§3 step 10a: the Housing-tab disc goes to a free Housing slot of a medium or major city, revealing the
+    tab's first space; with two free Housing slots there (New Orleans) the player picks one next ("slot")."""
     ci = parse_city(a.args[0])
     k = free_slot(state, ci, data.HOUSING)
     state.slot_owner[k] = seat
     state.slot_project[k] = data.HOUSING
+    if len(slot_choices(state, k)) > 1:
+        state.tasks.insert(0, Task(kind="slot", seat=seat, a=k, b=data.HOUSING))
     c.tab_built[data.HOUSING] = 1
     state.phase = "reserve"
     note(events, "house", f"{P(seat)} placed a Housing project in {data.CITIES[ci].name}.", seat, city=ci)

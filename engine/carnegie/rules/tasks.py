@@ -11,11 +11,24 @@ from engine.carnegie.actions import (
     parse_int,
 )
 from engine.carnegie.reconstructed import TABS
-from engine.carnegie.rules.common import P, Reason, gain_words, lobby_cell, note, receive, standing_workplace
+from engine.carnegie.rules.common import (
+    P,
+    Reason,
+    gain_words,
+    leaving_workplace,
+    lobby_cell,
+    note,
+    receive,
+    slot_choices,
+    slot_position,
+    slot_words,
+)
 from engine.carnegie.rules.departments import place_cost
 from engine.carnegie.rules.research import do_spend
 from engine.carnegie.state import (
     FREE,
+    NO_OWNER,
+    NO_PROJECT,
     CarnegieState,
     Company,
     Task,
@@ -23,7 +36,7 @@ from engine.carnegie.state import (
     staffed,
     workplace_costs,
 )
-from engine.core import Event
+from engine.core import Event, InvalidAction
 
 
 def check_pick(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
@@ -47,11 +60,24 @@ def check_lobby(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> R
 def check_relocate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     src, standing = parse_cell(a.args[0])
     target = state.tasks[0].a
-    if standing:
-        if c.cells[src] <= 0 or standing_workplace(c, src) < 0:
-            return ("No movable standing employee there.", "R6.2.5")
-    elif c.idle[src] == 0 or src == target:
+    price = a.args[1] if len(a.args) > 1 else None
+    if standing:  # §7.8: the player chooses which workplace the employee leaves (``leaving_workplace``)
+        return leaving_workplace(c, src, price, "R6.2.5")[1]
+    if price is not None:
+        raise InvalidAction("A lying employee holds no workplace: write it without a price.")
+    if c.idle[src] == 0 or src == target:
         return ("No lying employee there to move into the new department.", "R6.2.5")
+    return None
+
+
+def check_slot(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
+    """R6.3.1 step 4 and §3 step 10: the project just placed may take any free slot of its type there."""
+    slot = state.tasks[0].a
+    pos = parse_int(a.args[0], "slot position")
+    if pos not in [slot_position(k) for k in slot_choices(state, slot)]:
+        rule = "§3 step 10" if state.phase == "reserve" else "R6.3.1"
+        positions = ", ".join(str(slot_position(k)) for k in slot_choices(state, slot))
+        return (f"The project takes a free slot of its type in that city (slot {positions}).", rule)
     return None
 
 
@@ -101,7 +127,8 @@ def do_task(
     elif v == "relocate":
         src, standing = parse_cell(a.args[0])
         if standing:
-            c.staff[src][standing_workplace(c, src)] = FREE
+            w, _ = leaving_workplace(c, src, a.args[1] if len(a.args) > 1 else None, "R6.2.5")
+            c.staff[src][w] = FREE
         else:
             c.idle[src] -= 1
         c.idle[t.a] += 1
@@ -111,6 +138,12 @@ def do_task(
             f"{P(seat)} moved an employee into {data.DEPT_NAMES[c.cells[t.a]]} (Property Management).",
             seat,
         )
+    elif v == "slot":
+        k = data.CITY_SLOTS[data.SLOT_CITY[t.a]][int(a.args[0]) - 1]
+        if k != t.a:
+            state.slot_owner[k], state.slot_project[k] = state.slot_owner[t.a], state.slot_project[t.a]
+            state.slot_owner[t.a], state.slot_project[t.a] = NO_OWNER, NO_PROJECT
+        note(events, "slot", f"{P(seat)}'s project took the {slot_words(k)}.", seat, slot=k)
     elif v == "mission":
         r = parse_index(a.args[0], data.REGION_CODES, "region")
         c.missions[r] += 1

@@ -227,8 +227,10 @@ def test_b19_card_stops_at_the_10_vp_card_r10_2_6() -> None:
     st = andrew_acts(st, "N01", data.HR, "donation")
     assert andrew(st).shift == solo.LAST_POSITION
     st = finish_round(st)
-    assert andrew(st).piles[4] == ["N01"]
-    assert G.score(st).lines[-1].categories[solo.ACTION_CARDS] == 10
+    a = andrew(st)
+    assert a.piles[4] == ["N01"]
+    current = solo.VP_CARDS[a.shift] if a.current else 0  # round 2's card, drawn, counts provisionally
+    assert G.score(st).lines[-1].categories[solo.ACTION_CARDS] == 10 + current
 
 
 # --- Andrew's actions (R10.2.5) -----------------------------------------------------------------------------
@@ -352,11 +354,12 @@ def test_charitable_giving_may_stack_on_andrews_disc_d_13() -> None:
     assert st.donation_discs[cell] == [ANDREW, 0]
 
 
-def test_b17_solo_neutral_discs_come_from_the_normal_cards_r10_1_1() -> None:
-    """B17 in solo: the 2-player neutral-disc setup, 18 discs on Normal-card donation cells and cities."""
+def test_b17_solo_neutral_discs_come_from_the_two_player_step_9_r10_1_1() -> None:
+    """B17 in solo: the 2-player neutral-disc setup (§3 step 9, all 40 action cards since issue 16), 18 discs
+    on the cards' donation cells and cities."""
     st = G.new_game(1, 12)
-    cells = {data.DONATION_INDEX[card.donation] for card in data.NORMAL_CARDS}
-    cities = {data.CITY_INDEX[c] for card in data.NORMAL_CARDS for c in card.cities}
+    cells = {data.DONATION_INDEX[card.donation] for card in data.SOLO_CARDS}
+    cities = {data.CITY_INDEX[c] for card in data.SOLO_CARDS for c in card.cities}
     neutral_cells = [k for k, stack in enumerate(st.donation_discs) if NEUTRAL in stack]
     neutral_slots = [k for k, o in enumerate(st.slot_owner) if o == NEUTRAL]
     assert len(neutral_cells) + len(neutral_slots) == 18

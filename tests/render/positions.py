@@ -146,10 +146,10 @@ def solo_markers() -> CarnegieView:
     st.phase = "select"
     st.round = 5
     st.markers = [1, 1, 2, 0]
-    _disc(st, "new-york", ANDREW, data.HOUSING)
-    _disc(st, "fargo", ANDREW, data.COMMERCE)
+    _disc(st, "albany", ANDREW, data.HOUSING)  # seed 3's neutral discs sit on New York's H and Fargo
+    _disc(st, "duluth", ANDREW, data.COMMERCE)
     _disc(st, "atlanta", 0, data.HOUSING)
-    st.donation_discs[data.DONATION_INDEX["EDU-HR"]].append(ANDREW)
+    st.donation_discs[data.DONATION_INDEX["EDU-MGT"]].append(ANDREW)
     assert NEUTRAL in st.slot_owner
     return build_view(st, None, Decision(seats=[0], kind="select", prompt="Choose a Timeline row"))
 

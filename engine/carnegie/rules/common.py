@@ -198,7 +198,14 @@ def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
 def slot_choices(state: CarnegieState, slot: int) -> list[int]:
     """R6.3.1 step 4 and §3 step 10 (issue 16): the slots a project just placed on ``slot`` may take — that
     slot and every free slot of the same type in the same city, left to right. Several only in the six
-    cities with two slots of one type (a small town has one slot)."""
+    cities with two slots of one type (a small town has one slot).
+
+    Decision (issue 16, "offer the choice only when the slots differ"): slots of one type carry nothing
+    of their own (board.json: no VP, link or income per slot), so with 2–4 players the choice changes
+    nothing and is not asked; in solo Andrew always builds on the left-most free slot (R10.2.5), so the
+    player's slot decides which of his builds succeed, and the player chooses."""
+    if state.players > 1:
+        return [slot]
     city, kind = data.SLOT_CITY[slot], data.SLOT_TYPE[slot]
     return [
         k

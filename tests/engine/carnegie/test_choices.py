@@ -154,9 +154,9 @@ def _commerce_ready(st: CarnegieState) -> CarnegieState:
 def test_a_commerce_build_in_new_york_may_take_either_commerce_slot_r6_3_1(
     choice: str, taken: int, free: int
 ) -> None:
-    """New York's slots are H, C, I, C, P: the build asks which Commerce slot, left or right."""
+    """Solo: New York's slots are H, C, I, C, P: the build asks which Commerce slot, left or right."""
     ny = data.CITY_SLOTS[data.CITY_INDEX["new-york"]]
-    st = play(_commerce_ready(started()), 0, "use CON C new-york")
+    st = play(_commerce_ready(solo_started()), 0, "use CON C new-york")
     assert st.tasks[0].kind == "slot" and G.pending(st).seats == [0]
     assert legal_texts(st, 0) == {"slot 2", "slot 4"}
     assert _label(st, 0, "slot 2") == "Take the left Commerce slot of New York"
@@ -170,8 +170,16 @@ def test_a_commerce_build_in_new_york_may_take_either_commerce_slot_r6_3_1(
     assert any(e.kind == "slot" and "Commerce slot of New York" in e.text for e in events)
 
 
+def test_with_two_to_four_players_the_left_most_slot_is_taken_without_asking_r6_3_1() -> None:
+    """Decision beside ``slot_choices``: slots of one type carry nothing of their own, so outside solo
+    the choice would change nothing and costs the player a click."""
+    ny = data.CITY_SLOTS[data.CITY_INDEX["new-york"]]
+    st = play(_commerce_ready(started()), 0, "use CON C new-york")
+    assert st.slot_owner[ny[1]] == 0 and not any(t.kind == "slot" for t in st.tasks)
+
+
 def test_one_free_slot_of_the_type_keeps_the_single_build_r6_3_1() -> None:
-    st = _commerce_ready(started())
+    st = _commerce_ready(solo_started())
     ny = data.CITY_SLOTS[data.CITY_INDEX["new-york"]]
     st.slot_owner[ny[1]] = NEUTRAL
     st = play(st, 0, "use CON C new-york")
@@ -197,7 +205,7 @@ def test_in_solo_andrews_next_build_fills_the_left_most_remaining_slot_r10_2_5(
 
 
 def test_setup_housing_disc_may_take_either_new_orleans_housing_slot_r3_step_10() -> None:
-    st = G.new_game(2, 5, {"tab_sides": "random"})
+    st = G.new_game(1, 5, {"tab_sides": "random"})
     no = data.CITY_SLOTS[data.CITY_INDEX["new-orleans"]]  # H, C, H, I, P
     free_city(st, "new-orleans")
     seat = G.pending(st).seats[0]

@@ -33,7 +33,8 @@ def value(state: NipronState, seat: int) -> float:
         return 1000.0 + z.vp - best_other
     late = state.final_seat >= 0
     v = float(z.vp)
-    v += z.yen / 2500 + z.coal * 0.8 + z.blueprints * 0.7
+    # yen and coal left at a consolidation are lost, so they are worth less than their rate
+    v += z.yen / 4000 + z.coal * 0.5 + z.blueprints * 0.7
     # income and levels pay back at each later consolidation
     weight = 0.6 if late else 1.6
     v += z.steps["money"] * weight * 0.5 + z.steps["coal"] * weight * 0.6
@@ -41,15 +42,17 @@ def value(state: NipronState, seat: int) -> float:
     for f in z.factories:
         t = data.FACTORIES[f.tile]
         v += (0.5 if late else 2.5) + t.level * (0.5 if late else 1.5) + f.machine * (0.3 if late else 1.2)
-        v += f.goods * (0.9 + 0.5 * t.level)
-    v -= colours_held(z) * 1.1  # workforce to pay
+        v += min(f.goods, 3) * (0.3 + 0.3 * t.level)  # goods only matter once sold
+    v += 1.5 * len(z.workers) - 0.5 * colours_held(z)  # progress to a reward, less workforce
     v += 0.6 * len(z.fulfilled)
     # district standing at the next scoring
+    # district standing, held for every scoring still to come (tiles stay unless outbid)
     scoring = min(3, state.scorings + 1)
+    remaining = 3 - state.scorings
     for d in range(data.DISTRICTS):
         award = district_awards(state, d, scoring).get(seat)
         if award:
-            v += 0.7 * (award[1] + award[2])
+            v += 0.6 * remaining * (award[1] + award[2])
     v += 0.8 * sum(achievements_vp(state, seat))
     v += 0.25 * sum(z.hand) / 10 if not late else 0.0
     return v
@@ -79,7 +82,7 @@ class GreedyPlayer:
 
     def _score(self, state: NipronState, seat: int, a: Action, depth: int = 0) -> float:
         new, _ = apply(state, seat, a)
-        if not new.over and new.active == seat and new.phase in FOLLOW_PHASES and depth < 1:
+        if not new.over and new.active == seat and new.phase in FOLLOW_PHASES and depth < 2:
             follow = legal_actions(new, seat)
             if follow:
                 return max(self._score(new, seat, b, depth + 1) for b in follow)

@@ -130,8 +130,23 @@ class Word(_A):
 
 
 Action = Annotated[
-    Trade | Take | Consolidate | Steps | Run | Invest | Machines | Machine | Transport | Export | Give
-    | Sell | Put | Bump | Reward | Achieve | Word,
+    Trade
+    | Take
+    | Consolidate
+    | Steps
+    | Run
+    | Invest
+    | Machines
+    | Machine
+    | Transport
+    | Export
+    | Give
+    | Sell
+    | Put
+    | Bump
+    | Reward
+    | Achieve
+    | Word,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -204,7 +219,7 @@ def parse_action(text: str) -> Action:
 
 
 def _read(kind: str, name: str, word: str) -> object:
-    if name == "space" and kind == "take" or name in _RANGES and name != "space":
+    if (name == "space" and kind == "take") or (name in _RANGES and name != "space"):
         if not word.isdigit():
             raise InvalidAction(f"{word!r} is not a number ({name}).")
         lo, hi = _RANGES[name]

@@ -76,8 +76,8 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
         need = "+".join(str(n) for n in c.need)
         return f"Export {c.id} ({need} goods of different types): {reward}, +{c.money_steps} money"
     if isinstance(a, Give):
-        need = data.CONTRACTS[state.contract].need[len(state.given)] if state.contract else 0
-        return f"Deliver {need} {a.good} for this contract"
+        cube = data.CONTRACTS[state.contract].need[len(state.given)] if state.contract else 0
+        return f"Deliver {cube} {a.good} for this contract"
     if isinstance(a, Sell):
         return f"Local Market: discard {a.cubes} {a.good} for a tile of value ≤ {max_value(a.good, a.cubes)}"
     if isinstance(a, Put):

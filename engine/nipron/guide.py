@@ -74,8 +74,10 @@ GUIDE = Guide(
         OptionSpec(
             key="first",
             description="Who plays first (default: drawn at random).",
-            choices=[OptionChoice(value=v, label=v if v == "random" else f"Seat {v}") for v in
-                     ("random", "1", "2", "3", "4")],
+            choices=[
+                OptionChoice(value=v, label=v if v == "random" else f"Seat {v}")
+                for v in ("random", "1", "2", "3", "4")
+            ],
         )
     ],
     topics=TOPICS,

@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.core import InvalidOptions, Rng
 from engine.nipron import data
-from engine.nipron.state import NOBODY, NipronState, Zaibatsu
 from engine.nipron.rules.refill import draw
+from engine.nipron.state import NOBODY, NipronState, Zaibatsu
 
 FIRST_CHOICES: tuple[str, ...] = ("random", "1", "2", "3", "4")
 
@@ -56,8 +56,8 @@ def new_state(players: int, seed: int, options: Mapping[str, Any] | None = None)
     boxed = [[0] * len(data.REWARD_BONUSES) for _ in data.MULTIPLIERS]
     for col in range(len(data.MULTIPLIERS)):
         for _ in range(data.REWARDS_REMOVED_PER_COLUMN[players]):
-            tiles = [b for b, n in enumerate(rewards[col]) for _ in range(n)]
-            b = tiles[rng.below(len(tiles))]
+            column = [b for b, n in enumerate(rewards[col]) for _ in range(n)]
+            b = column[rng.below(len(column))]
             rewards[col][b] -= 1
             boxed[col][b] += 1
     # §3.1 step 9: shuffle the 9 city tiles, one per city space in a random orientation, 9th boxed.

@@ -148,8 +148,13 @@ def build_view(state: NipronState, seat: int | None) -> NipronView:
                 )
             )
         cities.append(
-            CityView(city=c + 1, district=data.city_district(c) + 1, tile=state.cities[c],
-                     rotation=state.rotations[c], spaces=spaces)
+            CityView(
+                city=c + 1,
+                district=data.city_district(c) + 1,
+                tile=state.cities[c],
+                rotation=state.rotations[c],
+                spaces=spaces,
+            )
         )
     districts = [
         DistrictView(

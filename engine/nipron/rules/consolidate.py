@@ -16,7 +16,9 @@ def do_budget(state: NipronState, seat: int, events: list[Event]) -> None:
     z = state.zaibatsu[seat]
     z.yen = level(z, "money")
     z.coal = level(z, "coal")
-    events.append(ev("budget", f"{{p{seat}}} consolidated: budget reset to {yen(z.yen)} and {z.coal} coal.", seat))
+    events.append(
+        ev("budget", f"{{p{seat}}} consolidated: budget reset to {yen(z.yen)} and {z.coal} coal.", seat)
+    )
 
 
 def reward_level(z: Zaibatsu) -> int:

@@ -9,7 +9,6 @@ from engine.nipron.rules.common import (
     ev,
     factory_words,
     gain,
-    gain_vp,
     good_of,
     level,
     move_track,
@@ -68,7 +67,9 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
         if z.machines:
             z.machines -= 1
             factory.machine = 2
-        events.append(ev("machine", f"{{p{seat}}} placed a +{factory.machine} machine from their supply.", seat))
+        events.append(
+            ev("machine", f"{{p{seat}}} placed a +{factory.machine} machine from their supply.", seat)
+        )
 
 
 def synergy(state: NipronState, seat: int, factory: Factory) -> str:
@@ -97,9 +98,7 @@ def synergy(state: NipronState, seat: int, factory: Factory) -> str:
             words.append(f"{added} goods")
         elif code == "VP_PER":
             count = sum(
-                1
-                for f in z.factories
-                if args[0] == "any_factory" or data.FACTORIES[f.tile].level >= 2
+                1 for f in z.factories if args[0] == "any_factory" or data.FACTORIES[f.tile].level >= 2
             )
             words.append(gain(z, "vp", count * int(args[1]), "factories"))
         elif code == "STAR":
@@ -126,7 +125,11 @@ def do_machines(state: NipronState, seat: int, count: int, events: list[Event]) 
     z.yen -= data.MACHINE_COST * count
     state.todo = count
     events.append(
-        ev("machines", f"{{p{seat}}} paid {yen(data.MACHINE_COST * count)} for {count} machine improvement(s).", seat)
+        ev(
+            "machines",
+            f"{{p{seat}}} paid {yen(data.MACHINE_COST * count)} for {count} machine improvement(s).",
+            seat,
+        )
     )
 
 
@@ -182,5 +185,9 @@ def do_run(state: NipronState, seat: int, good: str, events: list[Event]) -> Non
     f.goods += made
     state.used.append(good)
     events.append(
-        ev("produce", f"{{p{seat}}} ran their {good} factory for {tile.coal} coal and made {made} goods.", seat)
+        ev(
+            "produce",
+            f"{{p{seat}}} ran their {good} factory for {tile.coal} coal and made {made} goods.",
+            seat,
+        )
     )

@@ -150,7 +150,10 @@ def first_steps(state: NipronState, kind: str) -> list[Action]:
         return [Export(contract=c) for c in z.contracts]
     if kind == "sell":
         return [
-            Sell(good=data.FACTORIES[f.tile].good, cubes=k) for f in z.factories for k in (1, 2, 3) if f.goods >= k
+            Sell(good=data.FACTORIES[f.tile].good, cubes=k)
+            for f in z.factories
+            for k in (1, 2, 3)
+            if f.goods >= k
         ]
     return []
 
@@ -188,7 +191,9 @@ def candidates(state: NipronState) -> list[Action]:
     elif phase == "place":
         values = sorted(set(z.hand))
         out += [
-            Put(value=v, space=space_code(s)) for s in good_spaces(state, state.good, state.district) for v in values
+            Put(value=v, space=space_code(s))
+            for s in good_spaces(state, state.good, state.district)
+            for v in values
         ]
     elif phase == "bump":
         out += [Bump(space=space_code(s)) for s in bump_choices_excluding(state, state.bump_space)]
@@ -235,8 +240,10 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
     if state.phase in ("action", "more"):
         wanted = state.act if state.phase == "more" else None
         allowed = (
-            [KIND_OF_ACTION[wanted]] if wanted in REPEATABLE and state.reps < data.MAX_REPEATS else []
-        ) if wanted is not None else [KIND_OF_ACTION[n] for n in data.ACTION_SPACES[state.space]]
+            ([KIND_OF_ACTION[wanted]] if wanted in REPEATABLE and state.reps < data.MAX_REPEATS else [])
+            if wanted is not None
+            else [KIND_OF_ACTION[n] for n in data.ACTION_SPACES[state.space]]
+        )
         if a.kind not in allowed:
             if a.kind == "sell":
                 return "Local Market is only on action space 5.", "§4.4"
@@ -309,7 +316,9 @@ def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
         z.workers.append(colour)
         state.space = a.space - 1
         state.phase = "action"
-        events.append(ev("take", f"{{p{seat}}} took a {a.colour} worker from space {a.space}.", seat, space=a.space))
+        events.append(
+            ev("take", f"{{p{seat}}} took a {a.colour} worker from space {a.space}.", seat, space=a.space)
+        )
     elif isinstance(a, Consolidate):
         state.phase = "budget"
         events.append(ev("consolidate", f"{{p{seat}}} consolidated.", seat))
@@ -485,4 +494,3 @@ def end_game(state: NipronState, events: list[Event]) -> None:
     events.append(
         ev("over", f"The game is over: {{p{winner.seat}}} wins with {winner.total} VP.", winner.seat, True)
     )
-

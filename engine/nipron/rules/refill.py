@@ -46,7 +46,9 @@ def refill_after_take(state: NipronState, events: list[Event]) -> bool:
             # §4.6 2(a): all workers of the topmost non-empty row move onto the emptied space.
             state.spaces[state.space] = row
             state.rows[i] = [0] * len(data.COLOURS)
-            events.append(ev("refill", f"The workers of row {i + 1} moved onto action space {state.space + 1}."))
+            events.append(
+                ev("refill", f"The workers of row {i + 1} moved onto action space {state.space + 1}.")
+            )
             return False
     # §4.6 2(b): every row is empty: the full refill procedure.
     complete = fill_from_bag(state)

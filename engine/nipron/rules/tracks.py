@@ -54,5 +54,10 @@ def do_trade(state: NipronState, seat: int, track: str, events: list[Event]) -> 
     z.blueprints -= data.BLUEPRINT_TRADE
     z.steps[track] += 1
     events.append(
-        ev("trade", f"{{p{seat}}} traded {data.BLUEPRINT_TRADE} blueprints for a {track} step.", seat, track=track)
+        ev(
+            "trade",
+            f"{{p{seat}}} traded {data.BLUEPRINT_TRADE} blueprints for a {track} step.",
+            seat,
+            track=track,
+        )
     )

@@ -19,13 +19,13 @@ TOPICS: dict[str, Topic] = {
     "actions": Topic(
         title="Actions",
         body=(
-            "Space 1: Knowledge (1/2/3 steps for ¥1,000/3,000/6,000) or Production (run 1–3 factories, "
-            "paying their coal). Space 2: Export (fulfil 1–3 contracts with goods) or Invest (a new factory "
-            "for ¥6,000; blueprints cover missing knowledge). Space 3: Mines (coal track, same costs as "
-            "Knowledge) or Machines (¥5,000 each, 1–3). Space 4: Trains or Ships (¥5,000 each, 1–3, each in a "
-            "different district). Space 5: Local Market, placing 1–3 influence tiles in one district paid "
-            "with goods. You may only pick an action you can carry out in full. Any time in your turn you may "
-            "trade 3 blueprints for one step on your coal, money or knowledge track."
+            "Space 1: Knowledge (1/2/3 steps for ¥1,000/3,000/6,000) or Production (run 1–3 factories "
+            "for their coal). Space 2: Export (fulfil 1–3 contracts with goods) or Invest (a factory for "
+            "¥6,000; blueprints cover missing knowledge). Space 3: Mines (coal track, costs as Knowledge) "
+            "or Machines (¥5,000 each, 1–3). Space 4: Trains or Ships (¥5,000 each, 1–3, in different "
+            "districts). Space 5: Local Market (1–3 influence tiles in one district, paid with goods). "
+            "Pick only an action you can carry out in full. At any time in your turn you may trade 3 "
+            "blueprints for one step on your coal, money or knowledge track."
         ),
     ),
     "consolidate": Topic(

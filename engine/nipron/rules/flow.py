@@ -473,7 +473,7 @@ def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
         events.append(
             ev(
                 "marker",
-                f"Final round {state.final_rounds} is complete: the scoring marker moved to space {state.marker}.",
+                f"Final round {state.final_rounds} is over: the marker moved to space {state.marker}.",
                 marker=state.marker,
             )
         )

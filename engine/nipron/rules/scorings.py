@@ -58,8 +58,8 @@ def district_awards(state: NipronState, district: int, scoring: int) -> dict[int
 
 
 def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> None:
-    """Scoring ``scoring`` (1–3): every district, in any order (§6.1)."""
-    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring}"))
+    """Scoring ``scoring`` (1–3): every district, in any order (§6.1). The checkpoint comes after the
+    results, so that the summary it closes tells them."""
     for district in range(data.DISTRICTS):
         for seat, (pos, place, ships) in sorted(district_awards(state, district, scoring).items()):
             z = state.zaibatsu[seat]
@@ -79,6 +79,7 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
                 )
             )
     state.scorings = scoring
+    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring}"))
 
 
 def _ordinal(n: int) -> str:

@@ -77,7 +77,7 @@ KIND_OF_ACTION: dict[str, str] = {
 REPEATABLE = frozenset({"production", "export", "trains", "ships", "market"})  # "1 to 3" actions
 PHASE_KINDS: dict[str, frozenset[str]] = {
     "turn": frozenset({"trade", "take", "consolidate"}),
-    "action": frozenset(KIND_OF_ACTION.values()),
+    "action": frozenset({"trade", *KIND_OF_ACTION.values()}),
     "more": frozenset({"trade", "end", *KIND_OF_ACTION.values()}),
     "give": frozenset({"give"}),
     "place": frozenset({"put"}),
@@ -232,7 +232,12 @@ def check(state: NipronState, seat: int, action: Action) -> Reason:
 def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
     z = state.zaibatsu[seat]
     if isinstance(a, Trade):
-        return check_trade(z, a.track)
+        reason = check_trade(z, a.track)
+        if reason is None and state.phase == "action" and not _usable_after_trade(state, seat, a):
+            # The seed allows a trade "at any moment of the turn", but the worker is already taken
+            # and its action must still be carried out in full (§4.3).
+            return "After that trade no action of your worker's space could be carried out.", "§4.3"
+        return reason
     if isinstance(a, Take):
         return check_take(state, a)
     if isinstance(a, Consolidate | Word):
@@ -279,6 +284,12 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
             return f"Achievement space {a.space} already holds a tile.", "§5"
         return None
     return None
+
+
+def _usable_after_trade(state: NipronState, seat: int, a: Trade) -> bool:
+    trial = state.clone()
+    do_trade(trial, seat, a.track, [])
+    return space_usable(trial, trial.space)
 
 
 def check_take(state: NipronState, a: Take) -> Reason:

@@ -107,14 +107,30 @@ def test_4_2_trade_before_the_budget_raises_the_income() -> None:
     assert st.zaibatsu[0].yen == data.MONEY_LEVELS[1]
 
 
-def test_4_2_trade_not_offered_between_worker_and_action() -> None:
-    """A trade after the worker could make every action of its space impossible; the engine offers it
-    before the worker and after the action (§4.2 windows)."""
+def test_4_2_trade_between_worker_and_action_only_if_the_action_stays_possible() -> None:
+    """§4.2 "at any moment of the turn" [S], but the taken worker's action must stay possible (§4.3):
+    a trade that spends the blueprints an Invest needs is refused."""
+    st = fresh(2)
+    z = st.zaibatsu[0]
+    z.blueprints, z.yen = 3, 6_000
+    z.steps["knowledge"] = 2  # level 3: level-2 factories need 1 blueprint
+    st.supply = [t for t in st.supply if t.startswith(("BENTO", "LENSES"))]
+    st, _ = play(st, f"take 2 {colour_on(st, 2)}")
+    assert not any(t.startswith("trade") for t in legal(st))
+    with pytest.raises(IllegalAction) as err:
+        play(st, "trade money")
+    assert err.value.rule == "§4.3"
+    st.zaibatsu[0].blueprints = 4  # one is left after a trade: enough for the Invest
+    assert "trade money" in legal(st)
+    st, _ = play(st, "trade knowledge", "invest BENTO_C")
+    z = st.zaibatsu[0]
+    assert z.steps["knowledge"] == 3 and z.blueprints == 0 and z.factories[0].tile == "BENTO_C"
+
+
+def test_4_2_trade_offered_after_the_action() -> None:
     st = fresh(2)
     st.zaibatsu[0].blueprints = 3
-    st, _ = play(st, f"take 1 {colour_on(st, 1)}")
-    assert not any(t.startswith("trade") for t in legal(st))
-    st, _ = play(st, "knowledge 1")
+    st, _ = play(st, f"take 1 {colour_on(st, 1)}", "knowledge 1")
     assert "trade coal" in legal(st) and "end" in legal(st) and G.pending(st).done == "end"
 
 

@@ -29,6 +29,7 @@ from engine.nipron.actions import (
     Trade,
     Transport,
     Word,
+    make,
     space_code,
     space_index,
 )
@@ -137,20 +138,20 @@ def first_steps(state: NipronState, kind: str) -> list[Action]:
     """Every well-formed first step of one action kind (checked later)."""
     z = current(state)
     if kind in ("knowledge", "mines"):
-        return [Steps(kind=kind, steps=n) for n in (1, 2, 3)]
+        return [make(Steps, kind=kind, steps=n) for n in (1, 2, 3)]
     if kind == "run":
-        return [Run(good=data.FACTORIES[f.tile].good) for f in z.factories]
+        return [make(Run, good=data.FACTORIES[f.tile].good) for f in z.factories]
     if kind == "invest":
-        return [Invest(tile=t) for t in state.supply]
+        return [make(Invest, tile=t) for t in state.supply]
     if kind == "machines":
-        return [Machines(count=n) for n in (1, 2, 3)]
+        return [make(Machines, count=n) for n in (1, 2, 3)]
     if kind in ("train", "ship"):
-        return [Transport(kind=kind, district=d + 1) for d in range(data.DISTRICTS)]
+        return [make(Transport, kind=kind, district=d + 1) for d in range(data.DISTRICTS)]
     if kind == "export":
-        return [Export(contract=c) for c in z.contracts]
+        return [make(Export, contract=c) for c in z.contracts]
     if kind == "sell":
         return [
-            Sell(good=data.FACTORIES[f.tile].good, cubes=k)
+            make(Sell, good=data.FACTORIES[f.tile].good, cubes=k)
             for f in z.factories
             for k in (1, 2, 3)
             if f.goods >= k
@@ -164,7 +165,32 @@ def space_actions(state: NipronState, space: int) -> list[Action]:
 
 def space_usable(state: NipronState, space: int) -> bool:
     """Perform fully (§4.3): a worker may be taken only if an action of its space is legal."""
-    return any(check_kind(state, state.active, a) is None for a in space_actions(state, space))
+    return any(kind_possible(state, KIND_OF_ACTION[name]) for name in data.ACTION_SPACES[space])
+
+
+def kind_possible(state: NipronState, kind: str) -> bool:
+    """Whether some first step of an action is legal for the active player (no actions are built)."""
+    z = current(state)
+    if kind in ("knowledge", "mines"):
+        return check_steps(z, kind, 1) is None  # more steps cost more and need more room
+    if kind == "run":
+        return any(check_run(state, z, data.FACTORIES[f.tile].good) is None for f in z.factories)
+    if kind == "invest":
+        return z.yen >= data.INVEST_COST and any(check_invest(state, z, t) is None for t in state.supply)
+    if kind == "machines":
+        return check_machines(z, 1) is None
+    if kind in ("train", "ship"):
+        return any(check_transport(state, z, kind, d) is None for d in range(data.DISTRICTS))
+    if kind == "export":
+        return any(check_export(z, c) is None for c in z.contracts)
+    if kind == "sell":
+        return any(
+            check_sell(state, z, data.FACTORIES[f.tile].good, k) is None
+            for f in z.factories
+            for k in (1, 2, 3)
+            if f.goods >= k
+        )
+    return False
 
 
 def candidates(state: NipronState) -> list[Action]:
@@ -172,48 +198,49 @@ def candidates(state: NipronState) -> list[Action]:
     phase = state.phase
     out: list[Action] = []
     if "trade" in PHASE_KINDS[phase]:
-        out += [Trade(track=t) for t in data.TRACKS]
+        out += [make(Trade, track=t) for t in data.TRACKS]
     if phase == "turn":
         if len(z.workers) < data.WORKER_SPACES:
             for s in range(len(data.ACTION_SPACES)):
                 colours = [c for c, n in enumerate(state.spaces[s]) if n]
                 if colours and space_usable(state, s):
-                    out += [Take(space=s + 1, colour=data.COLOURS[c]) for c in colours]
-        out.append(Consolidate())
+                    out += [make(Take, space=s + 1, colour=data.COLOURS[c]) for c in colours]
+        out.append(make(Consolidate))
     elif phase == "action":
         out += space_actions(state, state.space)
     elif phase == "more":
         if state.act in REPEATABLE and state.reps < data.MAX_REPEATS:
             out += first_steps(state, KIND_OF_ACTION[state.act])
-        out.append(Word(kind="end"))
+        out.append(make(Word, kind="end"))
     elif phase == "give":
-        out += [Give(good=data.FACTORIES[f.tile].good) for f in z.factories]
+        out += [make(Give, good=data.FACTORIES[f.tile].good) for f in z.factories]
     elif phase == "place":
         values = sorted(set(z.hand))
         out += [
-            Put(value=v, space=space_code(s))
+            make(Put, value=v, space=space_code(s))
             for s in good_spaces(state, state.good, state.district)
             for v in values
         ]
     elif phase == "bump":
-        out += [Bump(space=space_code(s)) for s in bump_choices_excluding(state, state.bump_space)]
+        out += [make(Bump, space=space_code(s)) for s in bump_choices_excluding(state, state.bump_space)]
     elif phase == "machine":
-        out += [Machine(good=g) for g in machine_targets(z)]
+        out += [make(Machine, good=g) for g in machine_targets(z)]
     elif phase == "budget":
-        out.append(Word(kind="budget"))
+        out.append(make(Word, kind="budget"))
     elif phase == "reward":
-        out += [Reward(mult=m, bonus=b) for m, b in cons.reward_choices(state, z)]
+        out += [make(Reward, mult=m, bonus=b) for m, b in cons.reward_choices(state, z)]
     elif phase == "achieve":
-        out += [Achieve(space=a) for a in cons.empty_achievements(z)]
+        out += [make(Achieve, space=a) for a in cons.empty_achievements(z)]
     elif phase == "workforce":
-        out.append(Word(kind="pay"))
+        out.append(make(Word, kind="pay"))
     return out
 
 
 def legal_actions(state: NipronState, seat: int) -> list[Action]:
     if state.over or seat != state.active:
         return []
-    return [a for a in candidates(state) if check_kind(state, seat, a) is None]
+    # takes are listed only for usable spaces and present colours: checking them again is redundant
+    return [a for a in candidates(state) if isinstance(a, Take) or check_kind(state, seat, a) is None]
 
 
 # --- checks ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The rules of a Nipron game in progress, one module per rulebook section.
 
-``flow`` says who decides and what is legal and applies actions; ``tracks`` (§4.2, §4.5.4–5),
+``flow`` says who decides, checks and applies actions (``choices`` lists the candidates, ``turn``
+ends a turn); ``tracks`` (§4.2, §4.5.4–5),
 ``factories`` (§4.5.1–3), ``transport`` (§4.5.6–7), ``export`` (§4.5.8), ``market`` (§4.5.9),
 ``refill`` (§4.6–4.7), ``consolidate`` (§5) and ``scorings`` (§4.8, §6.1) hold each section's
 checks (why an action is illegal, naming the rule) and effects.

@@ -29,11 +29,16 @@ from engine.nipron.actions import (
     Trade,
     Transport,
     Word,
-    make,
-    space_code,
     space_index,
 )
 from engine.nipron.rules import consolidate as cons
+from engine.nipron.rules.choices import (
+    KIND_OF_ACTION,
+    PHASE_KINDS,
+    REPEATABLE,
+    candidates,
+    space_usable,
+)
 from engine.nipron.rules.common import Reason, current, ev
 from engine.nipron.rules.export import check_export, check_give, do_export, do_give
 from engine.nipron.rules.factories import (
@@ -55,41 +60,12 @@ from engine.nipron.rules.market import (
     do_bump,
     do_put,
     do_sell,
-    good_spaces,
 )
-from engine.nipron.rules.refill import refill_after_take
-from engine.nipron.rules.scorings import district_scoring, move_marker
 from engine.nipron.rules.tracks import can_trade, check_steps, check_trade, do_steps, do_trade
 from engine.nipron.rules.transport import check_transport, do_transport
-from engine.nipron.state import NOBODY, NipronState
+from engine.nipron.rules.turn import end_turn
+from engine.nipron.state import NipronState
 
-# The action word that performs each of the nine actions (its first repetition), §4.5.
-KIND_OF_ACTION: dict[str, str] = {
-    "knowledge": "knowledge",
-    "production": "run",
-    "export": "export",
-    "invest": "invest",
-    "mines": "mines",
-    "machines": "machines",
-    "trains": "train",
-    "ships": "ship",
-    "market": "sell",
-}
-REPEATABLE = frozenset({"production", "export", "trains", "ships", "market"})  # "1 to 3" actions
-PHASE_KINDS: dict[str, frozenset[str]] = {
-    "turn": frozenset({"trade", "take", "consolidate"}),
-    "action": frozenset({"trade", *KIND_OF_ACTION.values()}),
-    "more": frozenset({"trade", "end", *KIND_OF_ACTION.values()}),
-    "give": frozenset({"give"}),
-    "place": frozenset({"put"}),
-    "bump": frozenset({"bump"}),
-    "machine": frozenset({"machine"}),
-    "budget": frozenset({"trade", "budget"}),
-    "reward": frozenset({"trade", "reward"}),
-    "achieve": frozenset({"achieve"}),
-    "workforce": frozenset({"trade", "pay"}),
-    "over": frozenset(),
-}
 PHASE_RULE: dict[str, str] = {
     "turn": "§4.1",
     "action": "§4.3",
@@ -132,108 +108,6 @@ def pending(state: NipronState) -> Decision:
 
 
 # --- candidates ---------------------------------------------------------------------------------
-
-
-def first_steps(state: NipronState, kind: str) -> list[Action]:
-    """Every well-formed first step of one action kind (checked later)."""
-    z = current(state)
-    if kind in ("knowledge", "mines"):
-        return [make(Steps, kind=kind, steps=n) for n in (1, 2, 3)]
-    if kind == "run":
-        return [make(Run, good=data.FACTORIES[f.tile].good) for f in z.factories]
-    if kind == "invest":
-        return [make(Invest, tile=t) for t in state.supply]
-    if kind == "machines":
-        return [make(Machines, count=n) for n in (1, 2, 3)]
-    if kind in ("train", "ship"):
-        return [make(Transport, kind=kind, district=d + 1) for d in range(data.DISTRICTS)]
-    if kind == "export":
-        return [make(Export, contract=c) for c in z.contracts]
-    if kind == "sell":
-        return [
-            make(Sell, good=data.FACTORIES[f.tile].good, cubes=k)
-            for f in z.factories
-            for k in (1, 2, 3)
-            if f.goods >= k
-        ]
-    return []
-
-
-def space_actions(state: NipronState, space: int) -> list[Action]:
-    return [a for name in data.ACTION_SPACES[space] for a in first_steps(state, KIND_OF_ACTION[name])]
-
-
-def space_usable(state: NipronState, space: int) -> bool:
-    """Perform fully (§4.3): a worker may be taken only if an action of its space is legal."""
-    return any(kind_possible(state, KIND_OF_ACTION[name]) for name in data.ACTION_SPACES[space])
-
-
-def kind_possible(state: NipronState, kind: str) -> bool:
-    """Whether some first step of an action is legal for the active player (no actions are built)."""
-    z = current(state)
-    if kind in ("knowledge", "mines"):
-        return check_steps(z, kind, 1) is None  # more steps cost more and need more room
-    if kind == "run":
-        return any(check_run(state, z, data.FACTORIES[f.tile].good) is None for f in z.factories)
-    if kind == "invest":
-        return z.yen >= data.INVEST_COST and any(check_invest(state, z, t) is None for t in state.supply)
-    if kind == "machines":
-        return check_machines(z, 1) is None
-    if kind in ("train", "ship"):
-        return any(check_transport(state, z, kind, d) is None for d in range(data.DISTRICTS))
-    if kind == "export":
-        return any(check_export(z, c) is None for c in z.contracts)
-    if kind == "sell":
-        return any(
-            check_sell(state, z, data.FACTORIES[f.tile].good, k) is None
-            for f in z.factories
-            for k in (1, 2, 3)
-            if f.goods >= k
-        )
-    return False
-
-
-def candidates(state: NipronState) -> list[Action]:
-    z = current(state)
-    phase = state.phase
-    out: list[Action] = []
-    if "trade" in PHASE_KINDS[phase]:
-        out += [make(Trade, track=t) for t in data.TRACKS]
-    if phase == "turn":
-        if len(z.workers) < data.WORKER_SPACES:
-            for s in range(len(data.ACTION_SPACES)):
-                colours = [c for c, n in enumerate(state.spaces[s]) if n]
-                if colours and space_usable(state, s):
-                    out += [make(Take, space=s + 1, colour=data.COLOURS[c]) for c in colours]
-        out.append(make(Consolidate))
-    elif phase == "action":
-        out += space_actions(state, state.space)
-    elif phase == "more":
-        if state.act in REPEATABLE and state.reps < data.MAX_REPEATS:
-            out += first_steps(state, KIND_OF_ACTION[state.act])
-        out.append(make(Word, kind="end"))
-    elif phase == "give":
-        out += [make(Give, good=data.FACTORIES[f.tile].good) for f in z.factories]
-    elif phase == "place":
-        values = sorted(set(z.hand))
-        out += [
-            make(Put, value=v, space=space_code(s))
-            for s in good_spaces(state, state.good, state.district)
-            for v in values
-        ]
-    elif phase == "bump":
-        out += [make(Bump, space=space_code(s)) for s in bump_choices_excluding(state, state.bump_space)]
-    elif phase == "machine":
-        out += [make(Machine, good=g) for g in machine_targets(z)]
-    elif phase == "budget":
-        out.append(make(Word, kind="budget"))
-    elif phase == "reward":
-        out += [make(Reward, mult=m, bonus=b) for m, b in cons.reward_choices(state, z)]
-    elif phase == "achieve":
-        out += [make(Achieve, space=a) for a in cons.empty_achievements(z)]
-    elif phase == "workforce":
-        out.append(make(Word, kind="pay"))
-    return out
 
 
 def legal_actions(state: NipronState, seat: int) -> list[Action]:
@@ -486,49 +360,3 @@ def settle(state: NipronState, events: list[Event]) -> None:
             end_turn(state, events, took=True)
         else:
             return
-
-
-def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
-    """The end of a turn: refill (§4.6), the marker and its triggers (§4.8), the final rounds."""
-    seat = state.active
-    final_before = state.final_seat != NOBODY
-    if took and refill_after_take(state, events):
-        if final_before:
-            # [I §4.8] in the final phase a full refill does not move the marker.
-            events.append(ev("marker", "Final phase: the scoring marker does not move on a refill."))
-        else:
-            move_marker(state, seat, events)
-    state.turns += 1
-    state.last_seat = seat
-    state.space, state.act, state.reps, state.used = -1, "", 0, []
-    state.todo, state.district, state.good, state.cubes = 0, -1, "", 0
-    if final_before and seat == state.final_seat:
-        state.final_rounds += 1
-        if state.final_rounds == data.FINAL_TURNS:
-            end_game(state, events)
-            return
-        state.marker += 1
-        events.append(
-            ev(
-                "marker",
-                f"Final round {state.final_rounds} is over: the marker moved to space {state.marker}.",
-                marker=state.marker,
-            )
-        )
-    state.active = (seat + 1) % state.players
-    state.phase = "turn"
-
-
-def end_game(state: NipronState, events: list[Event]) -> None:
-    """§4.8 / §6.2: after the 3rd final round, Scoring 3 and then final scoring end the game."""
-    from engine.nipron.scoring import final_scoring, score
-
-    district_scoring(state, 3, events)
-    final_scoring(state, events)
-    state.over = True
-    state.phase = "over"
-    sheet = score(state)
-    winner = sheet.lines[sheet.winners[0]]
-    events.append(
-        ev("over", f"The game is over: {{p{winner.seat}}} wins with {winner.total} VP.", winner.seat, True)
-    )

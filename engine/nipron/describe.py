@@ -24,7 +24,7 @@ from engine.nipron.actions import (
     Transport,
     space_index,
 )
-from engine.nipron.rules.common import colours_held, factory_words, level, yen
+from engine.nipron.rules.common import a_an, colours_held, factory_words, level, plural, yen
 from engine.nipron.rules.consolidate import reward_level
 from engine.nipron.rules.factories import shortfall
 from engine.nipron.rules.market import max_value
@@ -44,7 +44,7 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
         return f"Trade 3 blueprints for +1 {a.track} step"
     if isinstance(a, Take):
         names = " or ".join(data.ACTION_NAMES[n] for n in data.ACTION_SPACES[a.space - 1])
-        return f"Take a {a.colour} worker from space {a.space} ({names})"
+        return f"Take {a_an(a.colour)} worker from space {a.space} ({names})"
     if isinstance(a, Consolidate):
         return (
             f"Consolidate: budget {yen(level(z, 'money'))} and {level(z, 'coal')} coal, "
@@ -53,17 +53,17 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Steps):
         track = "knowledge" if a.kind == "knowledge" else "coal"
         cost = yen(data.TRACK_STEP_COST[a.steps])
-        return f"{data.ACTION_NAMES[a.kind]}: {track} +{a.steps} step(s) for {cost}"
+        return f"{data.ACTION_NAMES[a.kind]}: {track} +{plural(a.steps, 'step')} for {cost}"
     if isinstance(a, Run):
         f = z.factory(a.good)
         coal = data.FACTORIES[f.tile].coal if f else 0
         return f"Production: run your {a.good} factory for {coal} coal"
     if isinstance(a, Invest):
         s = shortfall(z, a.tile)
-        extra = f" + {s} blueprint(s)" if s else ""
+        extra = f" + {plural(s, 'blueprint')}" if s else ""
         return f"Invest: {factory_words(a.tile)} ({a.tile}) for {yen(data.INVEST_COST)}{extra}"
     if isinstance(a, Machines):
-        return f"Machines: {a.count} improvement(s) for {yen(data.MACHINE_COST * a.count)}"
+        return f"Machines: {plural(a.count, 'improvement')} for {yen(data.MACHINE_COST * a.count)}"
     if isinstance(a, Machine):
         f = z.factory(a.good)
         now = f.machine if f else 0
@@ -95,5 +95,7 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if a.kind == "budget":
         return f"Take your budget: {yen(level(z, 'money'))} and {level(z, 'coal')} coal"
     if a.kind == "pay":
-        return f"Pay {yen(data.WORKFORCE_COST * colours_held(z))} for {colours_held(z)} worker colour(s)"
+        return (
+            f"Pay {yen(data.WORKFORCE_COST * colours_held(z))} for {plural(colours_held(z), 'worker colour')}"
+        )
     return "End your turn"

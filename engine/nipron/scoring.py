@@ -81,13 +81,14 @@ def final_scoring(state: NipronState, events: list[Event]) -> None:
         lost = gain_vp(z, -data.WORKFORCE_PENALTY_VP * (colours - paid), "workforce")
         parts = achievements_vp(state, seat)
         gain_vp(z, sum(parts), "achievements")
-        lost_words = f", lost {-lost} VP for unpaid colours" if lost else ""
+        workforce = f", paid {yen(paid * data.WORKFORCE_COST)} for workers" if colours else ""
+        if lost:
+            workforce += f", lost {-lost} VP for unpaid colours"
         events.append(
             ev(
                 "final_scoring",
-                f"Final scoring: {{p{seat}}} took {yen(level(z, 'money'))}, paid "
-                f"{yen(paid * data.WORKFORCE_COST)} for workers{lost_words}, and scored {sum(parts)} VP "
-                f"for achievements ({z.vp} VP in all).",
+                f"Final scoring: {{p{seat}}} took {yen(level(z, 'money'))}{workforce} and scored "
+                f"{sum(parts)} VP for achievements ({z.vp} VP in all).",
                 seat,
                 True,
                 achievements=parts,

@@ -11,6 +11,15 @@ from engine.nipron.state import NipronState, Zaibatsu
 Reason = tuple[str, str] | None  # (why an action is illegal, the rule that says so), or None
 
 
+def plural(n: int, word: str) -> str:
+    """``plural(1, "step")`` -> "1 step", ``plural(2, "step")`` -> "2 steps"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def a_an(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
 def yen(amount: int) -> str:
     return f"¥{amount:,}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nipron import data
-from engine.nipron.rules.common import colours_held, ev, gain, gain_vp, level, yen
+from engine.nipron.rules.common import colours_held, ev, gain, gain_vp, level, plural, yen
 from engine.nipron.rules.refill import finish_pending
 from engine.nipron.state import NipronState, Zaibatsu
 
@@ -16,9 +16,7 @@ def do_budget(state: NipronState, seat: int, events: list[Event]) -> None:
     z = state.zaibatsu[seat]
     z.yen = level(z, "money")
     z.coal = level(z, "coal")
-    events.append(
-        ev("budget", f"{{p{seat}}} consolidated: budget reset to {yen(z.yen)} and {z.coal} coal.", seat)
-    )
+    events.append(ev("budget", f"{{p{seat}}} took their budget: {yen(z.yen)} and {z.coal} coal.", seat))
 
 
 def reward_level(z: Zaibatsu) -> int:
@@ -97,9 +95,13 @@ def do_workforce(state: NipronState, seat: int, events: list[Event]) -> None:
     lost = gain_vp(z, -data.WORKFORCE_PENALTY_VP * (colours - paid), "workforce")
     for colour in z.workers:
         state.bag[colour] += 1
-    text = f"{{p{seat}}} paid {yen(paid * data.WORKFORCE_COST)} for {colours} worker colour(s)"
-    if lost:
-        text += f", lost {-lost} VP for unpaid colours,"
-    events.append(ev("workforce", f"{text} and returned {len(z.workers)} worker(s) to the bag.", seat))
+    if colours:
+        text = f"{{p{seat}}} paid {yen(paid * data.WORKFORCE_COST)} for {plural(colours, 'worker colour')}"
+        if lost:
+            text += f", lost {-lost} VP for unpaid colours,"
+        text += f" and returned {plural(len(z.workers), 'worker')} to the bag."
+    else:
+        text = f"{{p{seat}}} had no workers to pay for."
+    events.append(ev("workforce", text, seat))
     z.workers = []
     finish_pending(state, events)

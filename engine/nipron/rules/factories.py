@@ -12,6 +12,7 @@ from engine.nipron.rules.common import (
     good_of,
     level,
     move_track,
+    plural,
     yen,
 )
 from engine.nipron.state import Factory, NipronState, Zaibatsu
@@ -127,7 +128,7 @@ def do_machines(state: NipronState, seat: int, count: int, events: list[Event]) 
     events.append(
         ev(
             "machines",
-            f"{{p{seat}}} paid {yen(data.MACHINE_COST * count)} for {count} machine improvement(s).",
+            f"{{p{seat}}} paid {yen(data.MACHINE_COST * count)} for {plural(count, 'machine improvement')}.",
             seat,
         )
     )

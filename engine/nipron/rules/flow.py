@@ -39,7 +39,7 @@ from engine.nipron.rules.choices import (
     candidates,
     space_usable,
 )
-from engine.nipron.rules.common import Reason, current, ev
+from engine.nipron.rules.common import Reason, a_an, current, ev
 from engine.nipron.rules.export import check_export, check_give, do_export, do_give
 from engine.nipron.rules.factories import (
     check_invest,
@@ -229,7 +229,7 @@ def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
         state.space = a.space - 1
         state.phase = "action"
         events.append(
-            ev("take", f"{{p{seat}}} took a {a.colour} worker from space {a.space}.", seat, space=a.space)
+            ev("take", f"{{p{seat}}} took {a_an(a.colour)} worker from space {a.space}.", seat, space=a.space)
         )
     elif isinstance(a, Consolidate):
         state.phase = "budget"

@@ -74,7 +74,7 @@ def check_put(state: NipronState, z: Zaibatsu, value: int, space: int) -> Reason
         return f"You hold no influence tile of value {value}.", RULE
     top = max_value(state.good, state.cubes)
     if value > top:
-        return f"{state.cubes} {state.good} cube(s) allow a tile of at most {top}.", RULE
+        return f"{state.cubes} {state.good} goods allow a tile of at most {top}.", RULE
     if space not in good_spaces(state, state.good, state.district):
         where = f"district {state.district + 1}" if state.district >= 0 else "a district"
         return f"{space_code(space)} is not next to a {state.good} side in {where}.", RULE

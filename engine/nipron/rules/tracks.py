@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nipron import data
-from engine.nipron.rules.common import Reason, ev, level, room, yen
+from engine.nipron.rules.common import Reason, ev, level, plural, room, yen
 from engine.nipron.state import NipronState, Zaibatsu
 
 TRACK_OF = {"knowledge": "knowledge", "mines": "coal"}
@@ -14,10 +14,10 @@ def check_steps(z: Zaibatsu, kind: str, steps: int) -> Reason:
     track = TRACK_OF[kind]
     rule = "§4.5.4" if kind == "knowledge" else "§4.5.5"
     if steps > room(z, track):
-        return f"Your {track} marker has only {room(z, track)} step(s) left to the top.", rule
+        return f"Your {track} marker has only {plural(room(z, track), 'step')} left to the top.", rule
     cost = data.TRACK_STEP_COST[steps]
     if z.yen < cost:
-        return f"{steps} step(s) cost {yen(cost)}; you have {yen(z.yen)}.", rule
+        return f"{plural(steps, 'step')} cost {yen(cost)}; you have {yen(z.yen)}.", rule
     return None
 
 
@@ -30,7 +30,7 @@ def do_steps(state: NipronState, seat: int, kind: str, steps: int, events: list[
     events.append(
         ev(
             kind,
-            f"{{p{seat}}} moved their {track} marker up {steps} step(s) for {yen(cost)} "
+            f"{{p{seat}}} moved their {track} marker up {plural(steps, 'step')} for {yen(cost)} "
             f"({track} level {level(z, track)}).",
             seat,
         )

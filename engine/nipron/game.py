@@ -11,7 +11,7 @@ from engine.nipron.actions import Action
 from engine.nipron.ai import GreedyPlayer
 from engine.nipron.describe import describe
 from engine.nipron.guide import GUIDE
-from engine.nipron.rules.common import yen
+from engine.nipron.rules.common import plural, yen
 from engine.nipron.scoring import score
 from engine.nipron.setup import new_state
 from engine.nipron.state import NipronState
@@ -90,8 +90,8 @@ def note(state: NipronState, seat: int) -> str:
     z = state.zaibatsu[seat]
     goods = sum(f.goods for f in z.factories)
     return (
-        f"You have {yen(z.yen)}, {z.coal} coal, {z.blueprints} blueprints, {goods} goods, "
-        f"{len(z.workers)} workers and {z.vp} VP."
+        f"You have {yen(z.yen)}, {z.coal} coal, {plural(z.blueprints, 'blueprint')}, {goods} goods, "
+        f"{plural(len(z.workers), 'worker')} and {z.vp} VP."
     )
 
 

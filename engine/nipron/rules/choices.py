@@ -57,6 +57,10 @@ KIND_OF_ACTION: dict[str, str] = {
     "market": "sell",
 }
 REPEATABLE = frozenset({"production", "export", "trains", "ships", "market"})  # "1 to 3" actions
+# The blueprint trade (§4.2, "at any moment of the turn" in the seed) is offered in every window the
+# spec lists and between the worker and its action; it is not offered inside one repetition of an
+# action (choosing a contract's goods, an influence tile's space, a machine's factory), where it could
+# change nothing that repetition depends on [I, engine decision].
 PHASE_KINDS: dict[str, frozenset[str]] = {
     "turn": frozenset({"trade", "take", "consolidate"}),
     "action": frozenset({"trade", *KIND_OF_ACTION.values()}),

@@ -94,7 +94,11 @@ def remove_tile(state: NipronState, space: int, events: list[Event]) -> None:
 
 
 def do_put(state: NipronState, seat: int, value: int, space: int, events: list[Event]) -> bool:
-    """Pay the goods and place the tile; returns False when a lowest tile must still be chosen."""
+    """Pay the goods and place the tile; returns False when a lowest tile must still be chosen.
+
+    The action's district (§4.5.9 "choose one district") is chosen with its first tile: the first
+    ``put`` may target any district, later ones only that district [engine decision: one step less,
+    same choices]."""
     z = state.zaibatsu[seat]
     how = availability(state, space, value)
     f = z.factory(state.good)

@@ -96,7 +96,7 @@ def test_glance_stage_and_note() -> None:
     st = fresh(3)
     glance = G.glance(st, 0)
     assert glance.stage.startswith("Scoring 1 of 3 next")
-    assert glance.note == "You have ¥12,000, 2 coal, 1 blueprint, 0 goods, 0 workers and 12 VP."
+    assert glance.note == "You have ¥12,000, 2 coal, 1 blueprint, 0 goods, 0 workers and 10 VP."
     assert G.glance(st, None).note == ""
     st.marker, st.scorings = 6, 2
     empty_rows(st)

@@ -24,7 +24,7 @@ from engine.nipron.actions import (
     Transport,
     space_index,
 )
-from engine.nipron.rules.common import a_an, colours_held, factory_words, level, plural, yen
+from engine.nipron.rules.common import a_an, colours_held, level, plural, yen
 from engine.nipron.rules.consolidate import reward_level
 from engine.nipron.rules.factories import shortfall
 from engine.nipron.rules.market import max_value
@@ -32,6 +32,28 @@ from engine.nipron.state import NipronState
 
 UNIT = {"bp": "blueprints", "coal": "coal", "vp": "VP"}
 BONUS_WORDS = {"bp": "2 blueprints", "coal": "2 coal", "yen": "¥5,000", "none": "no bonus"}
+
+
+def synergy_words(tile: str) -> str:
+    """A factory tile's synergy bonus in a few words (§7.3)."""
+    words: list[str] = []
+    steps = [args for code, *args in data.FACTORIES[tile].synergy if code == "STEP"]
+    if steps:
+        # several one-step bonuses read as one: "+1 coal/money/knowledge"
+        words.append(f"+{steps[0][1]} " + "/".join(track for track, _ in steps))
+    for code, *args in data.FACTORIES[tile].synergy:
+        if code == "YEN":
+            words.append(yen(int(args[0])))
+        elif code in ("COAL", "BP", "VP", "GOODS"):
+            words.append(f"{args[0]} {UNIT[code.lower()] if code != 'GOODS' else 'goods'}")
+        elif code == "MACH":
+            words.append(plural(int(args[0]), "machine"))
+        elif code == "VP_PER":
+            what = "factory" if args[0] == "any_factory" else "L2/L3"
+            words.append(f"{args[1]} VP per {what}")
+        elif code == "STAR":
+            words.append(f"end {args[0]} star")
+    return ", ".join(words)
 
 
 def describe(state: NipronState, seat: int, a: Action) -> str:
@@ -56,12 +78,19 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
         return f"{data.ACTION_NAMES[a.kind]}: {track} +{plural(a.steps, 'step')} for {cost}"
     if isinstance(a, Run):
         f = z.factory(a.good)
-        coal = data.FACTORIES[f.tile].coal if f else 0
-        return f"Production: run your {a.good} factory for {coal} coal"
+        if f is None:
+            return f"Production: run your {a.good} factory"
+        tile = data.FACTORIES[f.tile]
+        made = min(1 + f.machine, tile.storage - f.goods)
+        return f"Production: run your {a.good} factory, {tile.coal} coal for {plural(made, 'good')}"
     if isinstance(a, Invest):
         s = shortfall(z, a.tile)
         extra = f" + {plural(s, 'blueprint')}" if s else ""
-        return f"Invest: {factory_words(a.tile)} ({a.tile}) for {yen(data.INVEST_COST)}{extra}"
+        t = data.FACTORIES[a.tile]
+        return (
+            f"Build {t.good.capitalize()} L{t.level} ({a.tile}), {yen(data.INVEST_COST)}{extra}; "
+            f"bonus {synergy_words(a.tile)}"
+        )
     if isinstance(a, Machines):
         return f"Machines: {plural(a.count, 'improvement')} for {yen(data.MACHINE_COST * a.count)}"
     if isinstance(a, Machine):
@@ -73,8 +102,13 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Export):
         c = data.CONTRACTS[a.contract]
         reward = yen(c.reward) if c.reward_kind == "yen" else f"{c.reward} VP"
-        need = "+".join(str(n) for n in c.need)
-        return f"Export {c.id} ({need} goods of different types): {reward}, +{c.money_steps} money"
+        need = (
+            f"{c.need[0]} of one good"
+            if len(c.need) == 1
+            else "+".join(map(str, c.need)) + " of different goods"
+        )
+        money = f", +{plural(c.money_steps, 'money step')}" if c.money_steps else ""
+        return f"Export {c.id} ({need}): {reward}{money}"
     if isinstance(a, Give):
         cube = data.CONTRACTS[state.contract].need[len(state.given)] if state.contract else 0
         return f"Deliver {cube} {a.good} for this contract"

@@ -419,3 +419,31 @@ def test_6_1_zero_influence_participants_are_not_ranked() -> None:
     assert foreign == 0 and influence[0] == 8
     assert district_awards(st, 0, 1) == {0: (1, 10, 0)}
     assert st.owners[8] == NOBODY
+
+
+@pytest.mark.parametrize(("players", "usable"), [(2, 4), (3, 6), (4, 8)])
+def test_3_2_usable_train_ship_spaces_by_player_count(players: int, usable: int) -> None:
+    st = fresh(players)
+    st.trains[0][1] = usable - 1
+    st, _ = play(st, f"take 4 {colour_on(st, 4)}")
+    assert "train 1" in legal(st)
+    st.ships[0][1] = 1
+    assert "train 1" not in legal(st) and "ship 1" not in legal(st)
+
+
+@pytest.mark.parametrize(("players", "city_max"), [(2, 2), (3, 3), (4, 4)])
+def test_3_2_influence_tiles_around_one_city_by_player_count(players: int, city_max: int) -> None:
+    st = fresh(players)
+    set_city(st, 1, "T1", 0)  # N paper, E lenses, S clocks, W bulbs
+    set_city(st, 2, "T3", 0)  # no clocks on C2
+    others = ("C1N", "C1E", "C1W")
+    for code, value in zip(others[: city_max - 1], (6, 7, 7), strict=False):
+        place(st, code, 1, value)
+    add_factory(st, 0, "CLOCKS_A", goods=3)
+    st, _ = play(st, f"take 5 {colour_on(st, 5)}", "sell clocks 1")
+    # below the maximum any allowed value may go on the empty clocks space
+    assert [t for t in legal(st) if t.endswith("C1S")] == [f"put {v} C1S" for v in (1, 2, 3, 4, 5)]
+    if city_max < 4:
+        # at the maximum only a value above the lowest tile there (3) may take the empty space
+        place(st, others[city_max - 1], 1, 3)
+        assert [t for t in legal(st) if t.endswith("C1S")] == ["put 4 C1S", "put 5 C1S"]

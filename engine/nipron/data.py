@@ -16,6 +16,8 @@ GOODS: tuple[str, ...] = ("silk", "paper", "bento", "lenses", "clocks", "bulbs")
 GOOD_LEVEL: dict[str, int] = {"silk": 1, "paper": 1, "bento": 2, "lenses": 2, "clocks": 3, "bulbs": 3}
 KNOWLEDGE_FOR_LEVEL: dict[int, int] = {1: 2, 2: 4, 3: 6}  # §7.3 [S]
 COLOURS: tuple[str, ...] = P.WORKER_COLOURS  # §2 item 3, P17
+# §1 player colours [S]; the seed lets players pick, the engine gives them in seat order.
+PLAYER_COLOURS: tuple[str, ...] = ("yellow", "red", "purple", "blue")
 WORKERS_PER_COLOUR = 8  # §2 [S]: 48 workers, 8 of each of 6 colours
 WORKER_SPACES = 6  # §7.13 [S]
 TRAINS_PER_PLAYER = 6  # §2 [S]

@@ -25,6 +25,7 @@ class FactoryView(BaseModel):
 
 class PlayerView(BaseModel):
     seat: int
+    colour: str
     vp: int
     yen: int
     coal: int
@@ -103,6 +104,7 @@ def build_view(state: NipronState, seat: int | None) -> NipronView:
         players.append(
             PlayerView(
                 seat=s,
+                colour=data.PLAYER_COLOURS[s],
                 vp=z.vp,
                 yen=z.yen,
                 coal=z.coal,

@@ -115,6 +115,8 @@ def score(state: NipronState) -> ScoreSheet:
     best = max(line.total for line in lines)
     tied = [i for i, line in enumerate(lines) if line.total == best]
     if not state.over:
+        # The provisional score is the VP earned so far; achievements and the last workforce depend on
+        # tiles and money still to come, so they are not projected into it.
         note = "Provisional: VP so far; workforce and achievements are scored at the end."
         return ScoreSheet(final=False, lines=lines, winners=tied, note=note)
     if len(tied) == 1:

@@ -123,6 +123,8 @@ def machine_targets(z: Zaibatsu) -> list[str]:
 
 def do_machines(state: NipronState, seat: int, count: int, events: list[Event]) -> None:
     z = state.zaibatsu[seat]
+    # All n improvements are paid at once: the same as paying before each one, since the player must
+    # afford all n when declaring them (perform fully, §4.3) and nothing in between earns yen.
     z.yen -= data.MACHINE_COST * count
     state.todo = count
     events.append(

@@ -84,6 +84,8 @@ def check_put(state: NipronState, z: Zaibatsu, value: int, space: int) -> Reason
 
 
 def remove_tile(state: NipronState, space: int, events: list[Event]) -> None:
+    """A displaced tile goes back to its owner's hand; the active player's own tile may be placed again
+    later in the same action, paid and rewarded again [I §10.17]."""
     owner = state.owners[space]
     value = state.values[space]
     state.zaibatsu[owner].hand.append(value)

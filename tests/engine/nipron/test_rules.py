@@ -447,3 +447,54 @@ def test_3_2_influence_tiles_around_one_city_by_player_count(players: int, city_
         # at the maximum only a value above the lowest tile there (3) may take the empty space
         place(st, others[city_max - 1], 1, 3)
         assert [t for t in legal(st) if t.endswith("C1S")] == ["put 4 C1S", "put 5 C1S"]
+
+
+def test_7_11_achievement_conditions() -> None:
+    """§7.11 A1–A9 base VP, including the STAR synergies of PAPER_A (A3) and BULBS_D (A5)."""
+    from engine.nipron.scoring import achievement_base
+
+    st = fresh(2)
+    z = st.zaibatsu[0]
+    z.fulfilled = ["K1", "K2", "K3"]
+    z.yen = 13_000
+    z.steps["knowledge"] = 8  # stars at steps 4 and 8 reached (P4)
+    z.steps["coal"] = 9  # all three coal stars (P2)
+    z.ships, z.trains = 3, 2  # 3 ships taken (stars 1, 3), 4 trains taken (stars 2, 4) (P15)
+    add_factory(st, 0, "PAPER_A")
+    add_factory(st, 0, "BULBS_D", machine=2)
+    add_factory(st, 0, "BENTO_A", machine=1)
+    place(st, "C1N", 0, 1)
+    place(st, "C8W", 0, 2)
+    bases = {a: achievement_base(st, 0, a) for a in data.ACHIEVEMENTS}
+    assert bases == {"A1": 1, "A2": 2, "A3": 3, "A4": 2, "A5": 4, "A6": 2, "A7": 2, "A8": 1, "A9": 2}
+
+
+def test_4_5_1_synergy_goods_fill_the_new_factory_up_to_storage() -> None:
+    st = fresh(2)
+    z = st.zaibatsu[0]
+    z.steps["knowledge"], z.blueprints = 4, 0
+    st, _ = play(st, f"take 2 {colour_on(st, 2)}", "invest BENTO_D")
+    assert st.zaibatsu[0].factory("bento").goods == 2  # type: ignore[union-attr]
+    st = fresh(2)
+    st.zaibatsu[0].steps["knowledge"] = 8
+    st, _ = play(st, f"take 2 {colour_on(st, 2)}", "invest BULBS_C")
+    f = st.zaibatsu[0].factory("bulbs")
+    assert f is not None and f.goods == min(3, data.FACTORIES["BULBS_C"].storage)
+
+
+def test_5_no_reward_and_no_multiplier_left_skips_the_step() -> None:
+    st = fresh(4)
+    st.rewards = [[0, 0, 0] for _ in range(4)]
+    st.multipliers = 0
+    st.zaibatsu[0].workers = [0, 1, 2]
+    st, events = play(st, "consolidate")
+    assert not any(e.kind == "reward" for e in events) and st.active == 1
+
+
+def test_4_3_no_usable_space_leaves_only_consolidation() -> None:
+    """§4.3: with no legal worker take the player must consolidate."""
+    st = fresh(2)
+    z = st.zaibatsu[0]
+    z.yen, z.coal = 0, 0
+    z.contracts = []
+    assert legal(st) == ["consolidate"]

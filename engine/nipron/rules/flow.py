@@ -37,6 +37,7 @@ from engine.nipron.rules.choices import (
     PHASE_KINDS,
     REPEATABLE,
     candidates,
+    kind_possible,
     space_usable,
 )
 from engine.nipron.rules.common import Reason, a_an, current, ev
@@ -355,7 +356,9 @@ def settle(state: NipronState, events: list[Event]) -> None:
             cons.do_workforce(state, seat, events)
             end_turn(state, events, took=False)
         elif phase == "more":
-            if len(legal_actions(state, seat)) > 1:
+            # only "end" left: no trade and no further repetition of the action
+            repeat = state.act in REPEATABLE and state.reps < data.MAX_REPEATS
+            if can_trade(z) or (repeat and kind_possible(state, KIND_OF_ACTION[state.act])):
                 return
             end_turn(state, events, took=True)
         else:

@@ -123,6 +123,7 @@ class NipronState(GameState):
     phase: str = "turn"
     # working fields of the current turn
     space: int = -1  # action space the worker came from (0-based)
+    announce: str = ""  # "took a blue worker from space 3", told with the action's first event
     act: str = ""  # the action chosen
     reps: int = 0  # repetitions done
     used: list[str] = Field(default_factory=list)  # factories run, districts built in this action

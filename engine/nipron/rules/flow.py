@@ -216,7 +216,26 @@ def apply(state: NipronState, seat: int, action: Action) -> tuple[NipronState, l
     events: list[Event] = []
     do(new, seat, action, events)
     settle(new, events)
+    announce(new, seat, events)
     return new, events
+
+
+ACTION_EVENTS = frozenset(
+    {"invest", "machines", "produce", "knowledge", "mines", "train", "ship", "export", "influence"}
+)
+
+
+def announce(state: NipronState, seat: int, events: list[Event]) -> None:
+    """Join the worker taken to the first event of its action, in one sentence."""
+    if not state.announce:
+        return
+    for e in events:
+        if e.kind in ACTION_EVENTS and e.seat == seat:
+            head = f"{{p{seat}}} "
+            e.text = f"{head}{state.announce} and {e.text.removeprefix(head)}"
+            e.data["worker"] = state.announce
+            state.announce = ""
+            return
 
 
 def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
@@ -229,9 +248,8 @@ def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
         z.workers.append(colour)
         state.space = a.space - 1
         state.phase = "action"
-        events.append(
-            ev("take", f"{{p{seat}}} took {a_an(a.colour)} worker from space {a.space}.", seat, space=a.space)
-        )
+        # told together with the action's first event: "{p0} took a blue worker from space 3 and built …"
+        state.announce = f"took {a_an(a.colour)} worker from space {a.space}"
     elif isinstance(a, Consolidate):
         state.phase = "budget"
         events.append(ev("consolidate", f"{{p{seat}}} consolidated.", seat))

@@ -111,8 +111,8 @@ def do_put(state: NipronState, seat: int, value: int, space: int, events: list[E
     events.append(
         ev(
             "influence",
-            f"{{p{seat}}} discarded {state.cubes} {state.good} and placed a value-{value} influence tile on "
-            f"{space_code(space)} in district {state.district + 1}.",
+            f"{{p{seat}}} placed a value-{value} influence tile on {space_code(space)} in district "
+            f"{state.district + 1} for {state.cubes} {state.good}.",
             seat,
             True,
             space=space_code(space),

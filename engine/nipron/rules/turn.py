@@ -23,6 +23,7 @@ def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
             move_marker(state, seat, events)
     state.turns += 1
     state.last_seat = seat
+    # ``announce`` is consumed by the action's first event, told in this same apply (flow.announce)
     state.space, state.act, state.reps, state.used = -1, "", 0, []
     state.todo, state.district, state.good, state.cubes = 0, -1, "", 0
     if final_before and seat == state.final_seat:

@@ -140,9 +140,11 @@ def test_example_event_text() -> None:
     )
     st, events = play_texts(st, f"take 2 {colour}", "invest SILK_C")
     texts = [e.text for e in events]
-    assert f"{{p0}} took a {colour} worker from space 2." in texts
     # knowledge 1 against the 2 a level-1 factory needs: one blueprint covers it
-    assert "{p0} built a level-1 Silk factory (SILK_C) for ¥6,000 and 1 blueprint." in texts
+    assert (
+        f"{{p0}} took a {colour} worker from space 2 and built a level-1 Silk factory (SILK_C) for ¥6,000 "
+        "and 1 blueprint." in texts
+    )
 
 
 def test_barrier_on_draws_and_hand_over() -> None:

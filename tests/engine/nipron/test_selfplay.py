@@ -103,6 +103,7 @@ def test_random_selfplay(players: int, seed: int) -> None:
     st = G.new_game(players, seed)
     ais = [RandomPlayer(seed * 10 + i) for i in range(players)]
     moves: list[tuple[int, str]] = []
+    takes = told = 0
     keys: list[str] = []
     for step_no in range(5_000):
         decision = G.pending(st)
@@ -143,9 +144,12 @@ def test_random_selfplay(players: int, seed: int) -> None:
             if e.kind in ("take", "invest", "export", "influence")
         )
         moves.append((seat, G.format_action(action)))
+        takes += action.kind == "take"
+        told += sum(1 for e in step.events if "worker from space" in e.text)
         st = step.state
         check_invariants(st)
     assert G.pending(st).finished and st.over
+    assert takes == told  # every worker taken is told with its action, once
     assert keys == ["scoring-1", "scoring-2", "final-turns", "scoring-3"]
     sheet = G.score(st)
     assert sheet.final and len(sheet.winners) == 1

@@ -134,7 +134,6 @@ class NipronState(GameState):
     contract: str = ""  # Export: contract being fulfilled
     given: list[str] = Field(default_factory=list)  # Export: good chosen for each cube so far
     bump_space: int = -1  # Local Market on a full city: the empty space being taken
-    bump_value: int = 0
     reward_mult: int = 0  # Emperor's reward just taken, waiting for its achievement space
     over: bool = False
 

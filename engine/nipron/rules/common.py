@@ -86,9 +86,5 @@ def current(state: NipronState) -> Zaibatsu:
     return state.zaibatsu[state.active]
 
 
-def workers_held(z: Zaibatsu) -> int:
-    return len(z.workers)
-
-
 def colours_held(z: Zaibatsu) -> int:
     return len(set(z.workers))

@@ -59,12 +59,14 @@ def district_awards(state: NipronState, district: int, scoring: int) -> dict[int
 
 def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> None:
     """Scoring ``scoring`` (1–3): every district, in any order (§6.1). The checkpoint comes after the
-    results, so that the summary it closes tells them."""
+    results, so that the summary it closes tells them; one headline sums each player's gain."""
+    gained = [0] * state.players
     for district in range(data.DISTRICTS):
         for seat, (pos, place, ships) in sorted(district_awards(state, district, scoring).items()):
             z = state.zaibatsu[seat]
             gain_vp(z, place, "districts")
             gain_vp(z, ships, "ships")
+            gained[seat] += place + ships
             extra = f" and {ships} VP for ships" if ships else ""
             events.append(
                 ev(
@@ -72,13 +74,17 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
                     f"Scoring {scoring}, district {district + 1}: {{p{seat}}} placed {_ordinal(pos)} "
                     f"for {place} VP{extra}.",
                     seat,
-                    True,
+                    False,
                     scoring=scoring,
                     district=district + 1,
                     vp=place + ships,
                 )
             )
     state.scorings = scoring
+    totals = ", ".join(f"{{p{seat}}} {vp} VP" for seat, vp in enumerate(gained))
+    events.append(
+        ev("scoring", f"Scoring {scoring} is done: {totals}.", None, True, scoring=scoring, gained=gained)
+    )
     events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring}"))
 
 

@@ -92,7 +92,9 @@ def check_invariants(st: NipronState) -> None:
         assert all(0 <= s <= data.TRACK_TOP[t] for t, s in z.steps.items())
     for city in range(data.CITIES):
         around = sum(1 for s in range(4) if st.owners[city * 4 + s] != NOBODY)
-        assert around <= data.CITY_MAX_TILES[n]
+        # while the active player chooses which lowest tile leaves a full city, the new one is already there
+        choosing = st.phase == "bump" and st.bump_space // 4 == city
+        assert around <= data.CITY_MAX_TILES[n] + choosing
     for d in range(data.DISTRICTS):
         assert sum(st.trains[d]) + sum(st.ships[d]) <= data.TRANSPORT_SPACES[n]
 

@@ -1,0 +1,98 @@
+"""``NipronGame``: the engine protocol (engine.core.Game) for Nipron, 2 to 4 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Decision, Glance, Player, RandomPlayer, ScoreSheet, Step, dump_state, load_state
+from engine.nipron import actions, data, rules
+from engine.nipron.actions import Action
+from engine.nipron.ai import GreedyPlayer
+from engine.nipron.describe import describe
+from engine.nipron.guide import GUIDE
+from engine.nipron.rules.common import plural, yen
+from engine.nipron.scoring import score
+from engine.nipron.setup import new_state
+from engine.nipron.state import NipronState
+from engine.nipron.view import NipronView, build_view
+
+
+class NipronGame:
+    name = "nipron"
+    title = "Nipron"
+    min_players = 2
+    max_players = 4
+    guide = GUIDE
+    ai_levels: tuple[str, ...] = ("greedy", "random")
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NipronState:
+        """Option ``first``: "random" (default) or the seat (1–4) who plays first (§3.1 step 3)."""
+        return new_state(players, seed, options)
+
+    def pending(self, state: NipronState) -> Decision:
+        return rules.pending(state)
+
+    def legal_actions(self, state: NipronState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: NipronState, seat: int, action: Action) -> Step[NipronState]:
+        new, events = rules.apply(state, seat, action)
+        # Undo must not cross a draw from the bag, a hand-over of the decision, or the end of the game.
+        barrier = new.rng.draws != state.rng.draws or new.active != state.active or new.over
+        return Step(state=new, events=events, barrier=barrier)
+
+    def view(self, state: NipronState, seat: int | None) -> NipronView:
+        return build_view(state, seat)
+
+    def score(self, state: NipronState) -> ScoreSheet:
+        return score(state)
+
+    def glance(self, state: NipronState, seat: int | None) -> Glance:
+        return Glance(stage=stage(state), note="" if seat is None else note(state, seat))
+
+    def ai(self, seed: int, level: str | None = None) -> Player:
+        if level in (None, "greedy"):
+            return GreedyPlayer(seed)
+        if level == "random":
+            return RandomPlayer(seed)
+        raise ValueError(f"Unknown Nipron AI level {level!r} (known: {', '.join(self.ai_levels)}).")
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return actions.format_action(action)
+
+    def describe_action(self, state: NipronState, seat: int, action: Action) -> str:
+        return describe(state, seat, action)
+
+    def dump_state(self, state: NipronState) -> str:
+        return dump_state(state)
+
+    def load_state(self, text: str) -> NipronState:
+        return load_state(NipronState, text)
+
+
+def stage(state: NipronState) -> str:
+    if state.over:
+        return "Game over"
+    if state.final_seat >= 0:
+        # turns left in the whole final phase: every seat has 3, counted from the trigger's left
+        left = (data.FINAL_TURNS - state.final_rounds) * state.players
+        left -= (state.active - state.final_seat - 1) % state.players
+        return f"Final turns: {left} left"
+    upcoming = state.scorings + 1
+    return f"Scoring {upcoming} of 3 next (marker on space {state.marker} of 8)"
+
+
+def note(state: NipronState, seat: int) -> str:
+    z = state.zaibatsu[seat]
+    goods = sum(f.goods for f in z.factories)
+    return (
+        f"You have {yen(z.yen)}, {z.coal} coal, {plural(z.blueprints, 'blueprint')}, {goods} goods, "
+        f"{plural(len(z.workers), 'worker')} and {z.vp} VP."
+    )
+
+
+GAME = NipronGame()

@@ -1,0 +1,88 @@
+"""What Nipron says about itself without a state: the blurb, the options and rule summaries in player
+words (no rule ids), for the bot's help."""
+
+from __future__ import annotations
+
+from engine.core import Guide, OptionChoice, OptionSpec, Topic
+
+TOPICS: dict[str, Topic] = {
+    "overview": Topic(
+        title="Overview",
+        body=(
+            "You run a zaibatsu in Meiji-era Japan. On your turn you either take a worker from one of the "
+            "five action spaces and do an action shown there, or you consolidate. There are no rounds: a "
+            "marker advances each time the action spaces are refilled from the bag, and it triggers three "
+            "district scorings. When it reaches the golden spaces everyone gets exactly three more turns, "
+            "then the third scoring and the final scoring end the game. Most VP wins."
+        ),
+    ),
+    "actions": Topic(
+        title="Actions",
+        body=(
+            "Space 1: Knowledge (1/2/3 steps for ¥1,000/3,000/6,000) or Production (run 1–3 factories "
+            "for their coal). Space 2: Export (fulfil 1–3 contracts with goods) or Invest (a factory for "
+            "¥6,000; blueprints cover missing knowledge). Space 3: Mines (coal track, costs as Knowledge) "
+            "or Machines (¥5,000 each, 1–3). Space 4: Trains or Ships (¥5,000 each, 1–3, in different "
+            "districts). Space 5: Local Market (1–3 influence tiles in one district, paid with goods). "
+            "Pick only an action you can carry out in full. At any time in your turn you may trade 3 "
+            "blueprints for one step on your coal, money or knowledge track."
+        ),
+    ),
+    "consolidate": Topic(
+        title="Consolidate",
+        body=(
+            "Instead of taking a worker you may consolidate; with 6 workers you must. First your budget is "
+            "reset to your money and coal income. Then, with 3 or more workers, take an Emperor's reward "
+            "whose multiplier is at most your level (3 workers: 2x, 4: 3x, 5: 4x, 6: 5x): gain its bonus and "
+            "put the multiplier on an empty achievement space. Last, pay ¥3,000 per different worker colour "
+            "(2 VP lost for each colour you cannot pay) and return your workers to the bag."
+        ),
+    ),
+    "market": Topic(
+        title="Local Market",
+        body=(
+            "Discard 1–3 goods of one type to place an influence tile next to the side of a city showing "
+            "that good. More goods and higher-level goods allow higher tiles. You may cover a lower tile of "
+            "anyone (it goes back to its owner). With 2 or 3 players a city holds at most 2 or 3 tiles; a "
+            "full city only takes a tile higher than its lowest one, which leaves. Each tile placed gains "
+            "the district's bonus."
+        ),
+    ),
+    "scoring": Topic(
+        title="Scoring",
+        body=(
+            "At each of the three scorings every district ranks the players by influence: their tiles "
+            "there, plus 2 per train if they have a tile there. Foreign companies rank too, with the printed "
+            "numbers of empty spaces. 1st/2nd/3rd earn 10/7/5, then 15/11/8, then 20/15/11 VP; ties share "
+            "and round down. Players 1st or 2nd also get 2 VP per ship they have in that district."
+        ),
+    ),
+    "end": Topic(
+        title="End of the game",
+        body=(
+            "After the third scoring comes the final scoring: take your money income, pay ¥3,000 per worker "
+            "colour you still hold, then score the 9 achievement spaces, each worth its condition times "
+            "the multiplier on it (two spaces have a printed 1x; empty others score nothing). Most VP wins; "
+            "among tied players, the one who played most recently wins."
+        ),
+    ),
+}
+
+GUIDE = Guide(
+    blurb="Build an industrial empire in Meiji Japan: workers, factories, contracts and district influence.",
+    options=[
+        OptionSpec(
+            key="first",
+            description="Who plays first (default: drawn at random).",
+            choices=[
+                OptionChoice(value=v, label=v if v == "random" else f"Seat {v}")
+                for v in ("random", "1", "2", "3", "4")
+            ],
+        )
+    ],
+    topics=TOPICS,
+    help=(
+        "Take a worker and do an action on its space, or consolidate. Build factories, produce goods, "
+        "fulfil contracts and place influence before the three district scorings."
+    ),
+)

@@ -1,0 +1,114 @@
+"""District scoring (§6.1) and the scoring marker: Scorings 1–2, the final phase, Scoring 3 (§4.8)."""
+
+from __future__ import annotations
+
+from engine.core import Event, checkpoint
+from engine.nipron import data
+from engine.nipron.rules.common import ev, gain_vp
+from engine.nipron.state import NOBODY, NipronState
+
+FOREIGN = -1  # the foreign companies as a participant
+
+
+def district_influence(state: NipronState, district: int) -> tuple[list[int], int]:
+    """(influence per seat, foreign influence) in a district (§6.1 steps 1–2)."""
+    tiles = [0] * state.players
+    has_tile = [False] * state.players
+    foreign = 0
+    for city in (2 * district, 2 * district + 1):
+        for side in range(4):
+            s = city * 4 + side
+            owner = state.owners[s]
+            if owner == NOBODY:
+                foreign += data.SIDE_VALUES[side]
+            else:
+                tiles[owner] += state.values[s]
+                has_tile[owner] = True
+    # trains count only for a player with at least one influence tile in the district [S]
+    influence = [
+        tiles[p] + data.TRAIN_INFLUENCE * state.trains[district][p] if has_tile[p] else 0
+        for p in range(state.players)
+    ]
+    return influence, foreign
+
+
+def district_awards(state: NipronState, district: int, scoring: int) -> dict[int, tuple[int, int, int]]:
+    """seat -> (position, place VP, ship VP) for every ranked player (§6.1 steps 3–4)."""
+    influence, foreign = district_influence(state, district)
+    # [I §10.5] participants with 0 influence, foreign companies included, are not ranked.
+    ranked = [(v, p) for p, v in enumerate(influence) if v > 0]
+    if foreign > 0:
+        ranked.append((foreign, FOREIGN))
+    ranked.sort(key=lambda x: -x[0])
+    table = data.SCORING_VP[scoring]
+    out: dict[int, tuple[int, int, int]] = {}
+    pos = 1
+    i = 0
+    while i < len(ranked):
+        group = [p for v, p in ranked if v == ranked[i][0]]
+        total = sum(table[k - 1] for k in range(pos, pos + len(group)) if k <= 3)
+        share = total // len(group)  # [S] sum, divide, round down; [I §10.6] foreign's share is lost
+        for p in group:
+            if p != FOREIGN:
+                ships = data.SHIP_VP * state.ships[district][p] if pos <= 2 else 0  # [I §10.11, §10.14]
+                out[p] = (pos, share, ships)
+        pos += len(group)
+        i += len(group)
+    return out
+
+
+def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> None:
+    """Scoring ``scoring`` (1–3): every district, in any order (§6.1). The checkpoint comes after the
+    results, so that the summary it closes tells them; one headline sums each player's gain."""
+    gained = [0] * state.players
+    for district in range(data.DISTRICTS):
+        for seat, (pos, place, ships) in sorted(district_awards(state, district, scoring).items()):
+            z = state.zaibatsu[seat]
+            gain_vp(z, place, "districts")
+            gain_vp(z, ships, "ships")
+            gained[seat] += place + ships
+            extra = f" and {ships} VP for ships" if ships else ""
+            events.append(
+                ev(
+                    "scoring",
+                    f"Scoring {scoring}, district {district + 1}: {{p{seat}}} placed {_ordinal(pos)} "
+                    f"for {place} VP{extra}.",
+                    seat,
+                    False,
+                    scoring=scoring,
+                    district=district + 1,
+                    vp=place + ships,
+                )
+            )
+    state.scorings = scoring
+    totals = ", ".join(f"{{p{seat}}} {vp} VP" for seat, vp in enumerate(gained))
+    events.append(
+        ev("scoring", f"Scoring {scoring} is done: {totals}.", None, True, scoring=scoring, gained=gained)
+    )
+    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring}"))
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def move_marker(state: NipronState, seat: int, events: list[Event]) -> None:
+    """Full refill step 3 (§4.6): the marker moves 1 space, then the triggers of §4.8 (P13)."""
+    state.marker += 1
+    events.append(ev("marker", f"The scoring marker moved to space {state.marker}.", marker=state.marker))
+    scoring = data.SCORING_AT.get(state.marker)
+    if scoring:
+        district_scoring(state, scoring, events)
+    if state.marker == data.FIRST_GOLDEN:
+        state.final_seat = seat
+        state.final_rounds = 0
+        events.append(
+            ev(
+                "final",
+                f"The marker reached the first golden space: every player, {{p{seat}}} included, "
+                f"has {data.FINAL_TURNS} more turns.",
+                seat,
+                True,
+            )
+        )
+        events.append(checkpoint("final-turns", "Final turns"))

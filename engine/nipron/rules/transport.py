@@ -1,0 +1,48 @@
+"""Trains (§4.5.6) and Ships (§4.5.7): one tile per repetition, each in a different district."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.nipron import data
+from engine.nipron.rules.common import Reason, ev, move_track, yen
+from engine.nipron.state import NipronState, Zaibatsu
+
+
+def free_spaces(state: NipronState, district: int) -> int:
+    """Usable train/ship spaces left in a district (8 / 6 / 4 by player count, §3.2)."""
+    used = sum(state.trains[district]) + sum(state.ships[district])
+    return data.TRANSPORT_SPACES[state.players] - used
+
+
+def check_transport(state: NipronState, z: Zaibatsu, kind: str, district: int) -> Reason:
+    rule = "§4.5.6" if kind == "train" else "§4.5.7"
+    left = z.trains if kind == "train" else z.ships
+    if left <= 0:
+        return f"You have no {kind} tiles left on your board.", rule
+    if z.yen < data.TRANSPORT_COST:
+        return f"A {kind} costs {yen(data.TRANSPORT_COST)}; you have {yen(z.yen)}.", rule
+    if str(district) in state.used:
+        return f"This action already built in district {district + 1}; each must go elsewhere.", rule
+    if free_spaces(state, district) <= 0:
+        return f"District {district + 1} has no free train/ship space.", rule
+    return None
+
+
+def do_transport(state: NipronState, seat: int, kind: str, district: int, events: list[Event]) -> None:
+    z = state.zaibatsu[seat]
+    z.yen -= data.TRANSPORT_COST
+    area = "trains" if kind == "train" else "ships"
+    if kind == "train":
+        z.trains -= 1
+        state.trains[district][seat] += 1
+        taken = data.TRAINS_PER_PLAYER - z.trains
+    else:
+        z.ships -= 1
+        state.ships[district][seat] += 1
+        taken = data.SHIPS_PER_PLAYER - z.ships
+    state.used.append(str(district))
+    text = f"{{p{seat}}} built a {kind} in district {district + 1} for {yen(data.TRANSPORT_COST)}"
+    # §4.5.6 step 3: taking the tile that fully uncovers a money icon moves the money marker (P14).
+    if taken in data.MONEY_ICONS[area] and move_track(z, "money", 1):
+        text += " and uncovered a money icon (+1 money step)"
+    events.append(ev(kind, text + ".", seat, True, district=district + 1))

@@ -1,0 +1,58 @@
+"""Golden playthroughs (tests/engine/nipron/golden/*.txt): stored computer games replayed two ways.
+
+1. The stored actions are each legal when played from the seed and give exactly the stored final score
+   sheet (catches rule changes).
+2. The computer players, replayed from their seeds, produce the stored file byte for byte (catches
+   changes to the players or to event texts).
+
+After an intended change: ``python -m tests.engine.nipron.golden.regenerate`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+from engine.nipron import GAME
+from tests.engine.nipron.golden.regenerate import CASES, Case, new_state, render, score_lines
+
+HINT = "regenerate with: python -m tests.engine.nipron.golden.regenerate (then review the diff)"
+
+
+def stored(case: Case) -> tuple[list[tuple[int, str]], list[str]]:
+    actions: list[tuple[int, str]] = []
+    score: list[str] = []
+    for line in case.path.read_text().splitlines():
+        if line.startswith("# score") or score:
+            score.append(line)
+        elif not line.startswith("#"):
+            seat, text = line.split("\t")
+            actions.append((int(seat), text))
+    return actions, score
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_stored_actions_replay_to_the_stored_score(case: Case) -> None:
+    actions, score = stored(case)
+    assert actions and score, f"{case.path} is empty; {HINT}"
+    state = new_state(case)
+    for n, (seat, text) in enumerate(actions, start=1):
+        action = GAME.parse_action(text)
+        assert action in GAME.legal_actions(state, seat), f"{case.name} action {n} is no longer legal; {HINT}"
+        state = GAME.apply(state, seat, action).state
+    assert GAME.pending(state).finished, f"{case.name}: the stored log no longer ends the game; {HINT}"
+    assert score_lines(GAME.score(state)) == score, HINT
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_players_reproduce_the_stored_playthrough(case: Case) -> None:
+    expected = case.path.read_text()
+    got = render(case)
+    if got != expected:
+        diff = "\n".join(
+            list(difflib.unified_diff(expected.splitlines(), got.splitlines(), "stored", "now", lineterm=""))[
+                :40
+            ]
+        )
+        pytest.fail(f"{case.name} differs; {HINT}\n{diff}")

@@ -1,8 +1,8 @@
 """The game protocol's contract (``engine/core/game.py``), checked on every game by seeded self-play.
 
 Every game module in ``GAME_MODULES`` is checked, each at the tables in ``TABLES`` (player counts and
-options). A game is offered by the bot only once it passes here: add a new game to both lists by hand
-(Nipron: ``("engine.nipron", "GAME")`` and its tables), nothing is discovered or skipped silently.
+options). A game is offered by the bot only once it passes here: add a new game to both lists by hand;
+nothing is discovered or skipped silently.
 
 Per table and seed, computer players (``engine.core.RandomPlayer``) play a whole game, the seat that
 acts drawn at random among the deciding seats, and at every step:
@@ -54,7 +54,7 @@ GAME_MODULES: tuple[tuple[str, str], ...] = (
     ("tests.race_game", "GAME"),
     ("tests.bot.countdown_game", "GAME"),
     ("tests.bot.countdown_game", "WIDE_COUNTDOWN"),
-    # ("engine.nipron", "GAME"): added by hand, with its tables, when Nipron's engine is offered
+    ("engine.nipron", "GAME"),
 )
 
 MAX_OPTION_CHOICES = 25  # a Discord slash-command option offers at most 25 choices
@@ -104,6 +104,9 @@ TABLES: tuple[Table, ...] = (
         options={"difficulty": "expert"},
         over_choices=CARNEGIE_CONSTRUCTION,
     ),
+    Table("engine.nipron", 2, seeds=(1, 2)),
+    Table("engine.nipron", 3, seeds=(3,)),
+    Table("engine.nipron", 4, seeds=(4, 5)),
     Table("tests.race_game", 2, seeds=(1, 2, 3, 4, 5), max_actions=100),
     Table("tests.bot.countdown_game", 2, seeds=(1, 2, 3), max_actions=100),
     Table("tests.bot.countdown_game", 4, seeds=(4, 5, 6), max_actions=100),

@@ -39,6 +39,14 @@ def _storage_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return storage_bench.run(games, quick)
 
 
+def _length_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    if not any(g.name == "nipron" for g in games):
+        return []
+    from tests.perf import nipron_bench
+
+    return nipron_bench.run(quick)
+
+
 def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     from tests.perf import bot_load
 
@@ -48,6 +56,7 @@ def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
+    "length": _length_section,
     "rendering": _rendering_section,
     "storage": _storage_section,
     "bot": _bot_section,
@@ -55,8 +64,9 @@ SECTIONS: dict[str, Section] = {
 
 
 def load_games() -> None:
-    """The games of the bot's table and the race test game."""
-    plugins.load_all(["tests.race_game:tests.race_pictures"])
+    """The games of the bot's table, Nipron's engine (measured before the bot offers it) and the race
+    test game."""
+    plugins.load_all(["tests.race_game:tests.race_pictures", "engine.nipron"])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,8 @@ SECTION = "engine"
 TARGETS: dict[tuple[str, str], float] = {
     ("carnegie", "decision median"): 200.0,  # µs, legal_actions + apply
     ("carnegie", "game median 4p"): 50.0,  # ms, one random 4-player game
+    ("nipron", "decision median"): 200.0,  # µs (issue 13)
+    ("nipron", "game median 4p"): 50.0,  # ms (issue 13)
 }
 
 MAX_STEPS = 200_000  # a runaway game is a bug, not a benchmark figure

@@ -9,7 +9,7 @@ from tests.perf.__main__ import SECTIONS, main
 
 
 def test_every_section_of_the_issue_is_registered() -> None:
-    assert {"engine", "ai", "rendering", "storage", "bot"} <= set(SECTIONS)
+    assert {"engine", "ai", "length", "rendering", "storage", "bot"} <= set(SECTIONS)
 
 
 def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -96,17 +96,15 @@ class Announcer:
         game = plugins.game(table.game.game)
         state = await self.sessions.load(table.id)
         sheet = game.score(state)
-        totals = [line.total for line in sheet.lines]
         try:
-            before = await self.sessions.record_post(table.id, key, totals)
+            before = await self.sessions.record_post(table.id, key, sheet)
         except StaleState:
             return False  # summarised already (a redelivered interaction, or a restart mid-post)
         rows = await self.sessions.live_log(table.id)
         per_action = [[Event.model_validate(e) for e in json.loads(row.events)] for row in rows]
         events = narrate.events_before(per_action, key)
-        scored = [(narrate.line_name(line, table.names), line.total) for line in sheet.lines]
         title = str(reached.data.get("title", key))
-        content = narrate.summary_text(game.title, title, events, table.names, scored, before)
+        content = narrate.summary_text(game.title, title, events, table.names, sheet, before)
         await self._send(channel, table, content, await self.picture(table, state, sheet), key, ping=False)
         return True
 
@@ -114,10 +112,11 @@ class Announcer:
         table, progress = status.table, status.progress
         assert progress is not None
         sheet = progress.score
-        totals = [line.total for line in sheet.lines] if sheet else []
         try:
             # The final post happens once, whatever delivered the last action.
-            await self.sessions.record_post(table.id, FINAL, totals)
+            await self.sessions.record_post(
+                table.id, FINAL, sheet or ScoreSheet(final=True, lines=[], winners=[])
+            )
         except StaleState:
             return
         content = text.score_text(table, progress)

@@ -7,7 +7,8 @@ import re
 from collections.abc import Sequence
 
 from bot.views.limits import MAX_MESSAGE, clip
-from engine.core import CHECKPOINT, Event, ScoreLine
+from bot.words import signed
+from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
 
 _PLACEHOLDER = re.compile(r"\{p(\d)\}")
 
@@ -50,22 +51,45 @@ def line_name(line: ScoreLine, names: Sequence[str]) -> str:
     return line.name
 
 
+def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[str]) -> list[str]:
+    """Each contestant's total and, against the score before, the change by category, so that every
+    "+N" has its reason: "Ana 42 (+6: cities +3, departments +3)"."""
+    earlier = {(line.seat, line.name): line for line in before.lines} if before is not None else {}
+    out = []
+    for line in sorted(sheet.lines, key=lambda line: -line.total):
+        name = line_name(line, names)
+        old = earlier.get((line.seat, line.name))
+        if old is None:
+            out.append(f"{name} {line.total}")
+            continue
+        moved = [
+            f"{category} {signed(value - old.categories.get(category, 0))}"
+            for category, value in line.categories.items()
+            if value != old.categories.get(category, 0)
+        ]
+        moved += [
+            f"{category} {signed(-value)}"
+            for category, value in old.categories.items()
+            if category not in line.categories and value
+        ]
+        change = signed(line.total - old.total)
+        out.append(f"{name} {line.total} ({change}" + (f": {', '.join(moved)})" if moved else ")"))
+    return out
+
+
 def summary_text(
     game_title: str,
     title: str,
     events: Sequence[Event],
     names: Sequence[str],
-    scored: Sequence[tuple[str, int]],
-    before: Sequence[int] | None,
+    sheet: ScoreSheet,
+    before: ScoreSheet | None,
 ) -> str:
-    """A checkpoint's summary: its headline events and the provisional totals with their change."""
+    """A checkpoint's summary: its headline events, then every contestant's provisional total with
+    its change by category since the checkpoint before."""
     lines = event_lines([e for e in events if e.headline], names)
     head = f"**{game_title} — {title} is over.**"
-    parts = []
-    for index, (name, total) in enumerate(scored):
-        delta = "" if before is None or index >= len(before) else f" ({total - before[index]:+d})"
-        parts.append(f"{name} {total}{delta}")
-    score = "Provisional score: " + ", ".join(parts) if parts else ""
+    score = "**Provisional score**\n" + "\n".join(score_changes(sheet, before, names)) if sheet.lines else ""
     body: list[str] = []
     budget = MAX_MESSAGE - len(head) - len(score) - 80
     for index, line in enumerate(lines):

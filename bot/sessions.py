@@ -43,6 +43,7 @@ from engine.core import (
     IllegalAction,
     NotYourTurn,
     Played,
+    ScoreSheet,
     StaleState,
     replay,
 )
@@ -234,15 +235,18 @@ class Sessions(Seating):
         async with self.db.transaction(write=False) as conn:
             return await action_log.live_actions(conn, game_id)
 
-    async def record_post(self, game_id: int, key: str, totals: list[int]) -> list[int] | None:
-        """Store that the post ``key`` (a checkpoint's key, or "final") is being made with these
-        totals; returns the totals of the post before it (None for the first), or raises
-        ``StaleState`` if it was recorded already (it is never posted twice)."""
+    async def record_post(self, game_id: int, key: str, sheet: ScoreSheet) -> ScoreSheet | None:
+        """Store that the post ``key`` (a checkpoint's key, or "final") is being made with this
+        score; returns the score of the post before it (None for the first, or one stored before
+        scores were kept whole), or raises ``StaleState`` if it was recorded already (it is never
+        posted twice)."""
         async with self.db.transaction() as conn:
-            if not await game_rows.record_post(conn, game_id, key, json.dumps(totals), self._at()):
+            if not await game_rows.record_post(conn, game_id, key, sheet.model_dump_json(), self._at()):
                 raise StaleState("This was announced already.")
             before = await game_rows.totals_before(conn, game_id, key)
-        return None if before is None else list(json.loads(before))
+        stored = None if before is None else json.loads(before)
+        # Posts made before migration 0003's successors kept only a list of totals.
+        return ScoreSheet.model_validate(stored) if isinstance(stored, dict) else None
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)

@@ -12,7 +12,15 @@ from bot.narrate import line_name
 from bot.storage import Status
 from bot.tables import GameStatus, Progress, Table
 from bot.views.limits import clip
+from bot.words import listing
 from engine.core import ScoreLine, ScoreSheet
+
+STATUS_WORDS = {
+    Status.LOBBY: "waiting in the lobby",
+    Status.ACTIVE: "in progress",
+    Status.FINISHED: "finished",
+    Status.ABANDONED: "abandoned",
+}
 
 # The final result pings the players (once per game).
 PING_PLAYERS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
@@ -120,25 +128,44 @@ def score_text(table: Table, progress: Progress) -> str:
 
 
 def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
-    """The score per player and category, highest first (final or provisional)."""
+    """The score as a ranked table in the game's category names, zero categories left out (final or
+    provisional). The winners (or leaders) are named once at the top; ties are ranked as the game
+    broke them (its ``winners`` first, its ``note`` says how)."""
     title = plugins.game(table.game.game).title
     if sheet is None:
         return f"**{title}** #{table.id} is over."
-    lines = []
 
     def who(line: ScoreLine) -> str:
         # A rival without a seat (a solo opponent) is named by the sheet; a seat by its player's mention.
         user = table.user_at(line.seat) if line.seat is not None else None
         return line_name(line, []) if user is None else mention(user)
 
-    for line in sorted(sheet.lines, key=lambda line: -line.total):
-        parts = ", ".join(f"{name} {value}" for name, value in line.categories.items())
-        lines.append(f"{who(line)}: **{line.total}**" + (f" ({parts})" if parts else ""))
-    winners = ", ".join(who(sheet.lines[index]) for index in sheet.winners if 0 <= index < len(sheet.lines))
-    head = "game over" if sheet.final else "provisional score"
-    win = "Winner" if sheet.final else "Leading"
+    def plain(line: ScoreLine) -> str:
+        return line_name(line, table.names)
+
+    order = sorted(
+        range(len(sheet.lines)), key=lambda i: (-sheet.lines[i].total, i not in sheet.winners, i)
+    )
+    rows = []
+    rank = 0
+    for place, index in enumerate(order):
+        line = sheet.lines[index]
+        previous = sheet.lines[order[place - 1]] if place else None
+        tied = previous is not None and previous.total == line.total and (
+            (index in sheet.winners) == (order[place - 1] in sheet.winners)
+        )
+        rank = rank if tied else place + 1
+        parts = ", ".join(f"{name} {value}" for name, value in line.categories.items() if value)
+        rows.append(f"{rank}. {who(line)}: **{line.total}**" + (f" — {parts}" if parts else ""))
+    leaders = listing([plain(sheet.lines[i]) for i in sheet.winners if 0 <= i < len(sheet.lines)])
+    if sheet.final:
+        head = f"**{title}** #{table.id} — game over. " + (
+            f"Winner: **{leaders}**" if len(sheet.winners) == 1 else f"Shared victory: **{leaders}**"
+        )
+    else:
+        head = f"**{title}** #{table.id} — provisional score. Leading: {leaders or '—'}"
     note = f"\n{sheet.note}" if sheet.note else ""
-    return clip(f"**{title}** #{table.id} — {head}. {win}: {winners or '—'}{note}\n" + "\n".join(lines))
+    return clip(f"{head}{note}\n" + "\n".join(rows))
 
 
 def status_text(status: GameStatus) -> str:
@@ -146,7 +173,7 @@ def status_text(status: GameStatus) -> str:
     if progress is None:
         return lobby_text(table)
     title = plugins.game(table.game.game).title
-    head = f"**{title}** — game #{table.id}, {table.game.status.value} (version {table.version})"
+    head = f"**{title}** — game #{table.id}, {STATUS_WORDS[table.game.status]}"
     if table.game.status is Status.ABANDONED:
         return clip(f"{head}\nSeats:\n{seat_list(table)}\nThe game was abandoned before it ended.")
     body = f"Seats:\n{seat_list(table)}"

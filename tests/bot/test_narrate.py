@@ -4,9 +4,20 @@ checkpoint before, and the text stays under Discord's 2000 characters."""
 
 from __future__ import annotations
 
-from bot.narrate import checkpoints, events_before, line_name, name_players, summary_text
+import re
+
+from bot import plugins
+from bot.narrate import checkpoints, events_before, line_name, name_players, score_changes, summary_text
 from bot.views.limits import MAX_MESSAGE
-from engine.core import Event, ScoreLine, checkpoint
+from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet, checkpoint, play
+
+
+def _sheet(*lines: tuple[int | None, str, dict[str, int]]) -> ScoreSheet:
+    return ScoreSheet(
+        final=False,
+        lines=[ScoreLine(seat=s, name=n, categories=c, total=sum(c.values())) for s, n, c in lines],
+        winners=[0],
+    )
 
 
 def _event(kind: str, text: str, *, headline: bool = True) -> Event:
@@ -45,15 +56,63 @@ def test_a_rival_without_a_seat_is_named_by_the_sheet() -> None:
 def test_summary_shows_headlines_and_changes_and_stays_short() -> None:
     events = [_event("build", f"{{p0}} built project number {n} in a far away city.") for n in range(200)]
     events.append(_event("move", "{p1} moved someone", headline=False))  # only in the log
-    text = summary_text(
-        "Game", "Round 7", events, ["Ana", "Bo"], [("Ana", 12), ("Bo", 9), ("Rival", 15)], [10, 9]
+    before = _sheet(
+        (0, "Seat 1", {"cities": 10}), (1, "Seat 2", {"cities": 9}), (None, "Rival", {"cards": 15})
     )
+    after = _sheet(
+        (0, "Seat 1", {"cities": 12}), (1, "Seat 2", {"cities": 9}), (None, "Rival", {"cards": 15})
+    )
+    text = summary_text("Game", "Round 7", events, ["Ana", "Bo"], after, before)
     assert len(text) <= MAX_MESSAGE
     assert text.startswith("**Game — Round 7 is over.**\n• Ana built project number 0")
     assert "more (`/game log`)" in text and "moved" not in text
-    assert text.endswith("Provisional score: Ana 12 (+2), Bo 9 (+0), Rival 15")
+    assert text.endswith("**Provisional score**\nRival 15 (±0)\nAna 12 (+2: cities +2)\nBo 9 (±0)")
+
+
+def test_every_change_names_its_categories() -> None:
+    before = _sheet((0, "Seat 1", {"cities": 3, "donations": 4, "tabs": 2}))
+    after = _sheet((0, "Seat 1", {"cities": 6, "donations": 2, "tabs": 2, "departments": 3}))
+    assert score_changes(after, before, ["Ana"]) == ["Ana 13 (+4: cities +3, donations −2, departments +3)"]
+    assert score_changes(after, None, ["Ana"]) == ["Ana 13"]
+
+
+def test_the_changes_of_a_whole_carnegie_game_add_up_to_its_final_breakdown() -> None:
+    """Issue 14: summed over every checkpoint, each player's changes by category are the final score,
+    so no point goes unexplained; the last round (20) is among the checkpoints."""
+    game = plugins.game("carnegie")
+    state = game.new_game(2, 11, {"tab_sides": "random"})
+    ais = [game.ai(11 + seat, "random") for seat in range(2)]
+    sheets: list[tuple[str, ScoreSheet]] = []
+    while not game.pending(state).finished:
+        state, played = play(game, state, ais, max_actions=1, strict=False)
+        for event in (e for move in played for e in move.events if e.kind == CHECKPOINT):
+            sheets.append((str(event.data["key"]), game.score(state)))
+    assert sheets[-1][0] == "round-20"
+    final = game.score(state)
+    names = ["Ana", "Bo"]
+    totals: dict[str, dict[str, int]] = {name: {} for name in names}
+    for index, (_, sheet) in enumerate(sheets):
+        before = sheets[index - 1][1] if index else None
+        for text in score_changes(sheet, before, names):
+            name = text.split(" ")[0]
+            if before is None:
+                totals[name] = {
+                    c: v
+                    for line in sheet.lines
+                    if line_name(line, names) == name
+                    for c, v in line.categories.items()
+                }
+                continue
+            for category, sign, amount in re.findall(r"([a-z][a-z ]*?) ([+−])(\d+)", text.split(": ", 1)[-1]):
+                change = int(amount) if sign == "+" else -int(amount)
+                totals[name][category] = totals[name].get(category, 0) + change
+    for line in final.lines:
+        assert {c: v for c, v in totals[line_name(line, names)].items() if v} == {
+            c: v for c, v in line.categories.items() if v
+        }
 
 
 def test_a_quiet_stretch_says_so() -> None:
-    text = summary_text("Game", "Lap 2", [_event("move", "x", headline=False)], ["Ana"], [("Ana", 1)], None)
+    sheet = _sheet((0, "Seat 1", {"laps": 1}))
+    text = summary_text("Game", "Lap 2", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
     assert "Nothing of note happened." in text and "(+" not in text

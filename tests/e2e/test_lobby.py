@@ -134,7 +134,7 @@ async def test_new_join_start_status(
 
     status = acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE)
     panel = await private_reply(status)
-    assert "in progress" not in panel.content and "active" in panel.content
+    assert "in progress" in panel.content and "version" not in panel.content
     assert f"Waiting for <@{alice.id}>" in panel.content and panel.buttons() == []  # not bob's turn
     mine = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
     assert mine.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
@@ -409,7 +409,8 @@ async def test_a_game_played_to_the_end_posts_the_result(
         await choose(fake, player, await open_panel(fake, player, turn), "Step 2")
     alice = fake.users["alice"]
     result = fake.latest_message("games")
-    assert "game over. Winner: " + f"<@{alice.id}>" in result.content and result.buttons() == []
+    assert "game over. Winner: **alice**" in result.content and result.buttons() == []
+    assert f"1. <@{alice.id}>: **10**" in result.content  # ranked, the winner named once above
     assert all(m.buttons() == [] for m in turn_lines(fake))
     status = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
     assert "finished" in status.content and f"<@{alice.id}>: **10**" in status.content

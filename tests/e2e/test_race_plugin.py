@@ -71,9 +71,9 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
         "**Race (test game) — Lap 2 is over.**",
     ]
     assert all(m.attachments and m.attachments[0].data.startswith(PNG) for m in laps)
-    assert "Provisional score:" in laps[0].content and "alice stepped 2" in laps[0].content
+    assert "**Provisional score**" in laps[0].content and "alice stepped 2" in laps[0].content
     alice = fake.users["alice"]
-    assert f"Winner: <@{alice.id}>" in result.content
+    assert "Winner: **alice**" in result.content and f"1. <@{alice.id}>: **10**" in result.content
     assert result.attachment("final-track.png").data.startswith(PNG)
     game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
     assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)

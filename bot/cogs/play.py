@@ -8,7 +8,6 @@ after the interaction was deferred.
 
 from __future__ import annotations
 
-import io
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +21,9 @@ from bot.tables import GameStatus
 from bot.views import text
 from bot.views.common import send_followup
 from bot.views.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
+from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
 from engine.core import Event, Topic
-from render.common.pictures import seat_picture, summary_picture
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -76,21 +75,7 @@ class Play:
     # ------------------------------------------------------------------------------ looking
     async def board(self, interaction: discord.Interaction[Any], picture: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        status = await self._game(interaction)
-        table = status.table
-        found = plugins.plugin(table.game.game)
-        public = [s for s in found.pictures.specs if not s.per_seat] if found.pictures else []
-        spec = next((s for s in public if s.key == picture), None) or summary_picture(found.pictures)
-        head = f"**{found.rules.title}** #{table.id} — " + (
-            text.waiting_line(table, status.progress) if status.progress else ""
-        )
-        state = await self.bot.sessions.load(table.id)
-        sheet = found.rules.score(state)
-        if spec is None:
-            await send_followup(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
-            return
-        png = await self.bot.render_pool.draw(found, spec.key, state, None, table.names, sheet)
-        await send_followup(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
+        await send_board(interaction, await self._game(interaction), picture)
 
     async def pictures(
         self, interaction: discord.Interaction[Any], current: str
@@ -110,24 +95,11 @@ class Play:
     async def player(self, interaction: discord.Interaction[Any], player: discord.User | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await self._game(interaction)
-        table = status.table
         target = player or interaction.user
-        seat = table.seat_of(target.id)
+        seat = status.table.seat_of(target.id)
         if seat is None:
             raise NotAPlayer(f"{target.display_name} is not playing in this game.")
-        found = plugins.plugin(table.game.game)
-        state = await self.bot.sessions.load(table.id)
-        spec = seat_picture(found.pictures)
-        note = found.rules.glance(state, seat).note
-        if spec is None:
-            await send_followup(interaction, f"**{table.name_at(seat)}** — {note or 'nothing more to show.'}")
-            return
-        png = await self.bot.render_pool.draw(found, spec.key, state, seat, table.names, None)
-        await send_followup(
-            interaction,
-            f"{table.name_at(seat)}'s {spec.title.lower()}",
-            file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
-        )
+        await send_seat(interaction, status, seat)
 
     async def score(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

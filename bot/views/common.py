@@ -11,6 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.errors import REDELIVERED, handle_error
+from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.views.limits import clip
 from engine.core import Event
@@ -29,6 +30,13 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
 
 class Announces(Protocol):
     async def after_change(self, game_id: int, events: list[Event]) -> None: ...
+
+
+def render_pool_of(interaction: discord.Interaction[Any]) -> RenderPool:
+    pool = getattr(interaction.client, "render_pool", None)
+    if not isinstance(pool, RenderPool):
+        raise RuntimeError("the client has no render pool (setup_hook has not run)")
+    return pool
 
 
 def announcer_of(interaction: discord.Interaction[Any]) -> Announces:

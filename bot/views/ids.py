@@ -9,6 +9,9 @@
                                                        notations)
     br:u:<game id>:<version>:<seat>                    undo the seat's last step
     br:t:<game id>:<version>                           "Take my turn" on the public turn line
+    br:v:<look>:<game id>:<seat>                       a panel's look-up: b (board), m (my board),
+                                                       s (since your last turn); no version: it
+                                                       changes nothing
 
 Discord allows 1–100 characters; the engine keeps notations ≤ 90.
 """
@@ -24,6 +27,7 @@ MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<p
 
 UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
+LOOK_TEMPLATE = rf"{PREFIX}:v:(?P<look>[bms]):(?P<game>\d+):(?P<seat>\d+)"
 
 JOIN, LEAVE, START = "j", "l", "s"
 
@@ -50,3 +54,7 @@ def undo_id(game_id: int, version: int, seat: int) -> str:
 
 def turn_id(game_id: int, version: int) -> str:
     return f"{PREFIX}:t:{game_id}:{version}"
+
+
+def look_id(look: str, game_id: int, seat: int) -> str:
+    return f"{PREFIX}:v:{look}:{game_id}:{seat}"

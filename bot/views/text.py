@@ -143,16 +143,16 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
     def plain(line: ScoreLine) -> str:
         return line_name(line, table.names)
 
-    order = sorted(
-        range(len(sheet.lines)), key=lambda i: (-sheet.lines[i].total, i not in sheet.winners, i)
-    )
+    order = sorted(range(len(sheet.lines)), key=lambda i: (-sheet.lines[i].total, i not in sheet.winners, i))
     rows = []
     rank = 0
     for place, index in enumerate(order):
         line = sheet.lines[index]
         previous = sheet.lines[order[place - 1]] if place else None
-        tied = previous is not None and previous.total == line.total and (
-            (index in sheet.winners) == (order[place - 1] in sheet.winners)
+        tied = (
+            previous is not None
+            and previous.total == line.total
+            and ((index in sheet.winners) == (order[place - 1] in sheet.winners))
         )
         rank = rank if tied else place + 1
         parts = ", ".join(f"{name} {value}" for name, value in line.categories.items() if value)

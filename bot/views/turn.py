@@ -30,6 +30,7 @@ from bot.views.common import (
     sessions_of,
 )
 from bot.views.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
+from bot.views.look import look_buttons
 from engine.core import GameOver, StaleState
 
 log = logging.getLogger(__name__)
@@ -283,6 +284,8 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
         )
     if seat in progress.undoable:
         view.add_item(UndoButton(table.id, table.version, seat))
+    for button in look_buttons(table.id, seat, row=4):
+        view.add_item(button)
     return view
 
 

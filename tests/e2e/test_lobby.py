@@ -60,6 +60,8 @@ async def seated(fake: FakeDiscord, lobby: Message, user: str) -> Message:
 
 
 TAKE_MY_TURN = "Take my turn"
+# Every private panel ends with these look-ups (issue 14: see the table without typing).
+LOOKS = ["Board", "My board", "Since your last turn"]
 
 
 def turn_lines(fake: FakeDiscord) -> list[Message]:
@@ -130,14 +132,14 @@ async def test_new_join_start_status(
     assert f"<@{alice.id}> — your turn" in turn.content and not turn.ephemeral
     assert turn.button_labels() == [TAKE_MY_TURN]
     panel = await open_panel(fake, "alice", turn)
-    assert panel.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
+    assert panel.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random", *LOOKS]
 
     status = acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE)
     panel = await private_reply(status)
     assert "in progress" in panel.content and "version" not in panel.content
     assert f"Waiting for <@{alice.id}>" in panel.content and panel.buttons() == []  # not bob's turn
     mine = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
-    assert mine.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random"]
+    assert mine.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random", *LOOKS]
 
     helped = acked(await fake.slash("carol", "games", "game help"))
     assert helped.ephemeral and "Countdown (test game)" in helped.content
@@ -193,7 +195,7 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
         assert (await private_reply(outcome)).content == sentence
     await fake.settle()  # negative check: the refused clicks must change nothing, even late
     assert (await sessions.status(game_id)).table.version == before.table.version
-    assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+    assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)", *LOOKS]
 
     await choose(fake, "alice", mine, "Step 2")
     bob_turn = turn_lines(fake)[-1]
@@ -336,7 +338,7 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     status = await sessions_of(handle).status_in_channel(fake.games.id)
     assert status.table.game.status is Status.ACTIVE
     panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
-    assert panel.button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)"]
+    assert panel.button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)", *LOOKS]
     # The next change posts the turn line that could not be posted before.
     await choose(fake, "alice", panel, "Step 1")
     assert f"<@{fake.users['bob'].id}> — your turn" in (await next_turn_line(fake, 0)).content
@@ -380,7 +382,7 @@ async def test_more_than_25_choices_become_select_menus(
     turn = await start_game(fake, fake.message(lobby.id), "alice")
     panel = await open_panel(fake, "alice", turn)
     menus = panel.selects()
-    assert panel.buttons() == [] and [len(m["options"]) for m in menus] == [25, 6]
+    assert panel.button_labels() == LOOKS and [len(m["options"]) for m in menus] == [25, 6]
     assert all(len(m["custom_id"]) <= 100 for m in menus)
     refused = acked(await fake.select("bob", panel, menus[1]["custom_id"], ["take 30"]), DEFERRED_UPDATE)
     assert (await private_reply(refused)).content == "These choices are for another player."

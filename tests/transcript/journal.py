@@ -53,7 +53,9 @@ class Look:
 
     @classmethod
     def of(cls, message: Message) -> Look:
-        buttons = tuple(str(b.get("label") or b.get("emoji", {}).get("name") or "?") for b in message.buttons())
+        buttons = tuple(
+            str(b.get("label") or (b.get("emoji") or {}).get("name") or "?") for b in message.buttons()
+        )
         menus = tuple(
             Menu(
                 str(m.get("placeholder") or ""),
@@ -212,7 +214,9 @@ class JournalFake(FakeDiscord):
             )
         elif look != before:
             self.entries.append(
-                Entry(kind="edit", look=look, before=before, channel=where, thread=thread, message_id=message.id)
+                Entry(
+                    kind="edit", look=look, before=before, channel=where, thread=thread, message_id=message.id
+                )
             )
 
     async def _create_message(self, call: Any, channel: Any, **kw: Any) -> Message:

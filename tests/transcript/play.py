@@ -48,7 +48,7 @@ async def start_bot(fake: JournalFake, db_path: Path) -> ClientHandle:
     from bot.client import BoardroomBot
     from bot.config import Settings
 
-    settings = Settings(  # type: ignore[call-arg]
+    settings = Settings(
         _env_file=None,
         discord_token=fake.token,
         database_path=db_path,
@@ -210,11 +210,44 @@ class Table:
             action = self.ais[seat].choose(self.game, state, seat, legal)
             notation = self.game.format_action(action)
             choices = status.progress.choices.get(seat, [])
+            offered = self.offered(panel, choices)
+            if notation not in offered:
+                # The panel cannot show every choice (the bot logs it): a player picks among those shown.
+                self.tally.not_offered += 1
+                log.warning("the AI's move %r is not on %s's panel; taking one shown", notation, user)
+                shown = [a for a in legal if self.game.format_action(a) in offered]
+                notation = self.game.format_action(self.ais[seat].choose(self.game, state, seat, shown))
             index = next((i for i, c in enumerate(choices) if c.notation == notation), None)
             assert index is not None, f"the AI's move {notation!r} is not among the choices"
             edits = panel.edits
             await self.press(user, panel, index, choices[index])
-            await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the panel to be redrawn")  # noqa: B023
+            await fake.wait_until(
+                lambda: fake.message(panel.id).edits > edits,  # noqa: B023 (awaited at once)
+                WAIT,
+                "the panel to be redrawn",
+            )
+
+    @staticmethod
+    def offered(panel: Message, choices: list[Any]) -> set[str]:
+        """The notations of the choices the panel shows (by custom_id, menu value, or label)."""
+        found: set[str] = set()
+        by_label = {c.label: c.notation for c in choices}
+        for button in panel.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if parts is not None and parts["kind"] == "a":
+                found.add(parts["ref"])
+            elif parts is not None and parts["kind"] == "i" and parts["ref"].isdigit():
+                if int(parts["ref"]) < len(choices):
+                    found.add(choices[int(parts["ref"])].notation)
+            elif button.get("label") in by_label:
+                found.add(by_label[str(button.get("label"))])
+        for menu in panel.selects():
+            for option in menu.get("options") or []:
+                value = str(option.get("value", ""))
+                if value.isdigit() and int(value) < len(choices):
+                    found.add(choices[int(value)].notation)
+                found.add(value)
+        return found
 
     async def press(self, user: str, panel: Message, index: int, choice: Any) -> None:
         """The button or menu option whose custom_id (or value) carries the choice."""
@@ -243,7 +276,8 @@ async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | N
     """Play one game and write its transcript to ``out``."""
     started = time.monotonic()
     names = list(PLAYERS[:players])
-    fake = await JournalFake().start()
+    fake = JournalFake()
+    await fake.start()
     try:
         with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
             handle = await start_bot(fake, Path(tmp) / "db.sqlite3")

@@ -17,6 +17,7 @@ class Tally:
     players: list[str]
     clicks: Counter[str] = field(default_factory=Counter)
     per_decision: list[int] = field(default_factory=list)
+    not_offered: int = 0  # the AI's move was not on the panel: the player took one that was
     stopped: str = ""  # why the game stopped before its end (``--max-rounds``)
 
 
@@ -90,7 +91,8 @@ def markdown(title: str, intro: list[str], entries: list[Entry], tally: Tally,
             if entry.edited:
                 lines += [f"*Only {entry.who} sees*: the private message disappears.", ""]
             else:
-                lines += [f"**{_where(entry)}** — Boardroom deletes post {numbers.get(entry.message_id)}.", ""]
+                number = numbers.get(entry.message_id)
+                lines += [f"**{_where(entry)}** — Boardroom deletes post {number}.", ""]
     if tally.stopped:
         lines += [f"*(The transcript stops here: {tally.stopped}.)*", ""]
     lines += ["## Counts", "", *counts(entries, tally)]
@@ -122,4 +124,5 @@ def counts(entries: list[Entry], tally: Tally) -> list[str]:
         f"Edits of public posts: {edits}",
         f"Private messages shown (new or redrawn): {panels}",
         f"Images posted: {images}",
+        f"AI moves the panel did not show (another shown move was taken): {tally.not_offered}",
     ]

@@ -15,6 +15,8 @@ PATTERNS: list[str] = [
     r"version \d",  # internal versions: (version 2)
     r"\bcell \d",  # cell coordinates: cell 1,3
     r"\d,\d\*?>",  # move notation: move 3,3*>2,3
+    r"\b(CON|MGT|RND)\b",  # action codes: "use CON I seattle", "choose RND", "card back: CON"
+    r"\b[AB]{4}\b",  # tab sides as a code: "tab sides ABBB (H, C, I, P)"
     r"\[Discord id\]",  # an id the transcript could not name (journal.ID_MARKER)
 ]
 

@@ -110,16 +110,26 @@ class Table:
             await self.click(name, current, current.button("Join")["custom_id"], "Join")
             await fake.wait_until(lambda: mention in fake.message(lobby.id).content, WAIT, f"{name} seated")  # noqa: B023
         current = fake.message(lobby.id)
-        await self.click(host, current, current.button("Start")["custom_id"], "Start")
-        status = await self.sessions.status_in_channel(fake.games.id)
-        self.game_id = status.table.id
+        start = current.button("Start")["custom_id"]
+        parts = ID_PART.match(start)
+        assert parts is not None, start
+        self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
+        await self.click(host, current, start, "Start")
         for seat in range(len(self.players)):
             self.ais[seat] = self.game.ai(self.seed + seat, "greedy")
         await self.agreed()
 
     # -- the game --------------------------------------------------------------------------------
     def turn_line(self) -> Message | None:
-        for message in reversed(self.fake.channel_messages(CHANNEL)):
+        """The newest public message with a **Take my turn** button, in the channel or in a thread
+        of it (where a game may run)."""
+        games = self.fake.games.id
+        for message in reversed(list(self.fake.messages.values())):
+            if message.deleted or message.ephemeral or message.author.id != self.fake.bot.id:
+                continue
+            channel = self.fake.channels.get(message.channel_id)
+            if channel is None or games not in (channel.id, channel.parent_id):
+                continue
             if any(b.get("label") == TAKE_MY_TURN for b in message.buttons()):
                 return message
         return None

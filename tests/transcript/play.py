@@ -193,10 +193,13 @@ class Table:
                 panel = await opened.wait_response(timeout=WAIT)
                 assert panel.ephemeral
                 self.panels[user] = panel.id
-            if not await self.decide(user, seat, panel, status.table.game.prompt_message_id):
-                self.tally.per_decision.append(self.tally.clicks[user] - clicks_before)
-                return
+            going_on = await self.decide(user, seat, panel, status.table.game.prompt_message_id)
             self.tally.per_decision.append(self.tally.clicks[user] - clicks_before)
+            if not going_on:
+                return
+            if (await self.sessions.status(self.game_id)).table.version == status.table.version:
+                shown = self.fake.plain(self.fake.message(panel.id).content)
+                raise AssertionError(f"{user} could not move; the panel says: {shown}")
 
     async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:
         """Click the AI's moves on the panel until it offers nothing more, or a new turn line was
@@ -230,12 +233,15 @@ class Table:
             index = next((i for i, c in enumerate(choices) if c.notation == notation), None)
             assert index is not None, f"the AI's move {notation!r} is not among the choices"
             edits = panel.edits
-            await self.press(user, panel, index, choices[index])
+            outcome = await self.press(user, panel, index, choices[index])
             await fake.wait_until(
-                lambda: fake.message(panel.id).edits > edits,  # noqa: B023 (awaited at once)
+                lambda: fake.message(panel.id).edits > edits or outcome.followups,  # noqa: B023
                 WAIT,
                 "the panel to be redrawn",
             )
+            if fake.message(panel.id).edits == edits:
+                refusal = " / ".join(m.content for m in outcome.followups)
+                raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
 
     @staticmethod
     def offered(panel: Message, choices: list[Any]) -> set[str]:
@@ -259,7 +265,7 @@ class Table:
                 found.add(value)
         return found
 
-    async def press(self, user: str, panel: Message, index: int, choice: Any) -> None:
+    async def press(self, user: str, panel: Message, index: int, choice: Any) -> Any:
         """The button or menu option whose custom_id (or value) carries the choice."""
         for button in panel.buttons():
             parts = ID_PART.match(str(button.get("custom_id", "")))
@@ -268,17 +274,14 @@ class Table:
             if (parts["kind"] == "a" and parts["ref"] == choice.notation) or (
                 parts["kind"] == "i" and parts["ref"] == str(index)
             ):
-                await self.click(user, panel, button["custom_id"], str(button.get("label", "")))
-                return
+                return await self.click(user, panel, button["custom_id"], str(button.get("label", "")))
         for menu in panel.selects():
             for option in menu.get("options") or []:
                 if option.get("value") in (choice.notation, str(index)):
-                    await self.pick(user, panel, menu, option["value"], str(option.get("label", "")))
-                    return
+                    return await self.pick(user, panel, menu, option["value"], str(option.get("label", "")))
         for button in panel.buttons():  # a format this tool does not know: by the label
             if button.get("label") == choice.label:
-                await self.click(user, panel, button["custom_id"], choice.label)
-                return
+                return await self.click(user, panel, button["custom_id"], choice.label)
         raise AssertionError(f"no button or option on the panel carries {choice.notation!r}")
 
 
@@ -316,6 +319,11 @@ async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | N
         "what a player would click. What follows is only what the players saw and did, in time "
         "order: public posts and their edits in the channel, private messages (shown only to the "
         "player named), every click by the label the player saw, every image by its file name.",
+        "",
+        "The counts at the end: a post is a new public message; a ping is a mention in a new post "
+        "that notifies the player (edits never do); a decision runs from **Take my turn** (or from "
+        "a panel still open when a new turn line appears) until the panel offers nothing more, and "
+        "its clicks include **Take my turn**; a player's clicks include the lobby's buttons.",
     ]
     entries = fake.entries
     text = markdown(f"{title}: {who}", intro, entries, table.tally, fake.plain)

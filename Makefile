@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden soak clean
+.PHONY: run test lint bench golden soak transcript clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ golden: $(STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.reliability.soak
+
+# Seeded Carnegie games (2 players, 4 players, solo) played through the real discord.py client against
+# the loopback fake; what the players saw and did goes to docs/transcripts/ (issue 14). Regenerate and
+# commit them whenever player-facing text changes.
+transcript: $(STAMP)
+	$(BIN)/python -m tests.transcript
 
 clean:
 	rm -rf $(VENV)

@@ -1,0 +1,333 @@
+"""Playing one seeded game through the real discord.py client against the loopback fake, as players
+would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
+and, on the private panel, the button or menu option carrying the move the game's own AI chooses
+(``game.ai(seed, "greedy")``, one per seat, on the state the bot's sessions service holds)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot import plugins
+from bot.storage import Status
+from tests.fakediscord import Message
+from tests.fakediscord.harness import ClientHandle, start_client
+from tests.transcript.journal import JournalFake
+from tests.transcript.write import Tally, markdown
+
+log = logging.getLogger(__name__)
+
+TAKE_MY_TURN = "Take my turn"
+PLAYERS = ("alice", "bob", "carol", "dave")
+CHANNEL = "games"
+WAIT = 30.0  # a reply slower than this is a failure of the run
+ROUND = re.compile(r"round (\d+)")
+ID_PART = re.compile(r"^br:(?P<kind>[a-z]):(?P<game>\d+):(?P<version>\d+)(?::(?P<seat>\d+):(?P<ref>.*))?$")
+# The bot's game seeds, as tests/e2e/test_carnegie.py's complete games use them.
+DEFAULT_SEEDS = {1: 20261123, 2: 20261121, 3: 20261124, 4: 20261122}
+
+
+@dataclass
+class Result:
+    path: Path
+    seconds: float
+    counts: list[str]
+    text: str
+
+
+def file_name(game: str, players: int) -> str:
+    return f"{game}-solo.md" if players == 1 else f"{game}-{players}p.md"
+
+
+async def start_bot(fake: JournalFake, db_path: Path) -> ClientHandle:
+    from bot.client import BoardroomBot
+    from bot.config import Settings
+
+    settings = Settings(
+        _env_file=None,
+        discord_token=fake.token,
+        database_path=db_path,
+        dev_guild_id=fake.guild.id,
+        discord_loopback=fake.loopback,
+        game_modules=[],
+        log_level="WARNING",
+    )
+    bot = BoardroomBot(settings, guild_ready_timeout=0.05)
+    handle = await start_client(bot, fake)
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), WAIT, "the commands to be registered")
+    return handle
+
+
+class Table:
+    """The scripted players at one game."""
+
+    def __init__(self, fake: JournalFake, handle: ClientHandle, game: str, players: list[str], seed: int,
+                 max_rounds: int | None) -> None:
+        self.fake = fake
+        self.sessions = handle.client.sessions  # type: ignore[attr-defined]
+        self.game = plugins.game(game)
+        self.game_name = game
+        self.players = players
+        self.seed = seed
+        self.max_rounds = max_rounds
+        self.tally = Tally(players=list(players))
+        self.game_id = 0
+        self.ais: dict[int, Any] = {}
+        self.panels: dict[str, int] = {}  # a player's live private panel (message id)
+        self.names: dict[int, str] = {fake.users[n].id: n for n in players}
+
+    # -- acting ----------------------------------------------------------------------------------
+    async def type_command(self, user: str, command: str, **options: Any) -> Any:
+        shown = " ".join(f"{k}:{v}" for k, v in options.items())
+        self.fake.note(user, f"types `/{command}{' ' + shown if shown else ''}`")
+        return await self.fake.slash(user, CHANNEL, command, timeout=WAIT, **options)
+
+    async def click(self, user: str, message: Message, custom_id: str, label: str) -> Any:
+        self.fake.note(user, f'clicks "{self.fake.plain(label)}"')
+        self.tally.clicks[user] += 1
+        return await self.fake.click(user, message, custom_id, timeout=WAIT)
+
+    async def pick(self, user: str, message: Message, menu: dict[str, Any], value: str, label: str) -> Any:
+        placeholder = menu.get("placeholder") or "the menu"
+        self.fake.note(user, f'picks "{self.fake.plain(label)}" in the menu "{self.fake.plain(placeholder)}"')
+        self.tally.clicks[user] += 1
+        return await self.fake.select(user, message, menu["custom_id"], [value], timeout=WAIT)
+
+    # -- the lobby -------------------------------------------------------------------------------
+    async def open(self) -> None:
+        fake = self.fake
+        host = self.players[0]
+        opened = await self.type_command(host, "game new", game=self.game_name, players=len(self.players))
+        lobby = await opened.wait_response(timeout=WAIT)
+        for name in self.players[1:]:
+            mention = f"<@{fake.users[name].id}>"
+            current = fake.message(lobby.id)
+            await self.click(name, current, current.button("Join")["custom_id"], "Join")
+            await fake.wait_until(lambda: mention in fake.message(lobby.id).content, WAIT, f"{name} seated")  # noqa: B023
+        current = fake.message(lobby.id)
+        start = current.button("Start")["custom_id"]
+        parts = ID_PART.match(start)
+        assert parts is not None, start
+        self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
+        await self.click(host, current, start, "Start")
+        for seat in range(len(self.players)):
+            self.ais[seat] = self.game.ai(self.seed + seat, "greedy")
+        await self.agreed()
+
+    # -- the game --------------------------------------------------------------------------------
+    def turn_line(self) -> Message | None:
+        """The newest public message with a **Take my turn** button, in the channel or in a thread
+        of it (where a game may run)."""
+        games = self.fake.games.id
+        for message in reversed(list(self.fake.messages.values())):
+            if message.deleted or message.ephemeral or message.author.id != self.fake.bot.id:
+                continue
+            channel = self.fake.channels.get(message.channel_id)
+            if channel is None or games not in (channel.id, channel.parent_id):
+                continue
+            if any(b.get("label") == TAKE_MY_TURN for b in message.buttons()):
+                return message
+        return None
+
+    async def agreed(self) -> Any:
+        """The status, once the public turn line and the id the bot recorded for it agree (the bot
+        posts the line first and records its id after), or the game is over."""
+        found: list[Any] = []
+
+        async def check() -> bool:
+            status = await self.sessions.status(self.game_id)
+            found[:] = [status]
+            if status.table.game.status is not Status.ACTIVE:
+                return True
+            line = self.turn_line()
+            return line is not None and line.id == status.table.game.prompt_message_id
+
+        await self.fake.wait_until_async(check, WAIT, "the turn line and its recorded id to agree")
+        return found[0]
+
+    def past_the_end(self, status: Any) -> bool:
+        if self.max_rounds is None or status.progress is None:
+            return False
+        match = ROUND.search(status.progress.stage or "")
+        if match is not None and int(match[1]) > self.max_rounds:
+            self.tally.stopped = f"--max-rounds {self.max_rounds}, round {match[1]} begins"
+            return True
+        return False
+
+    def live_panel(self, user: str, version: int) -> Message | None:
+        """The player's panel, if it still offers choices drawn at the current version."""
+        panel_id = self.panels.get(user)
+        if panel_id is None:
+            return None
+        panel = self.fake.message(panel_id)
+        if panel.deleted:
+            return None
+        for component in panel.iter_components():
+            parts = ID_PART.match(str(component.get("custom_id", "")))
+            if parts is not None and parts["kind"] in ("a", "i", "m") and int(parts["version"]) == version:
+                return panel
+        return None
+
+    async def play(self) -> None:
+        while True:
+            status = await self.agreed()
+            if status.table.game.status is not Status.ACTIVE or self.past_the_end(status):
+                return
+            progress = status.progress
+            humans = [s for s in progress.decision.seats if s not in status.table.ai_seats]
+            assert humans, f"no human decides: {progress.decision}"
+            seat = humans[0]
+            user = self.names[status.table.user_at(seat)]
+            clicks_before = self.tally.clicks[user]
+            panel = self.live_panel(user, status.table.version)
+            if panel is None:
+                line = self.turn_line()
+                assert line is not None
+                assert f"<@{self.fake.users[user].id}>" in line.content, (user, line.content)
+                opened = await self.click(user, line, line.button(TAKE_MY_TURN)["custom_id"], TAKE_MY_TURN)
+                panel = await opened.wait_response(timeout=WAIT)
+                assert panel.ephemeral
+                self.panels[user] = panel.id
+            going_on = await self.decide(user, seat, panel, status.table.game.prompt_message_id)
+            self.tally.per_decision.append(self.tally.clicks[user] - clicks_before)
+            if not going_on:
+                return
+            if (await self.sessions.status(self.game_id)).table.version == status.table.version:
+                shown = self.fake.plain(self.fake.message(panel.id).content)
+                raise AssertionError(f"{user} could not move; the panel says: {shown}")
+
+    async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:
+        """Click the AI's moves on the panel until it offers nothing more, or a new turn line was
+        posted (the decision passed on and came back, or a round began). False: stop playing."""
+        fake = self.fake
+        while True:
+            panel = fake.message(panel.id)
+            if not panel.iter_components():
+                return True
+            status = await self.sessions.status(self.game_id)
+            if status.table.game.status is not Status.ACTIVE:
+                return True
+            if self.past_the_end(status):
+                return False
+            if seat not in status.progress.decision.seats:
+                return True
+            if status.table.game.prompt_message_id != line_id:
+                return True  # a new turn line: the next decision starts (on this same panel)
+            state = await self.sessions.load(self.game_id)
+            legal = self.game.legal_actions(state, seat)
+            action = self.ais[seat].choose(self.game, state, seat, legal)
+            notation = self.game.format_action(action)
+            choices = status.progress.choices.get(seat, [])
+            offered = self.offered(panel, choices)
+            if notation not in offered:
+                # The panel cannot show every choice (the bot logs it): a player picks among those shown.
+                self.tally.not_offered += 1
+                log.warning("the AI's move %r is not on %s's panel; taking one shown", notation, user)
+                shown = [a for a in legal if self.game.format_action(a) in offered]
+                notation = self.game.format_action(self.ais[seat].choose(self.game, state, seat, shown))
+            index = next((i for i, c in enumerate(choices) if c.notation == notation), None)
+            assert index is not None, f"the AI's move {notation!r} is not among the choices"
+            edits = panel.edits
+            outcome = await self.press(user, panel, index, choices[index])
+            await fake.wait_until(
+                lambda: fake.message(panel.id).edits > edits or outcome.followups,  # noqa: B023
+                WAIT,
+                "the panel to be redrawn",
+            )
+            if fake.message(panel.id).edits == edits:
+                refusal = " / ".join(m.content for m in outcome.followups)
+                raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
+
+    @staticmethod
+    def offered(panel: Message, choices: list[Any]) -> set[str]:
+        """The notations of the choices the panel shows (by custom_id, menu value, or label)."""
+        found: set[str] = set()
+        by_label = {c.label: c.notation for c in choices}
+        for button in panel.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if parts is not None and parts["kind"] == "a":
+                found.add(parts["ref"])
+            elif parts is not None and parts["kind"] == "i" and parts["ref"].isdigit():
+                if int(parts["ref"]) < len(choices):
+                    found.add(choices[int(parts["ref"])].notation)
+            elif button.get("label") in by_label:
+                found.add(by_label[str(button.get("label"))])
+        for menu in panel.selects():
+            for option in menu.get("options") or []:
+                value = str(option.get("value", ""))
+                if value.isdigit() and int(value) < len(choices):
+                    found.add(choices[int(value)].notation)
+                found.add(value)
+        return found
+
+    async def press(self, user: str, panel: Message, index: int, choice: Any) -> Any:
+        """The button or menu option whose custom_id (or value) carries the choice."""
+        for button in panel.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if parts is None or parts["kind"] not in ("a", "i"):
+                continue
+            if (parts["kind"] == "a" and parts["ref"] == choice.notation) or (
+                parts["kind"] == "i" and parts["ref"] == str(index)
+            ):
+                return await self.click(user, panel, button["custom_id"], str(button.get("label", "")))
+        for menu in panel.selects():
+            for option in menu.get("options") or []:
+                if option.get("value") in (choice.notation, str(index)):
+                    return await self.pick(user, panel, menu, option["value"], str(option.get("label", "")))
+        for button in panel.buttons():  # a format this tool does not know: by the label
+            if button.get("label") == choice.label:
+                return await self.click(user, panel, button["custom_id"], choice.label)
+        raise AssertionError(f"no button or option on the panel carries {choice.notation!r}")
+
+
+async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | None = None) -> Result:
+    """Play one game and write its transcript to ``out``."""
+    started = time.monotonic()
+    names = list(PLAYERS[:players])
+    fake = JournalFake()
+    await fake.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+            handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
+            try:
+                handle.client.sessions.new_seed = lambda: seed  # type: ignore[attr-defined]
+                table = Table(fake, handle, game, names, seed, max_rounds)
+                await table.open()
+                await table.play()
+                await fake.wait_idle(WAIT)
+            finally:
+                await handle.stop()
+            handle.raise_if_crashed()
+    finally:
+        await fake.stop()
+    problems = fake.allow_problems()
+    if problems:
+        raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+    title = plugins.game(game).title
+    who = "solo (alice against Andrew)" if players == 1 else f"{players} players ({', '.join(names)})"
+    cut = f" --max-rounds {max_rounds}" if max_rounds is not None else ""
+    intro = [
+        f"{title}, {who}, seed {seed}. Written by `python -m tests.transcript --game {game} "
+        f"--players {players} --seed {seed}{cut}` (`make transcript` writes all three).",
+        "",
+        "Every scripted player takes the move the game's own AI (greedy) would choose, by clicking "
+        "what a player would click. What follows is only what the players saw and did, in time "
+        "order: public posts and their edits in the channel, private messages (shown only to the "
+        "player named), every click by the label the player saw, every image by its file name.",
+        "",
+        "The counts at the end: a post is a new public message; a ping is a mention in a new post "
+        "that notifies the player (edits never do); a decision runs from **Take my turn** (or from "
+        "a panel still open when a new turn line appears) until the panel offers nothing more, and "
+        "its clicks include **Take my turn**; a player's clicks include the lobby's buttons.",
+    ]
+    entries = fake.entries
+    text = markdown(f"{title}: {who}", intro, entries, table.tally, fake.plain)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    counts = text.split("## Counts\n\n", 1)[1].splitlines()
+    return Result(out, time.monotonic() - started, counts, text)

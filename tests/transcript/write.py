@@ -1,0 +1,128 @@
+"""The journal as Markdown: what every player saw and did, in time order, then the counts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from statistics import median
+
+from tests.transcript.journal import Entry, Look
+
+
+@dataclass
+class Tally:
+    """Figures the driver keeps while it plays."""
+
+    players: list[str]
+    clicks: Counter[str] = field(default_factory=Counter)
+    per_decision: list[int] = field(default_factory=list)
+    not_offered: int = 0  # the AI's move was not on the panel: the player took one that was
+    stopped: str = ""  # why the game stopped before its end (``--max-rounds``)
+
+
+def _quote(text: str) -> list[str]:
+    return [f"> {line}" if line else ">" for line in text.splitlines()] or [">"]
+
+
+def _look(look: Look, plain: Callable[[str], str]) -> list[str]:
+    out: list[str] = []
+    if look.content:
+        out += _quote(plain(look.content))
+    for embed in look.embeds:
+        out += _quote(plain(embed))
+    if look.buttons:
+        out += _quote("Buttons: " + " ".join(f"[{plain(label)}]" for label in look.buttons))
+    for menu in look.menus:
+        out += _quote(f"Menu \"{plain(menu.placeholder)}\":")
+        for option in menu.options:
+            text = plain(option.label) + (f" — {plain(option.description)}" if option.description else "")
+            out += _quote(f"- {text}")
+    for image in look.images:
+        out += _quote(f"Image: {image}")
+    if not out:
+        out = _quote("(empty)")
+    return out
+
+
+def _changes(before: Look, after: Look, plain: Callable[[str], str]) -> list[str]:
+    """An edit of a public post: only what changed."""
+    out: list[str] = []
+    if after.content != before.content or after.embeds != before.embeds:
+        out += _quote(plain(after.content))
+        for embed in after.embeds:
+            out += _quote(plain(embed))
+    if (after.buttons, after.menus) != (before.buttons, before.menus):
+        if after.buttons or after.menus:
+            out += _look(Look("", after.buttons, after.menus, ()), plain)
+        else:
+            out += _quote("(its buttons are gone)")
+    if after.images != before.images:
+        out += _quote("Images now: " + (", ".join(after.images) or "none"))
+    return out
+
+
+def _where(entry: Entry) -> str:
+    return f"thread {entry.channel}" if entry.thread else f"#{entry.channel}"
+
+
+def markdown(title: str, intro: list[str], entries: list[Entry], tally: Tally,
+             plain: Callable[[str], str]) -> str:
+    lines = [f"# {title}", "", *intro, ""]
+    numbers: dict[int, int] = {}  # message id → "post N" as players would refer to it
+    for entry in entries:
+        if entry.kind == "act":
+            lines += [f"**{entry.who}** {entry.text}", ""]
+        elif entry.kind == "post":
+            numbers[entry.message_id] = len(numbers) + 1
+            assert entry.look is not None
+            lines += [f"**{_where(entry)}** — Boardroom posts (post {numbers[entry.message_id]}):",
+                      *_look(entry.look, plain), ""]
+        elif entry.kind == "edit":
+            assert entry.look is not None and entry.before is not None
+            number = numbers.get(entry.message_id)
+            lines += [f"**{_where(entry)}** — Boardroom edits post {number}:",
+                      *_changes(entry.before, entry.look, plain), ""]
+        elif entry.kind == "private":
+            assert entry.look is not None
+            what = "panel updated" if entry.edited else "new"
+            lines += [f"*Only {entry.who} sees* ({what}):", *_look(entry.look, plain), ""]
+        elif entry.kind == "delete":
+            if entry.edited:
+                lines += [f"*Only {entry.who} sees*: the private message disappears.", ""]
+            else:
+                number = numbers.get(entry.message_id)
+                lines += [f"**{_where(entry)}** — Boardroom deletes post {number}.", ""]
+    if tally.stopped:
+        lines += [f"*(The transcript stops here: {tally.stopped}.)*", ""]
+    lines += ["## Counts", "", *counts(entries, tally)]
+    return "\n".join(lines) + "\n"
+
+
+def counts(entries: list[Entry], tally: Tally) -> list[str]:
+    posts = [e for e in entries if e.kind == "post"]
+    channel = sum(1 for e in posts if not e.thread)
+    thread = sum(1 for e in posts if e.thread)
+    edits = sum(1 for e in entries if e.kind == "edit")
+    pings: Counter[str] = Counter(n for e in posts for n in e.pinged)
+    mentions: Counter[str] = Counter(n for e in posts for n in e.mentioned)
+    panels = sum(1 for e in entries if e.kind == "private")
+    images = sum(len(e.look.images) for e in posts if e.look is not None)
+    per = tally.per_decision or [0]
+    players = tally.players
+
+    def each(counter: Counter[str]) -> str:
+        return ", ".join(f"{p} {counter[p]}" for p in players)
+
+    return [
+        f"Posts: channel {channel}, thread {thread}",
+        f"Pings per player: {each(pings)}",
+        f"Clicks per decision: median {median(per):g}, max {max(per)}",
+        f"Clicks per player: {each(tally.clicks)}",
+        f"Decisions: {len(tally.per_decision)}",
+        f"Mentions per player (in new public posts, pinging or not): {each(mentions)}",
+        f"Edits of public posts: {edits}",
+        f"Private messages shown (new or redrawn): {panels}",
+        f"Images posted: {images}",
+        f"AI moves the panel did not show (another shown move was taken): {tally.not_offered}",
+    ]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import plugins
+from bot import plugins, typed
 from bot.narrate import event_lines
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
@@ -50,7 +50,11 @@ class Play:
     async def play(self, interaction: discord.Interaction[Any], action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await self._game(interaction, ended=False)
-        shown = await act_and_announce(interaction, status.table.id, None, None, action)
+        seat = status.table.seat_of(interaction.user.id)
+        choices = status.progress.choices.get(seat, []) if status.progress and seat is not None else []
+        # Someone with no choices now is refused by the game itself ("It is not your turn.").
+        notation = typed.resolve(action, choices) if choices else action
+        shown = await act_and_announce(interaction, status.table.id, None, None, notation)
         if shown is not None:
             content, view = shown
             await send_followup(interaction, content, view=view)
@@ -65,8 +69,11 @@ class Play:
         seat = status.table.seat_of(interaction.user.id)
         assert status.progress is not None
         choices = status.progress.choices.get(seat, []) if seat is not None else []
+        if not choices:
+            waiting = clip(text.waiting_line(status.table, status.progress), OPTION_TEXT)
+            return [app_commands.Choice(name=f"Not your turn. {waiting}"[:OPTION_TEXT], value="-")]
         words = current.lower().split()
-        found = [c for c in choices if all(w in f"{c.label} {c.notation}".lower() for w in words)]
+        found = [c for c in choices if all(w in c.label.lower() for w in words)]
         return [
             app_commands.Choice(name=clip(c.label, OPTION_TEXT), value=c.notation)
             for c in found[:MENU_OPTIONS]

@@ -50,11 +50,16 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
     close_up = await private_reply(acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE))
     assert close_up.attachments == [] and close_up.content.startswith("**bob**")
 
-    # Alice types her first move; everyone else clicks.
+    # Typing: suggestions in player words; words that fit no choice are refused; the turn's owner only.
+    waiting = acked(await fake.autocomplete("bob", "games", "game play", focused="action", value=""))
+    assert [c["name"][:15] for c in waiting.choices] == ["Not your turn. "]
+    odd = acked(await fake.slash("alice", "games", "game play", action="fly to the moon"), DEFERRED_MESSAGE)
+    assert (await private_reply(odd)).content.startswith("Start typing and pick one of the suggestions")
+    # Alice types her first move in the label's words; everyone else clicks.
     suggested = acked(await fake.autocomplete("alice", "games", "game play", focused="action", value="step"))
     assert [c["value"] for c in suggested.choices] == ["step 1", "step 2"]
     typed = await private_reply(
-        acked(await fake.slash("alice", "games", "game play", action="step 2"), DEFERRED_MESSAGE)
+        acked(await fake.slash("alice", "games", "game play", action="Step 2"), DEFERRED_MESSAGE)
     )
     assert "Your part is done" in typed.content
     for number, player in enumerate(["bob", "alice"] * 4, start=1):

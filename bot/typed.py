@@ -1,0 +1,52 @@
+"""Moves typed in a player's own words (``/game play action:``): the notation a suggestion carries,
+or words that pick out exactly one of the player's choices by its label ("build commerce in
+chicago", "donate welfare"). Pure text matching over the labels the panel shows, so it works for
+every game without knowing any."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.refusals import Refusal
+from bot.tables import Choice
+
+PICK_A_SUGGESTION = "Start typing and pick one of the suggestions: they are your choices right now."
+TOO_MANY = "That fits several of your choices ({some}…); start typing and pick one of the suggestions."
+# Words that say nothing about which choice is meant.
+_FILLER = {"a", "an", "the", "in", "on", "to", "of", "for", "at", "with", "my", "and", "i", "want"}
+_WORD = re.compile(r"[a-z0-9$¥]+")
+
+
+class NotAChoice(Refusal):
+    code = "not_a_choice"
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower()) if w not in _FILLER]
+
+
+def _matches(word: str, label_words: Sequence[str]) -> bool:
+    # "builds"/"build", "donate"/"donation": a shared stem of five letters, or the whole word.
+    return any(lw == word or (len(word) >= 5 and lw[:5] == word[:5]) for lw in label_words)
+
+
+def resolve(text: str, choices: Sequence[Choice]) -> str:
+    """The notation of the one choice ``text`` means; refuses with a sentence when it means none or
+    several. A notation (what a suggestion sends) is taken as it is."""
+    typed = text.strip()
+    for choice in choices:
+        if typed == choice.notation:
+            return choice.notation
+    words = _words(typed)
+    if not words:
+        raise NotAChoice(PICK_A_SUGGESTION)
+    for choice in choices:
+        if _words(choice.label) == words:
+            return choice.notation
+    found = [c for c in choices if all(_matches(w, _words(c.label)) for w in words)]
+    if len(found) == 1:
+        return found[0].notation
+    if not found:
+        raise NotAChoice(PICK_A_SUGGESTION)
+    raise NotAChoice(TOO_MANY.format(some="; ".join(f"“{c.label}”" for c in found[:2])))

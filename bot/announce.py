@@ -28,6 +28,7 @@ import discord
 from bot import narrate, plugins, post_retry
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
+from bot.storage import Status
 from bot.tables import GameStatus, Table
 from bot.views import text
 from bot.views.common import NO_MENTIONS
@@ -65,6 +66,11 @@ class Announcer:
             if progress is None:
                 return
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+            if table.game.status is Status.ABANDONED:
+                # A change that raced the abandon: no new turn line, and no live button left.
+                await _retire_line(channel, table.game.prompt_message_id)
+                await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
+                return
             summary = False
             # Every checkpoint this change reached (one action can reach several when nobody had
             # anything to decide in between).
@@ -76,6 +82,14 @@ class Announcer:
                 await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             await _update_turn_line(sessions, channel, status, force_new=summary)
+
+    async def retire_turn_line(self, table: Table) -> None:
+        """An abandoned game's turn line keeps its text but loses its button."""
+        async with self._lock(table.id):
+            current = (await self.sessions.status(table.id)).table
+            channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+            await _retire_line(channel, current.game.prompt_message_id)
+            await self.sessions.set_prompt(table.id, message_id=None, seats=None, since=None)
 
     async def picture(
         self, table: Table, state: GameState, sheet: ScoreSheet | None
@@ -170,7 +184,13 @@ async def _update_turn_line(
     newly = [s for s in humans if s not in previous]
     if force_new or newly or table.game.prompt_message_id is None:
         pinged = newly or humans
-        users = [discord.Object(id=u) for u in (table.user_at(s) for s in pinged) if u is not None]
+        # A player alone with the bot's seats is not pinged on every turn: they are playing now.
+        alone = len([s for s in range(len(table.seats)) if s not in table.ai_seats]) == 1
+        users = (
+            []
+            if alone
+            else [discord.Object(id=u) for u in (table.user_at(s) for s in pinged) if u is not None]
+        )
         message = await channel.send(
             text.turn_line(table, progress, humans),
             view=turn_line_view(table),

@@ -44,6 +44,18 @@ class NotEnoughPlayers(Refusal):
     code = "not_enough_players"
 
 
+class StartAnyway(Refusal):
+    """Start was pressed at a table the game can play but the host may not have meant: fewer seated
+    than the table was set for, or one player alone (a solo game). Nothing changes; the host is
+    asked to confirm with ``start(..., anyway=True)``."""
+
+    code = "start_anyway"
+
+    def __init__(self, message: str, *, seated: int) -> None:
+        super().__init__(message)
+        self.seated = seated
+
+
 class HostOnly(Refusal):
     code = "host_only"
 

@@ -23,6 +23,7 @@ from bot.refusals import (
     NotEnoughPlayers,
     NotInLobby,
     NotInProgress,
+    StartAnyway,
     TableFull,
 )
 from bot.storage import Database, Status
@@ -144,8 +145,13 @@ class Seating:
         *,
         expected_version: int | None = None,
         channel_id: int | None = None,
+        anyway: bool = False,
     ) -> GameStatus:
-        """The host starts: seats are numbered in join order and the engine sets up the game."""
+        """The host starts: seats are numbered in join order and the engine sets up the game.
+
+        With fewer seated than the table was set for, or alone at a table set for nobody in
+        particular, the host is asked first (``StartAnyway``; ``anyway=True`` is the answer):
+        neither a dead end nor a solo game by surprise."""
         async with self._lock(game_id), self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             _require_lobby(table, "start")
@@ -158,10 +164,20 @@ class Seating:
             game = plugins.game(table.game.game)
             count = len(table.seats)
             wanted = table.game.seats_wanted
-            if wanted is not None and count != wanted:
-                raise NotEnoughPlayers(f"This table is set for {wanted} players; {count} seated.")
             if count < game.min_players:
                 raise NotEnoughPlayers(f"{game.title} needs {player_range(game)}; {count} seated.")
+            if not anyway and wanted is not None and count < wanted:
+                raise StartAnyway(
+                    f"This table is set for {wanted} players and {count} are seated. "
+                    f"Start with {count}, or wait for more to join?",
+                    seated=count,
+                )
+            if not anyway and wanted is None and count == 1:
+                raise StartAnyway(
+                    f"You are alone at the table: {game.title} for one player is a solo game. "
+                    "Start it, or wait for others to join?",
+                    seated=count,
+                )
             seed = self.new_seed()
             state = game.new_game(count, seed, json.loads(table.game.options))
             progress = progress_of(game, state)

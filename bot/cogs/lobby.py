@@ -81,6 +81,16 @@ class Lobby(commands.Cog):
             return
         public_done(interaction)
         await self.sessions.set_lobby_message(table.id, message.id)
+        if players == 1:
+            # A table for one has nobody to wait for: it starts at once.
+            status = await self.sessions.start(table.id, interaction.user.id, anyway=True)
+            try:
+                await message.edit(
+                    content=text.lobby_text(status.table), view=None, allowed_mentions=NO_MENTIONS
+                )
+                await self.bot.announcer.after_change(status.table.id, [])
+            except Exception as exc:
+                await announce_failed(interaction, exc)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -120,6 +130,9 @@ class Lobby(commands.Cog):
             if status.progress is None:
                 # Take the Join/Leave/Start buttons off the public lobby.
                 await refresh_lobby_message(self.bot, table)
+            else:
+                # The turn line's button would only meet "this game has ended".
+                await self.bot.announcer.retire_turn_line(table)
         except Exception as exc:
             await announce_failed(interaction, exc)
 

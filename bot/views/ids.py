@@ -1,7 +1,8 @@
 """The custom_id format. Every component carries what it needs, so it works after a restart
 (``DynamicItem`` parses it back) and a click on an out-of-date message is recognised.
 
-    br:<verb>:<game id>:<version>                      lobby: verb j (join), l (leave), s (start)
+    br:<verb>:<game id>:<version>                      lobby: verb j (join), l (leave), s (start),
+                                                       f (start anyway, after the host was asked)
     br:a:<game id>:<version>:<seat>:<notation>         one legal action, by its engine notation
     br:i:<game id>:<version>:<seat>:<index>            one legal action by position, when the
                                                        notation would not fit in 100 characters
@@ -21,7 +22,7 @@ from __future__ import annotations
 MAX_CUSTOM_ID = 100
 PREFIX = "br"
 
-LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jls]):(?P<game>\d+):(?P<version>\d+)"
+LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jlsf]):(?P<game>\d+):(?P<version>\d+)"
 ACTION_TEMPLATE = rf"{PREFIX}:(?P<kind>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<ref>.+)"
 MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
 
@@ -29,7 +30,7 @@ UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
 LOOK_TEMPLATE = rf"{PREFIX}:v:(?P<look>[bms]):(?P<game>\d+):(?P<seat>\d+)"
 
-JOIN, LEAVE, START = "j", "l", "s"
+JOIN, LEAVE, START, START_ANYWAY = "j", "l", "s", "f"
 
 
 def lobby_id(verb: str, game_id: int, version: int) -> str:

@@ -13,22 +13,31 @@ from typing import Any
 import discord
 
 from bot.errors import announce_failed
+from bot.refusals import StartAnyway
 from bot.storage import Status
 from bot.tables import Table
 from bot.views import ids, text
-from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, guarded, sessions_of
+from bot.views.common import (
+    NO_MENTIONS,
+    acknowledge_update,
+    announcer_of,
+    guarded,
+    send_followup,
+    sessions_of,
+)
 from engine.core import StaleState
 
 _LOOK = {
     ids.JOIN: ("Join", discord.ButtonStyle.success),
     ids.LEAVE: ("Leave", discord.ButtonStyle.secondary),
     ids.START: ("Start", discord.ButtonStyle.primary),
+    ids.START_ANYWAY: ("Start anyway", discord.ButtonStyle.success),
 }
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_TEMPLATE):
-    def __init__(self, verb: str, game_id: int, version: int) -> None:
-        label, style = _LOOK[verb]
+    def __init__(self, verb: str, game_id: int, version: int, *, label: str | None = None) -> None:
+        label, style = (label or _LOOK[verb][0]), _LOOK[verb][1]
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=ids.lobby_id(verb, game_id, version))
         )
@@ -58,8 +67,19 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         else:
             try:
                 status = await sessions.start(
-                    self.game_id, user_id, expected_version=self.version, channel_id=channel_id
+                    self.game_id,
+                    user_id,
+                    expected_version=self.version,
+                    channel_id=channel_id,
+                    anyway=self.verb == ids.START_ANYWAY,
                 )
+            except StartAnyway as ask:
+                # Not a refusal: the host is asked, privately, with the button that answers.
+                label = "Start solo" if ask.seated == 1 else f"Start with {ask.seated}"
+                confirm = discord.ui.View(timeout=None)
+                confirm.add_item(LobbyButton(ids.START_ANYWAY, self.game_id, self.version, label=label))
+                await send_followup(interaction, ask.message, view=confirm)
+                return
             except StaleState:
                 # The message showed an older table (edits can land out of order): redraw it so
                 # the host sees who is seated now and a Start button for that table.

@@ -97,6 +97,8 @@ def since(at: str | None) -> str:
 
 
 def waiting_line(table: Table, progress: Progress) -> str:
+    if table.game.status is Status.ABANDONED:
+        return "The game was abandoned."
     if progress.decision.finished:
         return "The game is over."
     waiting = ", ".join(table.name_at(s) for s in progress.decision.seats)

@@ -18,6 +18,7 @@ from bot.refusals import (
     NotEnoughPlayers,
     NotInLobby,
     NotInProgress,
+    StartAnyway,
     TableFull,
 )
 from bot.sessions import Sessions
@@ -138,8 +139,28 @@ async def test_start_refusals_change_nothing(sessions: Sessions) -> None:
         guild_id=GUILD, channel_id=CHANNEL + 1, game_name="countdown", host_id=HOST, seats=3
     )
     sized = await sessions.join(sized.id, BOB)
-    error = await _refused(sessions, sized.id, NotEnoughPlayers, sessions.start(sized.id, HOST))
-    assert "set for 3 players; 2 seated" in error.sentence
+    error = await _refused(sessions, sized.id, StartAnyway, sessions.start(sized.id, HOST))
+    assert "set for 3 players and 2 are seated. Start with 2, or wait" in error.sentence
+
+
+async def test_the_host_may_start_with_fewer_than_set_after_confirming(sessions: Sessions) -> None:
+    """Issue 14: a table set for 3 with 2 seated is no dead end: the host confirms and it starts."""
+    sized = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name="countdown", host_id=HOST, seats=3
+    )
+    sized = await sessions.join(sized.id, BOB)
+    status = await sessions.start(sized.id, HOST, anyway=True)
+    assert status.table.game.status is Status.ACTIVE and len(status.table.seats) == 2
+
+
+async def test_alone_at_a_table_that_allows_one_the_host_is_asked_first(sessions: Sessions) -> None:
+    """Issue 14: no solo game by surprise: alone at a table set for nobody in particular, Start
+    asks; the answer starts the solo game. A table set for one starts at once (the lobby cog)."""
+    table = await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST)
+    error = await _refused(sessions, table.id, StartAnyway, sessions.start(table.id, HOST))
+    assert "You are alone at the table: Carnegie for one player is a solo game." in error.sentence
+    status = await sessions.start(table.id, HOST, anyway=True)
+    assert status.table.game.status is Status.ACTIVE and status.progress is not None
 
 
 async def test_start_numbers_the_seats_in_join_order_and_sets_up_the_game(sessions: Sessions) -> None:

@@ -125,6 +125,13 @@ class BoardroomBot(commands.Bot):
         if self.settings.sync_global:
             self.synced = await self.tree.sync()
             log.info("synced %d commands globally", len(self.synced))
+        if self.settings.dev_guild_id is None and not self.settings.sync_global:
+            log.warning(
+                "registered no slash commands at this start: set DEV_GUILD_ID to your server's id (they "
+                "appear at once) or SYNC_GLOBAL=true once (every server, within an hour); without either, "
+                "only commands registered by an earlier start exist"
+            )
+
 
     async def on_ready(self) -> None:
         user = self.user

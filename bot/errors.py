@@ -81,9 +81,10 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
             break
         original = original.__cause__
     if isinstance(original, EngineError):
-        # The code only: a refusal's sentence may quote what the player typed.
-        log.info("refused %s for user %s", original.code, interaction.user.id)
-        await reply_private(interaction, original.sentence)
+        # The code and the rule id only: a refusal's sentence may quote what the player typed. The
+        # player reads the message, which says the rule in words; the rule id is for us (issue 14).
+        log.info("refused %s (rule %s) for user %s", original.code, original.rule, interaction.user.id)
+        await reply_private(interaction, original.message)
         return
     if isinstance(original, discord.app_commands.CheckFailure):
         await reply_private(interaction, str(original) or "You cannot use this command here.")

@@ -123,7 +123,9 @@ class Play:
         lines = []
         for row in rows:
             said = [Event.model_validate(e) for e in json.loads(row.events)]
-            told = "; ".join(event_lines(said, names)) or row.notation
+            # Never the notation: a step the game told nothing about is still someone's choice.
+            who = names[row.seat] if 0 <= row.seat < len(names) else "A player"
+            told = "; ".join(event_lines(said, names)) or f"{who} made a choice."
             lines.append(f"{row.seq}. {told}")
         body = "\n".join(lines) or "Nothing has happened yet."
         # Keep the newest lines when the text is too long for one message.

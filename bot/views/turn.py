@@ -268,11 +268,13 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
             )
         for page in range(0, len(shown), MENU_OPTIONS):
             options = [
-                # The notation doubles as the text for /game play.
+                # Player words only: a label too long for the option goes on in the description.
                 discord.SelectOption(
                     label=clip(c.label, OPTION_TEXT),
                     value=c.notation,
-                    description=clip(c.notation, OPTION_TEXT),
+                    description=clip("…" + c.label[OPTION_TEXT - 1 :], OPTION_TEXT)
+                    if len(c.label) > OPTION_TEXT
+                    else None,
                 )
                 for _, c in shown[page : page + MENU_OPTIONS]
             ]

@@ -28,25 +28,12 @@ Phases (who decides is always ``active``):
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from pydantic import BaseModel, Field
 
 from engine.core import GameState
+from engine.core.fast import trusted
 
-M = TypeVar("M", bound=BaseModel)
-_setattr = object.__setattr__
 NOBODY = -1
-
-
-def _raw(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """Build a model from trusted values without validation (``clone`` is on the hot path)."""
-    obj = object.__new__(cls)
-    _setattr(obj, "__dict__", values)
-    _setattr(obj, "__pydantic_fields_set__", set(fields_set))
-    _setattr(obj, "__pydantic_extra__", None)
-    _setattr(obj, "__pydantic_private__", None)
-    return obj
 
 
 class Factory(BaseModel):
@@ -57,7 +44,7 @@ class Factory(BaseModel):
     machine: int = 0
 
     def clone(self) -> Factory:
-        return _raw(Factory, dict(self.__dict__), self.__pydantic_fields_set__)
+        return trusted(Factory, dict(self.__dict__), self.__pydantic_fields_set__)
 
 
 class Zaibatsu(BaseModel):
@@ -84,7 +71,7 @@ class Zaibatsu(BaseModel):
         d["factories"] = [f.clone() for f in self.factories]
         for key in ("contracts", "fulfilled", "hand", "workers", "achievements"):
             d[key] = list(d[key])
-        return _raw(Zaibatsu, d, self.__pydantic_fields_set__)
+        return trusted(Zaibatsu, d, self.__pydantic_fields_set__)
 
     def factory(self, good: str) -> Factory | None:
         for f in self.factories:
@@ -145,4 +132,4 @@ class NipronState(GameState):
             d[key] = list(d[key])
         for key in ("spaces", "rows", "trains", "ships", "rewards", "boxed_rewards"):
             d[key] = [list(x) for x in d[key]]
-        return _raw(NipronState, d, self.__pydantic_fields_set__)
+        return trusted(NipronState, d, self.__pydantic_fields_set__)

@@ -47,20 +47,27 @@ def describe(state: CarnegieState, seat: int, a: Action) -> str:
 
 
 def _side(t: int, side: int) -> list[str]:
-    """A project tab side in words, from the long to the short form (the first decision of the game)."""
+    """A project tab side in words, from the long to the short form (the first decision of the game): study
+    points per push, the incomes of the projects it reveals, its best VP, and the donation cap raise."""
     spaces = TABS[t][side]
     pushes = [x.cost for x in spaces[1:]]
-    cost = f"{pushes[0]} study point" + ("" if pushes[0] == 1 else "s") + " a push"
-    if min(pushes) != max(pushes):
-        cost = f"{min(pushes)}–{max(pushes)} study points a push"
-    incomes = ", ".join(words.alternatives(x.income) for x in spaces if x.income)
+    cost = words.count(pushes[0], "study point") if min(pushes) == max(pushes) else (
+        f"{min(pushes)}–{max(pushes)} study points"
+    )
+    incomes = ", ".join(
+        words.alternatives(x.income).replace("new employee", "employee") for x in spaces[1:] if x.income
+    )
     vp = max(x.vp for x in spaces)
-    cap = ", donation cap +3 when done" if spaces[-1].raises_cap else ""
     head = f"{data.PROJECT_TYPES[t]} side {TAB_SIDES[side]}"
+    cap = spaces[-1].raises_cap
     return [
-        f"{head}: {cost}, incomes {incomes}, up to {vp} VP{cap}",
-        f"{head}: {cost}, up to {vp} VP{cap}; incomes {incomes}",
-        f"{head}: {cost}, up to {vp} VP{cap}",
+        f"{head}: {cost} per push, incomes {incomes}, up to {vp} VP"
+        + (", donation cap +3 at the end" if cap else ""),
+        f"{head}: {cost} per push, incomes {incomes}, {vp} VP" + (", donation cap +3" if cap else ""),
+        f"{head}: {cost}/push, incomes {incomes}, {vp} VP" + (", cap +3" if cap else ""),
+        f"{head}: {cost}/push, {incomes}, {vp} VP" + (", cap +3" if cap else ""),
+        f"{head}: {cost} per push, up to {vp} VP" + (", donation cap +3" if cap else ""),
+        f"{head}: {cost}/push, {vp} VP" + (", donation cap +3" if cap else ""),
     ]
 
 
@@ -88,17 +95,32 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         return _fit(f"Reserve {words.department(tile)}", f"Reserve {data.DEPT_NAMES[tile]}")
     if v == "move":
         src, dst = args[0].split(">")
+        to = _cell_name(state, seat, dst)
         left = f" ({words.count(state.moves - 1, 'move')} left after)"
+        cell, standing = parse_cell(src)
         if len(args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
-            dept = data.DEPT_NAMES[c.cells[parse_cell(src)[0]]]
-            to = _cell_name(state, seat, dst)
+            dept = data.DEPT_NAMES[c.cells[cell]]
             return _fit(
                 f"Move from {dept} (free the {args[1]} workplace) → {to}",
                 f"From {dept} (free the {args[1]} workplace) → {to}",
                 f"From {dept} (free {args[1]} workplace) → {to}",
+                f"{dept}, free {args[1]} → {to}",
             )
-        text = f"Move an employee: {_cell_name(state, seat, src)} → {_cell_name(state, seat, dst)}"
-        return _fit(text + left, text)
+        if standing:
+            dept = data.DEPT_NAMES[c.cells[cell]]
+            return _fit(
+                f"Move a standing employee: {dept} → {to}{left}",
+                f"Move a standing employee: {dept} → {to}",
+                f"Standing employee: {dept} → {to}",
+                f"{dept} (standing) → {to}",
+            )
+        fro = _cell_name(state, seat, src)
+        return _fit(
+            f"Move an employee: {fro} → {to}{left}",
+            f"Move an employee: {fro} → {to}",
+            f"Move: {fro} → {to}",
+            f"{fro} → {to}",
+        )
     if v == "activate":
         cell, _ = parse_cell(args[0])
         cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
@@ -134,7 +156,10 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         )
     if v == "choose":
         t = parse_index(args[0], data.ACTION_CODES, "type")
-        return f"Use your Action Choice tile: a {data.ACTION_TYPES[t]} turn (the tile's 3 VP are lost)"
+        return _fit(
+            f"Use your Action Choice tile: a {data.ACTION_TYPES[t]} turn (the tile's 3 VP are lost)",
+            f"Action Choice tile: a {data.ACTION_TYPES[t]} turn (its 3 VP are lost)",
+        )
     if v == "mission":
         r = parse_index(args[0], data.REGION_CODES, "region")
         back = " + ".join(gain_words(transport_income(state, seat, r)))
@@ -165,17 +190,17 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         return f"Take the {slot_words(slot)}"
     if v == "track":
         r = parse_index(args[0], data.REGION_CODES, "region")
-        nxt = c.tracks[r] + 1
-        space = data.TRACKS[r][nxt - 1]
-        cost = words.count(track_cost(c, r), "study point")
+        step = c.tracks[r] + 1
+        space = data.TRACKS[r][step - 1]
+        price = words.count(track_cost(c, r), "study point")
         gives = f"income {' + '.join(gain_words(space.income))} per employee"
-        if nxt == data.TRACK_LAST:
+        if step == data.TRACK_LAST:
             gives += f", bonus {' + '.join(gain_words(space.bonus))}"
         level = data.LEVELS[space.level]
         return _fit(
-            f"{data.REGIONS[r]} track to space {nxt} ({cost}): {level}, {gives}",
-            f"{data.REGIONS[r]} track to space {nxt} ({cost}): {gives}",
-            f"{data.REGIONS[r]} track to space {nxt} ({cost})",
+            f"{data.REGIONS[r]} track to space {step} ({price}): {level}, {gives}",
+            f"{data.REGIONS[r]} track to space {step} ({price}): {gives}",
+            f"{data.REGIONS[r]} track to space {step} ({price})",
         )
     if v == "push":
         t = parse_index(args[0], data.PROJECT_CODES, "project type")
@@ -185,10 +210,10 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         else:
             what = f"the tab scores {nxt.vp} VP"
         cap = ", donation cap +3" if nxt.raises_cap else ""
-        cost = words.count(nxt.cost, "study point")
+        price = words.count(nxt.cost, "study point")
         return _fit(
-            f"Push the {data.PROJECT_TYPES[t]} tab ({cost}): {what}{cap}",
-            f"Push {data.PROJECT_TYPES[t]} ({cost}): {what}{cap}",
+            f"Push the {data.PROJECT_TYPES[t]} tab ({price}): {what}{cap}",
+            f"Push {data.PROJECT_TYPES[t]} ({price}): {what}{cap}",
         )
     if v == "pick":
         task = state.tasks[0]

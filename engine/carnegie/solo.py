@@ -131,12 +131,12 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
             parts.append(f"donated to {words.donation(cell)}")
         else:
             why = "is taken" if state.donation_discs[cell] else "cannot get his disc (none left)"
-            parts.append(f"{words.donation(cell)} {why}, so his card moves 1")
+            parts.append(f"{words.donation(cell)} {why}, so his card moves 1 space")
             wanted += 1
     action = state.row
     if action == data.HR:
         wanted += card.hr_shift
-        parts.append(f"Human Resources: his card moves {card.hr_shift}")
+        parts.append(f"Human Resources: his card moves {words.count(card.hr_shift, 'space')}")
     elif action == data.MGT:
         wanted += _management(state, a, card, parts)
     elif action == data.CON:
@@ -144,11 +144,16 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
     else:
         wanted += _research(state, a, card, parts)
     moved = _shift(a, wanted)
-    capped = " (stopped at the 10-VP card)" if moved < wanted else ""
+    capped = " (it stops at the 10-VP card)" if moved < wanted else ""
+    where = (
+        f"His card moved {words.count(moved, 'space')} to the {VP_CARDS[a.shift]}-VP card{capped}."
+        if moved
+        else f"His card stays on the {VP_CARDS[a.shift]}-VP card{capped}."
+    )
     _say(
         events,
         "andrew",
-        f"Andrew: {'; '.join(parts)}. His card moved {moved} to the {VP_CARDS[a.shift]}-VP card{capped}.",
+        f"Andrew: {'; '.join(parts)}. {where}",
         card=card.id,
         shift=moved,
         position=a.shift,
@@ -176,7 +181,8 @@ def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: lis
     if fails:
         kinds = " or ".join(sorted({data.ACTION_TYPES[k] for k in card.mgmt}))
         said.append(
-            f"no {kinds} tile left for {words.count(fails, 'symbol')}, so his card moves {fails}"
+            f"no {kinds} tile left for {words.count(fails, 'symbol')}, so his card moves "
+            f"{words.count(fails, 'space')}"
         )
     parts.append("Management: " + ", ".join(said))
     return fails
@@ -206,7 +212,10 @@ def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: l
     if built:
         said.append("built in " + ", ".join(built))
     if failed:
-        said.append(f"no free slot or disc for {', '.join(failed)}, so his card moves {len(failed)}")
+        said.append(
+            f"no free slot or disc for {', '.join(failed)}, so his card moves "
+            f"{words.count(len(failed), 'space')}"
+        )
     parts.append("Construction: " + "; ".join(said))
     return len(failed)
 
@@ -227,7 +236,7 @@ def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[
             a.tracks[r] = nxt
     text = f"Research and Development: {data.REGIONS[r]} track from space {start} to {a.tracks[r]}"
     if fails:
-        text += f", {words.count(fails, 'step')} impossible, so his card moves {fails}"
+        text += f", {words.count(fails, 'step')} impossible, so his card moves {words.count(fails, 'space')}"
     parts.append(text)
     return fails
 
@@ -257,7 +266,8 @@ def card_text(card: data.SoloCard) -> str:
     kind = "Normal" if card.id.startswith("N") else "Advanced"
     return (
         f"{kind} card, main action {data.ACTION_TYPES[card.main]}; donation to "
-        f"{words.donation_code(card.donation)}; Human Resources: his card moves {card.hr_shift}; "
+        f"{words.donation_code(card.donation)}; Human Resources: his card moves "
+        f"{words.count(card.hr_shift, 'space')}; "
         f"Management: {tiles}; Construction: {cities}; Research and Development: "
         f"{words.count(card.rnd_steps, 'step')} on the {data.REGIONS[card.rnd_region]} track"
     )

@@ -173,11 +173,11 @@ def _pending(state: CarnegieState) -> Decision:
     elif ph == "income":
         region, _ = event_of(state)
         prompt = (
-            f"Take Income in the {data.REGIONS[region]}: choose how many of your "
-            f"{words.count(c.missions[region], 'employee')} there come back"
+            f"Take Income in the {data.REGIONS[region]}: choose how many employees come back (you have "
+            f"{c.missions[region]} there)"
         )
     elif ph == "donate":
-        prompt = f"make a donation for ${donation_cost(c)} on a free donation, or pass"
+        prompt = f"make a donation for ${donation_cost(c)} on a free space of the donation table, or pass"
     else:
         prompt = f"use your {data.ACTION_TYPES[max(state.turn_type, 0)]} departments, then end your turn"
     return Decision(seats=[seat], kind=ph, prompt=prompt)
@@ -207,8 +207,8 @@ def _task_prompt(state: CarnegieState, t: Task) -> str:
         return "choose the region of the mission: the employee comes back at that region's Take Income"
     if t.kind == "place":
         return (
-            f"choose the empty space for your new {data.DEPT_NAMES[t.a]} (at the end 3 VP in the top row, "
-            "2 VP in the others)"
+            f"choose an empty space for {data.DEPT_NAMES[t.a]} (3 VP at the end in the top row, 2 VP in the "
+            "others)"
         )
     return (
         f"choose the slot of your new {data.PROJECT_TYPES[t.b]} project in "

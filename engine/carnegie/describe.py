@@ -214,6 +214,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         return _fit(
             f"Push the {data.PROJECT_TYPES[t]} tab ({price}): {what}{cap}",
             f"Push {data.PROJECT_TYPES[t]} ({price}): {what}{cap}",
+            f"Push {data.PROJECT_TYPES[t]} ({price}): {what.replace('the tab scores ', '')}{cap}",
         )
     if v == "pick":
         task = state.tasks[0]

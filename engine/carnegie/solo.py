@@ -47,12 +47,12 @@ ANDREW_NAME = "Andrew"  # his score line's name (he has no seat: ``ScoreLine.sea
 CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
 ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]
 
-# Score-line categories of Andrew (§10.4).
-ACTION_CARDS = "action cards"
-TILES = "departments"
-TRANSPORT = "transportation"
-CITIES = "cities"
-DONATIONS = "donations"
+# Score-line categories of Andrew (§10.4), named as the players' where they apply (``words``).
+ACTION_CARDS = words.ACTION_CARDS
+TILES = words.DEPARTMENTS
+TRANSPORT = words.TRANSPORT
+CITIES = words.CITY_VP
+DONATIONS = words.DONATIONS
 
 
 def new_andrew(rng: Rng, difficulty: str) -> Andrew:

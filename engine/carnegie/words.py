@@ -7,6 +7,20 @@ from __future__ import annotations
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, LOBBY, ROW_VP
 
+# Score categories (rules.md §9.2 for a player, §10.4 for Andrew), in the box's words. One list for both,
+# so that Andrew's line uses the players' names where a category applies to him too and a ranked table can
+# show the lines side by side.
+SCORE_TRACK = "score track"
+ACTION_CHOICE = "Action Choice tile"
+ACTIVE_EMPLOYEES = "active employees"
+DEPARTMENTS = "departments"
+PROJECT_TABS = "project tabs"
+CONNECTIONS = "major-city connections"
+CITY_VP = "city VP"
+DONATIONS = "donations"
+ACTION_CARDS = "action cards"  # Andrew only: his cards under the VP cards
+TRANSPORT = "transportation tracks"  # Andrew only: his discs on a track's last space
+
 
 def count(n: int, one: str, many: str | None = None) -> str:
     """``count(1, "good")`` = "1 good", ``count(2, "good")`` = "2 goods"; ``many`` for irregular plurals."""

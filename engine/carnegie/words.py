@@ -83,14 +83,14 @@ DEPT_EFFECTS: dict[int, str] = {
     5: "a mission for $8 or 3 goods",
     6: "sell up to 3 goods at $6 each",
     7: "up to 3 goods at $3 and 1 VP each",
-    8: "may move an employee into each new department",
+    8: "moves an employee into new departments",
     9: "a mission to build a project in that region",
-    10: "build anywhere for $3 more, no mission",
+    10: "build anywhere for +$3, no mission",
     11: "buy up to 3 goods at $1 each",
     12: "donations cost $3 per donation made, not $5",
     13: "a mission for 7 study points",
     14: "4 study points per active employee",
-    15: "a mission to donate on another player's donation",
+    15: "a mission to donate on another's donation",
     16: "track steps cost 1 study point less",
 }
 

@@ -192,7 +192,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
             assert f"{category} {value}" in final.content
     check_image(final)
     summaries = [m for m in public if "is over.**" in m.content]
-    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
+    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 21))
     for message in summaries:
         check_image(message)
         assert "Provisional score:" in message.content and len(message.content) <= 2000

@@ -22,6 +22,10 @@ ACTION_CARDS = "action cards"  # Andrew only: his cards under the VP cards
 TRANSPORT = "transportation tracks"  # Andrew only: his discs on a track's last space
 
 
+# R6.2.2, said in refusals about building a department.
+BUILD_COST = "A department costs 2 goods, or 1 on a space where one of your employees lies."
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """``count(1, "good")`` = "1 good", ``count(2, "good")`` = "2 goods"; ``many`` for irregular plurals."""
     return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -190,8 +190,9 @@ def use_sp(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -
     cheapest = min(place_cost(c, i, tile) for i in cells)
     if c.goods < cheapest:
         return (
-            f"Building {name} costs at least {words.count(cheapest, 'good')} (1 on a space with one of your "
-            f"employees, else 2); you have {c.goods}.",
+            f"Building {name} costs at least {words.count(cheapest, 'good')}; you have {c.goods}. "
+            + words.BUILD_COST
+            + (" The New Lobby costs 2 goods more." if tile == data.NEW_LOBBY else ""),
             "R6.2.2",
         )
     return None
@@ -212,7 +213,8 @@ def use_build(
     goods = data.BUILD_GOODS[t]
     if c.goods < goods:
         return (
-            f"A {data.PROJECT_TYPES[t]} project costs {words.count(goods, 'good')}; you have {c.goods}.",
+            f"{'An' if t == data.INDUSTRY else 'A'} {data.PROJECT_TYPES[t]} project costs "
+            f"{words.count(goods, 'good')}; you have {c.goods}.",
             "R6.3.2",
         )
     if outsourcing and c.money + c.goods - goods < 3:

@@ -31,7 +31,10 @@ def donation_reason(state: CarnegieState, seat: int, c: Company, cell: int, char
                 "§7.15",
             )
     elif discs:
-        return (f"{name} is already taken: a donation goes on a free space.", "R8.2.1")
+        return (
+            f"Someone has already donated to {name}: a donation goes on a free space of the table.",
+            "R8.2.1",
+        )
     if c.discs == 0:
         return ("No disc is left in your personal supply, and every donation needs one.", "R8.2.3")
     cost = donation_cost(c)

@@ -333,7 +333,7 @@ def check(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
         return stranding(state, seat, a)
     ctx = context(state)
     if a.verb not in CONTEXT_VERBS[ctx]:
-        return (f"That is not possible now; the decision is: {pending(state).prompt}.", CONTEXT_RULE[ctx])
+        return (f"That is not possible now. The decision now: {pending(state).prompt}.", CONTEXT_RULE[ctx])
     fn = CHECKS[a.verb]
     return fn(state, seat, state.companies[seat], a)
 
@@ -387,7 +387,7 @@ def apply(state: CarnegieState, seat: int, a: Action) -> tuple[CarnegieState, li
         raise InvalidAction(f"{a.verb!r} is not a Carnegie action: pick one of the choices offered.")
     if a.verb != "convert" and seat not in pending(state).seats:
         raise NotYourTurn(
-            f"It is not your decision now; the table waits for: {pending(state).prompt}.",
+            f"It is not your decision now. Waiting for: {pending(state).prompt}.",
             rule=CONTEXT_RULE[context(state)],
         )
     reason = check(state, seat, a)

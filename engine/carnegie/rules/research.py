@@ -33,8 +33,8 @@ def check_track(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> R
     cost = track_cost(c, r)
     if cost > sp_pool(state):
         return (
-            f"The next {data.REGIONS[r]} space costs {words.count(cost, 'study point')}; you have "
-            f"{sp_pool(state)}.",
+            f"The next space of the {data.REGIONS[r]} track costs {words.count(cost, 'study point')}; "
+            f"you have {sp_pool(state)}.",
             "R6.4.3",
         )
     if pos + 1 == data.TRACK_LAST and last_space_taken(state, r):
@@ -64,8 +64,8 @@ def check_push(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
     nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
     if nxt.cost > sp_pool(state):
         return (
-            f"The next {data.PROJECT_TYPES[t]} space costs {words.count(nxt.cost, 'study point')}; you have "
-            f"{sp_pool(state)}.",
+            f"The next space of your {data.PROJECT_TYPES[t]} tab costs "
+            f"{words.count(nxt.cost, 'study point')}; you have {sp_pool(state)}.",
             "R6.4.5",
         )
     if nxt.kind == "P" and c.discs == 0:

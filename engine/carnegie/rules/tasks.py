@@ -103,8 +103,9 @@ def check_place(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> R
     cost = place_cost(c, cell, state.tasks[0].a)
     if c.goods < cost:
         return (
-            f"Building there costs {words.count(cost, 'good')} (1 on a space with one of your employees, "
-            f"else 2); you have {c.goods}.",
+            f"Building there costs {words.count(cost, 'good')}; you have {c.goods}. "
+            + words.BUILD_COST
+            + (" The New Lobby costs 2 goods more." if state.tasks[0].a == data.NEW_LOBBY else ""),
             "R6.2.2",
         )
     return None

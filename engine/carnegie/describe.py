@@ -96,7 +96,6 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
     if v == "move":
         src, dst = args[0].split(">")
         to = _cell_name(state, seat, dst)
-        left = f" ({words.count(state.moves - 1, 'move')} left after)"
         cell, standing = parse_cell(src)
         if len(args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
             dept = data.DEPT_NAMES[c.cells[cell]]
@@ -109,14 +108,12 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         if standing:
             dept = data.DEPT_NAMES[c.cells[cell]]
             return _fit(
-                f"Move a standing employee: {dept} → {to}{left}",
                 f"Move a standing employee: {dept} → {to}",
                 f"Standing employee: {dept} → {to}",
                 f"{dept} (standing) → {to}",
             )
         fro = _cell_name(state, seat, src)
         return _fit(
-            f"Move an employee: {fro} → {to}{left}",
             f"Move an employee: {fro} → {to}",
             f"Move: {fro} → {to}",
             f"{fro} → {to}",

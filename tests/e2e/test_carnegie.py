@@ -389,7 +389,7 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     ).wait_response()
     assert "latest actions" in log.content
     rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
-    assert rules.ephemeral and "R5.3.1" in rules.content
+    assert rules.ephemeral and "Rulebook: Events" in rules.content
     status_panel = await private_reply(
         acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
     )

@@ -319,27 +319,28 @@ NEUTRAL_DISCS: dict[int, int] = {1: 18, 2: 18, 3: 9, 4: 0}  # §3 step 9
 ACTION_CHOICE_VP = 3  # R5.6.4
 
 # rules.md §8.3: the 20 donation cells, row by row (row 1 first), columns Education, Human Rights, Welfare,
-# Health. DONATION_CELLS[k] = (code, column 1–4, row 1–5, description). Scoring: §8.4.
+# Health. DONATION_CELLS[k] = (code, column 1–4, row 1–5, condition in
+# player words, ``words.donation``). Scoring: §8.4.
 DONATION_COLUMNS: tuple[str, ...] = ("Education", "Human Rights", "Welfare", "Health")
 DONATION_CELLS: tuple[tuple[str, int, int, str], ...] = (
-    ("EDU-HR", 1, 1, "3 VP per HR department"),
+    ("EDU-HR", 1, 1, "3 VP per Human Resources department"),
     ("RIG-INFRA", 2, 1, "4 VP per Public Infrastructure project"),
     ("WEL-7VP", 3, 1, "7 VP"),
     ("HEA-EAST", 4, 1, "2 VP per project in the East"),
     ("EDU-MGT", 1, 2, "3 VP per Management department"),
     ("RIG-INDUSTRY", 2, 2, "3 VP per Industry project"),
-    ("WEL-GOODS", 3, 2, "pay 1 good: 2 VP, up to 6 times"),
+    ("WEL-GOODS", 3, 2, "2 VP per good paid at the end, up to 6 times"),
     ("HEA-MIDWEST", 4, 2, "2 VP per project in the Midwest"),
     ("EDU-CON", 1, 3, "3 VP per Construction department"),
     ("RIG-HOUSCOM", 2, 3, "2 VP per Housing or Commerce project"),
-    ("WEL-MONEY", 3, 3, "pay $5: 2 VP, up to 6 times"),
+    ("WEL-MONEY", 3, 3, "2 VP per $5 paid at the end, up to 6 times"),
     ("HEA-SOUTH", 4, 3, "2 VP per project in the South"),
-    ("EDU-RND", 1, 4, "3 VP per R&D department"),
+    ("EDU-RND", 1, 4, "3 VP per Research and Development department"),
     ("RIG-RAIL", 2, 4, "3 VP per region at Railroad level"),
-    ("WEL-MONEYGOODS", 3, 4, "pay $5 + 1 good: 4 VP, up to 3 times"),
+    ("WEL-MONEYGOODS", 3, 4, "4 VP per $5 + 1 good paid at the end, up to 3 times"),
     ("HEA-WEST", 4, 4, "2 VP per project in the West"),
-    ("EDU-ALL", 1, 5, "1 VP per department"),
-    ("RIG-DONATIONS", 2, 5, "2 VP per donation made"),
+    ("EDU-ALL", 1, 5, "1 VP per department of any type"),
+    ("RIG-DONATIONS", 2, 5, "2 VP per donation you made"),
     ("WEL-ACTIVE", 3, 5, "1 VP per active employee"),
     ("HEA-SMALLTOWN", 4, 5, "2 VP per project in a small town"),
 )

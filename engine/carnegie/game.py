@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import actions, data, rules, scoring
+from engine.carnegie import actions, data, rules, scoring, words
 from engine.carnegie.actions import Action
 from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.describe import describe
@@ -78,14 +78,14 @@ class CarnegieGame:
         # Read from the state the few numbers the view would show (``build_view``'s own expressions):
         # building the whole view cost ~1.3 ms per deciding seat on every click (tests/perf storage).
         company = state.companies[seat]
-        parts = [f"${company.money}", f"{company.goods} goods", f"{company.vp} VP"]
+        parts = [f"${company.money}", words.count(company.goods, "good"), f"{company.vp} VP"]
         if rules.pending(state).seats == [seat]:
             tasks = state.tasks
             study_points = tasks[0].a if tasks and tasks[0].kind == "spend" else state.sp
             if state.moves:
-                parts.append(f"{state.moves} moves left")
+                parts.append(words.count(state.moves, "move") + " left")
             if study_points:
-                parts.append(f"{study_points} SP left")
+                parts.append(words.count(study_points, "study point") + " left")
         return Glance(stage=stage, note="You have " + ", ".join(parts) + ".")
 
     def ai(self, seed: int, level: str | None = None) -> Player:

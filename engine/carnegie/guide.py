@@ -1,14 +1,17 @@
-# ruff: noqa: E501  (prose: the rule texts keep their lines as written for bot/rules_summary.py)
 """Everything Carnegie says that does not depend on a state: blurb, table options, rule topics, help.
 
-The rule topics are short reminders for players, written from the rules specification with the rule
-numbers (the bot never reads the specification at run time): each points to the exact text rather than
-repeating it. ``/game rules [topic]`` shows them.
+The rule topics are reference a player can read (issue 14): every component kind in the box's words, each
+citing the printed rulebook's section by name (never our specification's ids, which stay in comments).
+Tables (tracks, tabs, donations, connections, departments) are written from ``data`` and
+``reconstructed`` so that the reference cannot drift from the rules the engine plays. ``/game rules
+[topic]`` shows them.
 """
 
 from __future__ import annotations
 
-from engine.carnegie.solo import DIFFICULTIES
+from engine.carnegie import data, words
+from engine.carnegie.reconstructed import TAB_SIDES, TABS
+from engine.carnegie.solo import DIFFICULTIES, LAST_SPACE_VP, TILE_VP, VP_CARDS
 from engine.core import Guide, OptionChoice, OptionSpec, Topic
 
 BLURB = (
@@ -35,104 +38,267 @@ OPTIONS: list[OptionSpec] = [
     ),
 ]
 
+# --- generated parts: written from the component data, so the reference cannot drift from the engine -----
+
+
+def _track_lines() -> str:
+    lines = []
+    for r, region in enumerate(data.REGIONS):
+        spaces = data.TRACKS[r]
+        steps = "; ".join(
+            f"{i + 1}. {data.LEVELS[x.level]}, income {words.gain_text(x.income)}"
+            + (f", costs {x.cost}" if x.cost else "")
+            for i, x in enumerate(spaces)
+        )
+        bonus = words.gain_text(spaces[-1].bonus)
+        lines.append(f"{region}: {steps}; reaching space 5 also gives {bonus}.")
+    return " ".join(lines)
+
+
+def _side_words(t: int, side: int) -> str:
+    spaces = TABS[t][side]
+    pushes = [x.cost for x in spaces[1:]]
+    costs = f"{pushes[0]} each" if min(pushes) == max(pushes) else "/".join(str(x) for x in pushes)
+    incomes = ", ".join(words.alternatives(x.income) for x in spaces[1:] if x.income)
+    vps = "/".join(str(x.vp) for x in spaces if x.kind == "V")
+    projects = sum(1 for x in spaces[1:] if x.kind == "P")
+    cap = "; fully pushed, it raises your donation cap by 3" if spaces[-1].raises_cap else ""
+    return (
+        f"side {TAB_SIDES[side]}: pushes cost {costs}; {words.count(projects, 'new project')} "
+        f"(incomes {incomes}), then VP {vps}{cap}"
+    )
+
+
+def _tabs() -> str:
+    lines = [
+        f"{data.PROJECT_TYPES[t]} (builds cost {words.count(data.BUILD_GOODS[t], 'good')}): "
+        f"{_side_words(t, 0)}; {_side_words(t, 1)}."
+        for t in range(4)
+    ]
+    return (
+        "Before round 1 you choose a side of each tab. Each push (paid in study points) exposes the next "
+        "space: a project space puts a project on the tab, ready to build, and once built its income joins "
+        "your project income; a VP space sets what the tab scores at the end. "
+        + " ".join(lines)
+        + " Rulebook: Setup; Research and Development."
+    )
+
+
+def _donation_table() -> str:
+    rows = []
+    for column, name in enumerate(data.DONATION_COLUMNS, 1):
+        cells = [cond for _, col, _, cond in data.DONATION_CELLS if col == column]
+        rows.append(f"{name}: " + "; ".join(cells) + ".")
+    return (
+        " ".join(rows)
+        + " Departments count your five starting ones; projects count your first Housing project and "
+        "small towns. Rulebook: Donations."
+    )
+
+
+def _connections() -> str:
+    rows = "; ".join(
+        f"{links} links: {cart} / {coach} / {rail}"
+        for links, (cart, coach, rail) in sorted(data.CONNECTION_TABLE.items())
+    )
+    majors = ", ".join(f"{c.name} {c.link}" for c in data.CITIES if c.link)
+    return (
+        f"At the end, cities joined by roads where every city holds one of your projects form a network. "
+        f"A network with at least 2 major cities scores from the connection table by the sum of their "
+        f"link values ({majors}) and the lowest transport level (Cart / Stagecoach / Railroad) of your "
+        f"discs on the tracks of those major cities' regions: {rows}. Only your best network scores. "
+        "Other players' discs neither help nor block. Rulebook: End of the Game."
+    )
+
+
+_DEPT_WORDS: dict[int, str] = {
+    data.D_HR: "3 moves per active employee at the start of your turn, the printed employee included",
+    data.D_TF: "per use +$3, +1 good, or a mission for +$6 or +2 goods",
+    data.D_SP: "per use build a department from the display (your reserved one first) on an empty space, "
+    "for 1 good if one of your employees lies there, else 2",
+    data.D_CON: "per use a mission to a region and build a project there",
+    data.D_RD: "3 study points per active employee at the start of your turn",
+    1: "mission, then +$8 or 8 moves",
+    2: "4 moves (the employee stays), or a mission for 1 new employee from your supply",
+    3: "mission, then 1 VP per 2 active employees left (rounded up)",
+    4: "costs 2 goods more to build; arriving employees may lie here instead of the Lobby",
+    5: "mission, then +$8 or +3 goods",
+    6: "sell 1–3 goods for $6 each",
+    7: "ship 1–3 goods for $3 and 1 VP each",
+    8: "while staffed, move one employee from anywhere on your board into each new department",
+    9: "like Construction: a mission, then build a project in that region",
+    10: "build a project in any region for $3 more, without a mission",
+    11: "buy 1–3 goods for $1 each",
+    12: "while staffed, your donations cost $3 instead of $5 per donation made",
+    13: "mission, then +7 study points",
+    14: "4 study points per active employee at the start of your turn",
+    15: "mission, then donate on top of another player's donation (never twice on one)",
+    16: "while staffed, each transportation track step costs 1 study point less (at least 1)",
+}
+
+
+def _departments(kind: int, intro: str, section: str) -> str:
+    parts = []
+    for dept, name, ty in data.START_DEPARTMENTS:
+        if ty == kind:
+            parts.append(f"{name}, a starting department: {_DEPT_WORDS[dept]}")
+    for tile in data.TILES:
+        if tile.type == kind:
+            wp = ", ".join("free" if x == 0 else f"${x}" for x in tile.workplaces) or "none"
+            parts.append(f"{tile.name} (workplaces {wp}): {_DEPT_WORDS[tile.id]}")
+    return f"{intro} " + ". ".join(parts) + f". Rulebook: {section}."
+
+
+def _andrew() -> str:
+    levels = ", ".join(f"{name} {advanced} Advanced" for name, (_, advanced) in DIFFICULTIES.items())
+    return (
+        f"Andrew's deck holds 20 cards, some Advanced by difficulty ({levels}). In his turn his card's "
+        "donation goes on a free donation when the event is a donation; then the round's action: Human "
+        "Resources moves his card right; Management takes the listed department types from the display; "
+        "Construction puts his discs on the left-most free slot of each listed city; Research and "
+        "Development moves his disc on the listed track. Whatever he cannot do moves the card one space "
+        f"right instead. At the end of the round the card goes under the VP card it reached "
+        f"({'/'.join(str(v) for v in VP_CARDS)} VP). At the end he scores those cards, {TILE_VP} VP per "
+        f"department taken, {LAST_SPACE_VP} VP per disc on a track's last space, city VP, and his "
+        "donations counted on your achievements (at most 12 each; his Welfare is paid from what you have "
+        "left). The higher total wins; a tie is shared. Rulebook: Solo Mode."
+    )
+
+
 _TOPICS: dict[str, tuple[str, str]] = {  # key: (title, body)
     "overview": (
-        "Round overview",
-        "20 rounds (R5.1.3). Each round: 1. the first player selects a Timeline row, which sets the action "
-        "type (R5.2.1); 2. events: Take Income and/or Make a Donation (R5.3); 3. each player, in turn order, "
-        "uses departments of that type (R5.4.1); 4. everyone activates employees, the marker advances and the "
-        "first player passes (R5.5).",
+        "How a round works",
+        "20 rounds. Each round: 1. the first player chooses a Timeline row, which sets the action type "
+        "for everyone and the event; 2. the event: Take Income in a region, Make a Donation, or both; "
+        "3. in turn order each player uses their departments of that type; 4. everyone activates "
+        "employees, then the first player passes to the left. Topics: timeline, income, donations, "
+        "departments, activation, scoring. Rulebook: Playing the Game.",
     ),
     "setup": (
         "Setup choices",
-        "Tab sides: each player picks a side of each project tab (setup 6B) unless the table chose random "
-        "sides. In reverse turn order each player places a Housing disc in a medium or major city and reserves "
-        "a department tile, which must be their first department (step 10, R3.1). Then up to 6 employee moves "
-        "(step 11) and activation (step 12).",
+        "Each player chooses a side of each project tab (see tabs), unless the table chose random sides. "
+        "Then, starting with the player right of the first player and going backwards, each places their "
+        "first Housing project in a medium or major city and reserves a department tile: it must be the "
+        "first department they build. Then, in turn order, up to 6 employee moves each, and everyone may "
+        "activate employees. Rulebook: Setup.",
     ),
     "timeline": (
-        "Select Timeline",
-        "The first player picks any row; its type is the round's action type (R5.2.1). The gear goes on the "
-        "next space of that row; that space is the round's event (R5.2.2). A row at its end still gives its "
-        "type but the event comes from the next row below (R5.2.3).",
+        "Select Timeline and Timeline events",
+        "The Timeline has four rows: Human Resources, Management, Construction, Research and Development. "
+        "The first player picks a row: its type is the round's action type, and the row's next space is "
+        "the round's event: Take Income in one region, or Make a Donation; the last space of every row "
+        "(the End tile) has both. A row that is used up still gives its action type, but the event comes "
+        "from the next row below that has a space left. Every round one space is used, so after 20 rounds "
+        "all rows are finished. Rulebook: Select Timeline.",
     ),
     "income": (
         "Take Income",
-        "Each player chooses how many employees to bring back from that region's mission area (R5.3.1). Each "
-        "returned employee pays the income of your disc's space on that region's track (R5.3.2); with at least "
-        "one returned you also get your project income once (R5.3.3). Returning nobody gives nothing (R5.3.4).",
+        "Each player chooses how many of their employees in that region's mission area come back to the "
+        "Lobby. Each returning employee pays the income of your disc's space on that region's "
+        "transportation track. If at least one comes back, you also get your project income once: the "
+        "incomes shown on your project tabs where a project was built. Bringing nobody back gives "
+        "nothing. Rulebook: Events.",
     ),
     "donations": (
-        "Donations",
-        "In a donation event each player may donate once (R8.2.1): the n-th donation costs $5 × n, or $3 × n "
-        "with an active employee in Communications (R8.1.1–R8.1.2). Each disc scores at game end by its "
-        "cell's condition (R8.4), capped (R8.5).",
+        "Making a donation",
+        "In a donation event each player may donate once: pay the cost and put a disc on a free space of "
+        "the donation table. Your first donation costs $5, the second $10, and so on ($3, $6, … with an "
+        "active employee in Communications). Charitable Giving donates on top of another player's disc. "
+        "At the end each disc scores its condition (see table), at most 12 VP each; a project tab fully "
+        "pushed on its B side raises that limit by 3. Rulebook: Donations.",
     ),
+    "table": ("The 20 donations and their conditions", _donation_table()),
     "departments": (
         "Use Departments",
-        "In your turn use departments of the round's type, one department at a time, never one twice "
-        "(R5.4.2); each use needs its own active employee (R5.4.3). Mission options send that employee to a "
-        "mission area and need their whole effect possible (R5.4.6). Nothing is compulsory (R5.4.5).",
+        "In your turn use your departments of the round's type, one department at a time, never one "
+        "twice in a turn. Each use needs its own active (standing) employee. A mission sends that "
+        "employee to a region's mission area; it comes back at that region's Take Income. A mission is "
+        "allowed only when its whole effect is possible. Passive departments (New Lobby, Property "
+        "Management, Communications, Telegraph Operators) are never used: they work while staffed. Built "
+        "departments score 3 VP in the top row and 2 VP in the others. Rulebook: Use Departments.",
     ),
     "hr": (
-        "Human Resources",
-        "Your starting HR department gives 3 moves per active employee at the start of the turn (R6.1.1). "
-        "A move takes one employee to an orthogonally adjacent cell (R6.1.2); a moved active employee becomes "
-        "inactive, and you choose which workplace it frees when their prices differ (R6.1.3). Moves form one "
-        "pool for the turn (R6.1.4).",
+        "Human Resources departments",
+        _departments(
+            data.HR,
+            "A move takes one employee one space up, down, left or right; a moved standing employee "
+            "lies down. Moves form one pool for the turn.",
+            "Human Resources; Departments",
+        ),
     ),
     "management": (
-        "Management",
-        "Trade and Finance gives money or goods, or a mission for more (§6.2.1). Strategic Planning builds a "
-        "department on an empty cell: 1 good if one of your employees is there, else 2 (R6.2.2); your first "
-        "build is the reserved tile, never a duplicate (R6.2.3).",
+        "Management departments",
+        _departments(data.MGT, "Money, goods and new departments.", "Management; Departments"),
     ),
     "construction": (
-        "Construction",
-        "Choose a project type with a disc on its tab and a region, send the employee on a mission there, pay "
-        "the goods and place the tab's right-most disc on a free matching slot of a medium/major city (your "
-        "choice of slot when two are free) or on a small town (§6.3.1); some small towns pay transport "
-        "income at once (R6.3.5).",
+        "Construction departments",
+        _departments(
+            data.CON,
+            "A project costs 1 good (Housing, Commerce) or 2 (Industry, Public Infrastructure) and goes on "
+            "a free slot of its type in a medium or major city, or on an empty small town; small towns "
+            "marked with transport income pay it at once.",
+            "Construction; Departments",
+        ),
     ),
     "research": (
-        "Research and Development",
-        "3 SP per active employee of the starting R&D department (R6.4.1); SP are spent in the same turn or "
-        "lost (R6.4.2): advance on a transportation track (R6.4.3) or push a project tab to expose its next "
-        "space (R6.4.5).",
+        "Research and Development departments",
+        _departments(
+            data.RND,
+            "Study points are spent in the same turn, or lost: step up a transportation track or push a "
+            "project tab.",
+            "Research and Development; Departments",
+        ),
     ),
+    "tracks": (
+        "Transportation tracks",
+        "Each space: its level, the income per returning employee, and the study points it costs to "
+        "enter. "
+        + _track_lines()
+        + " Only one disc fits on a track's last space. Rulebook: Transportation Tracks.",
+    ),
+    "tabs": ("Project tabs: side A or side B", _tabs()),
+    "connections": ("Connections between major cities", _connections()),
     "activation": (
         "Activate employees",
-        "At the end of each round, everyone at once: stand inactive employees on free workplaces of the "
-        "department they are in, paying the printed cost (R5.5.1). Only then and in setup step 12 (R5.5.2).",
+        "At the end of each round (and once in setup), everyone at the same time may stand employees "
+        "lying in a department on its free workplaces, paying the price printed under each. Employees in "
+        "the Lobby, in an empty space or on a mission cannot be activated. Rulebook: Activate Employees "
+        "and End of Round.",
     ),
     "goods": (
         "Goods for money",
-        "At any time you may return goods to the bank for $1 each (R5.7.1).",
+        "At any time you may return goods to the bank for $1 each, never the other way round. Rulebook: "
+        "Exchanging Goods for Money.",
     ),
     "action-choice": (
         "Action Choice tile",
-        "3–4 players: at the start of your department turn you may discard it to use another action type "
-        "this turn (R5.6.2); not as first player (R5.6.3); unused it scores 3 VP (R5.6.4).",
+        "With 3 or 4 players: at the start of your department turn you may discard it to use departments "
+        "of another action type this turn; the first player cannot. Unused, it scores 3 VP at the end. "
+        "With 4 players everyone has one; with 3 only the third player. Rulebook: Action Choice Tiles.",
     ),
     "scoring": (
         "Final scoring",
-        "After round 20 (R9.1.1): score track VP + unused Action Choice tile 3 + 1 per active employee + "
-        "departments built (3 top row, 2 other rows) + tab VP + major-city connections (§9.3) + city VP + "
-        "donations (§9.2). Ties share the win (R9.2.1).",
+        "After round 20 each player adds to the score track: 3 VP for an unused Action Choice tile, 1 VP "
+        "per active employee (not the printed one), built departments (3 VP top row, 2 VP other rows), "
+        "project tabs (the farthest VP space exposed on each), major-city connections (see connections), "
+        "city VP (the VP printed under each city holding your project) and donations (see table). There "
+        "is no tie-breaker: tied players share the victory. Rulebook: End of the Game.",
     ),
     "solo": (
         "Solo against Andrew",
-        "You and Andrew alternate choosing the row: you in odd rounds, Andrew in even ones (§10.2). Andrew "
-        "draws an action card each round, takes his turn before you (S3) and scores from his cards, discs "
-        "and donations at the end (§10.4); the higher total wins.",
+        "You play against Andrew, who has no company. You choose the Timeline row in odd rounds, Andrew in "
+        "even rounds with the main action of his card. Before choosing you see the back of his card and "
+        "of the next one (a Normal card shows the action worth most to him). Andrew always takes his turn "
+        "first: his event and his action. See andrew. Rulebook: Solo Mode.",
     ),
+    "andrew": ("Andrew's cards and score", _andrew()),
 }
 TOPICS: dict[str, Topic] = {key: Topic(title=title, body=body) for key, (title, body) in _TOPICS.items()}
 
 HELP = (
     "Carnegie: `/game board` shows the board overview with the provisional score; `/game player [player]` "
     "a company board (yours by default); `/game score` the score category by category; `/game log` what "
-    "happened lately; `/game rules [topic]` a short rule summary with the rule numbers; `/game play "
+    "happened lately; `/game rules [topic]` a short rule summary naming the rulebook's section; `/game play "
     "action:` types a move (the same choices as your panel). With 1 player you play solo against Andrew."
 )
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engine.carnegie import data, solo
+from engine.carnegie import data, solo, words
 from engine.carnegie.reconstructed import GRID_COLS, ROW_VP
 from engine.carnegie.state import (
     ANDREW,
@@ -37,14 +37,14 @@ from engine.carnegie.state import (
 from engine.core import ScoreLine, ScoreSheet
 
 # Category keys of a score line, in §9.2 order after the score track.
-TRACK = "score track"
-ACTION_CHOICE = "action choice tile"
-EMPLOYEES = "active employees"
-DEPARTMENTS = "departments"
-TABS_VP = "project tabs"
-CONNECTIONS = "connections"
-CITIES = "cities"
-DONATIONS = "donations"
+TRACK = words.SCORE_TRACK
+ACTION_CHOICE = words.ACTION_CHOICE
+EMPLOYEES = words.ACTIVE_EMPLOYEES
+DEPARTMENTS = words.DEPARTMENTS
+TABS_VP = words.PROJECT_TABS
+CONNECTIONS = words.CONNECTIONS
+CITIES = words.CITY_VP
+DONATIONS = words.DONATIONS
 CATEGORIES: tuple[str, ...] = (
     TRACK,
     ACTION_CHOICE,

@@ -25,7 +25,7 @@ Interpretations [DEC] (also listed in the final report):
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState
 from engine.core import Event, Rng
 
@@ -47,12 +47,12 @@ ANDREW_NAME = "Andrew"  # his score line's name (he has no seat: ``ScoreLine.sea
 CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
 ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]
 
-# Score-line categories of Andrew (§10.4).
-ACTION_CARDS = "action cards"
-TILES = "departments"
-TRANSPORT = "transportation"
-CITIES = "cities"
-DONATIONS = "donations"
+# Score-line categories of Andrew (§10.4), named as the players' where they apply (``words``).
+ACTION_CARDS = words.ACTION_CARDS
+TILES = words.DEPARTMENTS
+TRANSPORT = words.TRANSPORT
+CITIES = words.CITY_VP
+DONATIONS = words.DONATIONS
 
 
 def new_andrew(rng: Rng, difficulty: str) -> Andrew:
@@ -82,11 +82,12 @@ def draw_card(state: CarnegieState, events: list[Event]) -> None:
     """S1: the top card of the deck becomes the face-down current card at position 0."""
     a = andrew_of(state)
     a.current, a.shift, a.revealed = a.deck.pop(0), 0, False
-    nxt = f"; the next card's back shows {back(a.deck[0])}" if a.deck else ""
+    nxt = f"; the next card's back shows {words.card_back(back(a.deck[0]))}" if a.deck else ""
     _say(
         events,
         "andrew_card",
-        f"Andrew drew his card for round {state.round} (its back shows {back(a.current)}{nxt}).",
+        f"Andrew drew his card for round {state.round} (its back shows {words.card_back(back(a.current))}"
+        f"{nxt}).",
         back=back(a.current),
     )
 
@@ -98,7 +99,7 @@ def reveal(state: CarnegieState, events: list[Event]) -> None:
         return
     a.revealed = True
     card = CARDS[a.current]
-    _say(events, "andrew_card", f"Andrew revealed card {card.id}: {card_text(card)}.", card=card.id)
+    _say(events, "andrew_card", f"Andrew revealed his card: {card_text(card)}.", card=card.id)
 
 
 def main_action(state: CarnegieState) -> int:
@@ -127,15 +128,15 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
         if not state.donation_discs[cell] and a.discs > 0:
             state.donation_discs[cell].append(ANDREW)
             a.discs -= 1
-            parts.append(f"donated to {card.donation}")
+            parts.append(f"donated to {words.donation(cell)}")
         else:
-            why = "is taken" if state.donation_discs[cell] else "cannot be covered (no disc left)"
-            parts.append(f"{card.donation} {why}: shift 1")
+            why = "is taken" if state.donation_discs[cell] else "cannot get his disc (none left)"
+            parts.append(f"{words.donation(cell)} {why}, so his card moves 1 space")
             wanted += 1
     action = state.row
     if action == data.HR:
         wanted += card.hr_shift
-        parts.append(f"Human Resources: shift {card.hr_shift}")
+        parts.append(f"Human Resources: his card moves {words.count(card.hr_shift, 'space')}")
     elif action == data.MGT:
         wanted += _management(state, a, card, parts)
     elif action == data.CON:
@@ -143,11 +144,16 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
     else:
         wanted += _research(state, a, card, parts)
     moved = _shift(a, wanted)
-    capped = " (stopped at the 10-VP card)" if moved < wanted else ""
+    capped = " (it stops at the 10-VP card)" if moved < wanted else ""
+    where = (
+        f"His card moved {words.count(moved, 'space')} to the {VP_CARDS[a.shift]}-VP card{capped}."
+        if moved
+        else f"His card stays on the {VP_CARDS[a.shift]}-VP card{capped}."
+    )
     _say(
         events,
         "andrew",
-        f"Andrew: {'; '.join(parts)}. His card moved {moved} to the {VP_CARDS[a.shift]}-VP card{capped}.",
+        f"Andrew: {'; '.join(parts)}. {where}",
         card=card.id,
         shift=moved,
         position=a.shift,
@@ -171,12 +177,14 @@ def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: lis
             taken.append(tile)
         else:
             fails += 1
-    words = [f"took {data.DEPT_NAMES[t]} (#{t})" for t in taken]
+    said = [f"took {data.DEPT_NAMES[t]}" for t in taken]
     if fails:
-        words.append(
-            f"no {'/'.join(data.ACTION_CODES[k] for k in card.mgmt)} tile for {fails}: shift {fails}"
+        kinds = " or ".join(sorted({data.ACTION_TYPES[k] for k in card.mgmt}))
+        said.append(
+            f"no {kinds} tile left for {words.count(fails, 'symbol')}, so his card moves "
+            f"{words.count(fails, 'space')}"
         )
-    parts.append("Management: " + ", ".join(words))
+    parts.append("Management: " + ", ".join(said))
     return fails
 
 
@@ -200,12 +208,15 @@ def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: l
         state.slot_project[k] = NO_PROJECT  # Andrew's discs have no project type (he has no tabs)
         a.discs -= 1
         built.append(data.CITIES[ci].name)
-    words = []
+    said = []
     if built:
-        words.append("built in " + ", ".join(built))
+        said.append("built in " + ", ".join(built))
     if failed:
-        words.append(f"no slot or disc for {', '.join(failed)}: shift {len(failed)}")
-    parts.append("Construction: " + "; ".join(words))
+        said.append(
+            f"no free slot or disc for {', '.join(failed)}, so his card moves "
+            f"{words.count(len(failed), 'space')}"
+        )
+    parts.append("Construction: " + "; ".join(said))
     return len(failed)
 
 
@@ -223,9 +234,9 @@ def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[
             fails += 1
         else:
             a.tracks[r] = nxt
-    text = f"R&D: {data.REGIONS[r]} track {start} → {a.tracks[r]}"
+    text = f"Research and Development: {data.REGIONS[r]} track from space {start} to {a.tracks[r]}"
     if fails:
-        text += f", {fails} step(s) impossible: shift {fails}"
+        text += f", {words.count(fails, 'step')} impossible, so his card moves {words.count(fails, 'space')}"
     parts.append(text)
     return fails
 
@@ -239,7 +250,7 @@ def file_card(state: CarnegieState, events: list[Event]) -> None:
     _say(
         events,
         "andrew_card",
-        f"Andrew's card {a.current} went under the {VP_CARDS[a.shift]}-VP card.",
+        f"Andrew's card went under the {VP_CARDS[a.shift]}-VP card.",
         card=a.current,
         position=a.shift,
     )
@@ -249,10 +260,16 @@ def file_card(state: CarnegieState, events: list[Event]) -> None:
 def card_text(card: data.SoloCard) -> str:
     """A card's face in words (§10.6)."""
     cities = ", ".join(data.CITIES[data.CITY_INDEX[c]].name for c in card.cities)
-    mgmt = "/".join(data.ACTION_CODES[k] for k in card.mgmt)
+    tiles = ", ".join(
+        words.count(card.mgmt.count(k), f"{data.ACTION_TYPES[k]} tile") for k in sorted(set(card.mgmt))
+    )
+    kind = "Normal" if card.id.startswith("N") else "Advanced"
     return (
-        f"main {data.ACTION_CODES[card.main]}, donation {card.donation}, HR shift {card.hr_shift}, "
-        f"Management {mgmt}, Construction {cities}, R&D {data.REGIONS[card.rnd_region]} {card.rnd_steps}"
+        f"{kind} card, main action {data.ACTION_TYPES[card.main]}; donation to "
+        f"{words.donation_code(card.donation)}; Human Resources: his card moves "
+        f"{words.count(card.hr_shift, 'space')}; "
+        f"Management: {tiles}; Construction: {cities}; Research and Development: "
+        f"{words.count(card.rnd_steps, 'step')} on the {data.REGIONS[card.rnd_region]} track"
     )
 
 

@@ -193,7 +193,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
             assert (f"{category} {value}" in row) == (value != 0), (category, value, row)
     check_image(final)
     summaries = [m for m in public if "is over.**" in m.content]
-    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 20))
+    assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 21))
     for message in summaries:
         check_image(message)
         assert "**Provisional score**" in message.content and len(message.content) <= 2000
@@ -390,7 +390,7 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     ).wait_response()
     assert "latest actions" in log.content
     rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
-    assert rules.ephemeral and "R5.3.1" in rules.content
+    assert rules.ephemeral and "Rulebook: Events" in rules.content
     status_panel = await private_reply(
         acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
     )

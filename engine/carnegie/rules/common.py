@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.actions import (
     ActionLike,
     Cand,
@@ -57,13 +57,10 @@ def event_of(state: CarnegieState) -> tuple[int, bool]:
 
 
 def place_name(c: Company, text: str) -> str:
-    """A cell in words, e.g. "the Lobby", "Construction", "empty cell 1,2"."""
+    """A cell of the notation in words, e.g. "the Lobby", "Construction (standing)", "the empty space above
+    Human Resources" (``words.space``)."""
     i, standing = parse_cell(text)
-    content = c.cells[i]
-    if content > 0:
-        name = data.DEPT_NAMES[content]
-    else:
-        name = "the Lobby" if content == LOBBY else f"empty cell {text.rstrip('*')}"
+    name = words.space(c.cells, i)
     return f"{name} (standing)" if standing else name
 
 
@@ -182,7 +179,7 @@ def pay(c: Company, money: int) -> int:
 
 
 def paid_text(money: int, converted: int) -> str:
-    return f"${money}" + (f" ({converted} goods converted)" if converted else "")
+    return f"${money}" + (f" ({words.count(converted, 'good')} converted)" if converted else "")
 
 
 def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
@@ -234,18 +231,7 @@ def slot_words(slot: int) -> str:
 
 
 def gain_words(g: data.Gain, k: int = 1) -> list[str]:
-    out = []
-    if g.money:
-        out.append(f"${g.money * k}")
-    if g.goods:
-        out.append(f"{g.goods * k} goods")
-    if g.vp:
-        out.append(f"{g.vp * k} VP")
-    if g.sp:
-        out.append(f"{g.sp * k} SP")
-    if g.employees:
-        out.append(f"{g.employees * k} new employee(s)")
-    return out
+    return words.gain(g, k)
 
 
 def arrive(state: CarnegieState, seat: int, n: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.actions import (
     ActionLike,
     Cand,
@@ -107,13 +107,19 @@ def place_cost(c: Company, cell: int, tile: int) -> int:
 def check_choose(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     t = parse_index(a.args[0], data.ACTION_CODES, "action type")
     if not c.action_choice:
-        return ("You have no unused Action Choice tile.", "R5.6.3")
+        return ("You have no unused Action Choice tile (each is used once per game).", "R5.6.3")
     if seat == state.first:
-        return ("The first player cannot use an Action Choice tile.", "R5.6.3")
+        return (
+            "The first player cannot use an Action Choice tile: they already chose this round's action.",
+            "R5.6.3",
+        )
     if state.acted:
-        return ("The Action Choice tile is used at the start of your turn.", "R5.6.2")
+        return (
+            "The Action Choice tile is used at the start of your turn, before you do anything else.",
+            "R5.6.2",
+        )
     if t == state.row:
-        return ("Declare a different action type than the round's.", "R5.6.2")
+        return ("The Action Choice tile gives a different action type than the round's.", "R5.6.2")
     return None
 
 
@@ -122,21 +128,32 @@ def check_use(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Rea
     name = data.DEPT_NAMES[dept]
     cell = cell_of(c, dept)
     if cell < 0:
-        return (f"Your company has no {name}.", "R5.4.1")
+        return (f"Your company has no {name}: you use only your own departments.", "R5.4.1")
     if data.DEPT_TYPES[dept] != state.turn_type:
         return (
-            f"{name} is a {data.ACTION_TYPES[data.DEPT_TYPES[dept]]} department; this turn uses "
-            f"{data.ACTION_TYPES[state.turn_type]} departments.",
+            f"{name} is a {data.ACTION_TYPES[data.DEPT_TYPES[dept]]} department; in this turn you use "
+            f"only {data.ACTION_TYPES[state.turn_type]} departments.",
             "R5.4.1",
         )
     if dept not in USABLE:
         if dept in (data.NEW_LOBBY, data.PROPERTY_MANAGEMENT, data.COMMUNICATIONS, data.TELEGRAPH):
             return (f"{name} is passive: it works by itself and is never used.", "R5.4.8")
-        return (f"{name} gives its moves or study points at the start of the turn.", "R6.1.1")
+        return (
+            f"{name} is not used: it gives its moves or study points by itself at the start of the turn.",
+            "R6.1.1",
+        )
     if dept in state.closed_depts:
-        return (f"{name} was already used this turn; one department at a time.", "R5.4.2")
+        return (
+            f"{name} was already used this turn: you finish one department before starting another, and "
+            "never go back to it.",
+            "R5.4.2",
+        )
     if performer(c, cell) < 0:
-        return (f"{name} has no active employee left to use it this turn.", "R5.4.3")
+        return (
+            f"{name} has no active employee left to use it this turn: each use needs its own standing "
+            "employee.",
+            "R5.4.3",
+        )
     return USE_CHECKS[dept](state, seat, c, a.args[1:])
 
 
@@ -159,17 +176,25 @@ def use_sp(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -
         raise InvalidAction("Department tiles are numbered 1–16.")
     name = data.TILES[tile - 1].name
     if c.reserved and tile != c.reserved:
-        return (f"Your first department must be your reserved {data.DEPT_NAMES[c.reserved]}.", "R6.2.3")
+        return (
+            f"Your first department must be the one you reserved, {data.DEPT_NAMES[c.reserved]}.",
+            "R6.2.3",
+        )
     if tile in c.cells:
-        return (f"Your company already has {name}.", "R4.4.5")
+        return (f"Your company already has {name}, and a company never has the same one twice.", "R4.4.5")
     if tile != c.reserved and state.display[tile] == 0:
-        return (f"{name} is not in the display.", "R6.2.3")
+        return (f"{name} is no longer in the display: every copy was taken.", "R6.2.3")
     cells = [i for i in range(N_CELLS) if c.cells[i] == 0]
     if not cells:
-        return ("Your company board has no empty cell.", "R6.2.1")
+        return ("Your company board has no empty space left for a new department.", "R6.2.1")
     cheapest = min(place_cost(c, i, tile) for i in cells)
     if c.goods < cheapest:
-        return (f"Building {name} costs at least {cheapest} goods; you have {c.goods}.", "R6.2.2")
+        return (
+            f"Building {name} costs at least {words.count(cheapest, 'good')}; you have {c.goods}. "
+            + words.BUILD_COST
+            + (" The New Lobby costs 2 goods more." if tile == data.NEW_LOBBY else ""),
+            "R6.2.2",
+        )
     return None
 
 
@@ -180,14 +205,26 @@ def use_build(
     t = parse_index(args[0], data.PROJECT_CODES, "project type")
     ci = parse_city(args[1])
     if tab_discs(c, t) == 0:
-        return (f"Your {data.PROJECT_TYPES[t]} tab has no project ready to build.", "R6.3.1")
+        return (
+            f"Your {data.PROJECT_TYPES[t]} tab has no project ready to build: push it with study points "
+            "first.",
+            "R6.3.1",
+        )
     goods = data.BUILD_GOODS[t]
     if c.goods < goods:
-        return (f"A {data.PROJECT_TYPES[t]} project costs {goods} goods; you have {c.goods}.", "R6.3.2")
+        return (
+            f"{'An' if t == data.INDUSTRY else 'A'} {data.PROJECT_TYPES[t]} project costs "
+            f"{words.count(goods, 'good')}; you have {c.goods}.",
+            "R6.3.2",
+        )
     if outsourcing and c.money + c.goods - goods < 3:
-        return ("Construction Outsourcing costs $3 on top of the goods.", "§7.10")
+        return ("Construction Outsourcing costs $3 on top of the goods, and you cannot pay it.", "§7.10")
     if free_slot(state, ci, t) < 0:
-        return (f"{data.CITIES[ci].name} has no free slot for a {data.PROJECT_TYPES[t]} project.", "R6.3.1")
+        return (
+            f"{data.CITIES[ci].name} has no free slot for a {data.PROJECT_TYPES[t]} project: a project goes "
+            "on a free slot of its type, or on an empty small town.",
+            "R6.3.1",
+        )
     return None
 
 
@@ -203,12 +240,12 @@ def use_count(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]
     need_args(args, 1, f"use {dept} <1-3>")
     k = parse_int(args[0], "goods")
     if not 1 <= k <= 3:
-        return ("Choose 1, 2 or 3 goods.", f"§7.{dept}")
+        return ("Each use takes 1, 2 or 3 goods.", f"§7.{dept}")
     if dept == 11:
         if c.money < k:
-            return (f"Buying {k} goods costs ${k}.", "§7.11")
+            return (f"Buying {words.count(k, 'good')} costs ${k} ($1 each); you have ${c.money}.", "§7.11")
     elif c.goods < k:
-        return (f"You have {c.goods} goods.", f"§7.{dept}")
+        return (f"You have only {words.count(c.goods, 'good')}.", f"§7.{dept}")
     return None
 
 
@@ -230,7 +267,10 @@ def use_option(options: tuple[str, ...], example: str) -> UseCheck:
         if args[0] not in options:
             raise InvalidAction(f"Write this use as '{example}'.")
         if args[0] == "hire" and c.supply == 0:
-            return ("Your personal supply has no employee to recruit.", "R5.4.6")
+            return (
+                "Your personal supply has no employee left to recruit, and a mission needs its whole effect.",
+                "R5.4.6",
+            )
         return None
 
     return fn
@@ -275,7 +315,12 @@ def do_choose(
     c.action_choice = False
     state.turn_type = t
     turn_pools(state, c)
-    note(events, "choose", f"{P(seat)} used the Action Choice tile: {data.ACTION_TYPES[t]} this turn.", seat)
+    note(
+        events,
+        "choose",
+        f"{P(seat)} used the Action Choice tile: a {data.ACTION_TYPES[t]} turn instead.",
+        seat,
+    )
 
 
 def do_use_action(
@@ -350,7 +395,7 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
             events,
             "use",
             f"{me} used Trade and Finance: +{' + '.join(gain_words(g))}"
-            + (" and a mission" if opt in MISSION_OPTIONS else "")
+            + (", sending the employee on a mission" if opt in MISSION_OPTIONS else "")
             + ".",
             seat,
             dept=dept,
@@ -374,16 +419,16 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         if dept == 6:
             c.goods -= k
             c.money += 6 * k
-            text = f"sold {k} goods for ${6 * k}"
+            text = f"sold {words.count(k, 'good')} for ${6 * k}"
         elif dept == 7:
             c.goods -= k
             c.money += 3 * k
             c.vp += k
-            text = f"shipped {k} goods for ${3 * k} and {k} VP"
+            text = f"shipped {words.count(k, 'good')} for ${3 * k} and {k} VP"
         else:
             c.money -= k
             c.goods += k
-            text = f"bought {k} goods for ${k}"
+            text = f"bought {words.count(k, 'good')} for ${k}"
         note(events, "use", f"{me} used {name}: {text}.", seat, dept=dept)
     elif dept == 1:
         send_on_mission(state, c, cell, seat)
@@ -394,7 +439,8 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Training and Partnerships: +{'$8' if args[0] == '$8' else '8 moves'} and a mission.",
+            f"{me} used Training and Partnerships: +{'$8' if args[0] == '$8' else '8 moves'}, sending the "
+            "employee on a mission.",
             seat,
             dept=dept,
         )
@@ -403,7 +449,7 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
             send_on_mission(state, c, cell, seat)
             c.supply -= 1
             arrive(state, seat, 1)
-            text = "a new employee and a mission"
+            text = "1 new employee, sending the recruiter on a mission"
         else:
             use_up()
             state.moves += 4
@@ -413,7 +459,14 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         send_on_mission(state, c, cell, seat)
         vp = (active_employees(c) + 1) // 2  # §7.3: ceil(A / 2) after the sending
         c.vp += vp
-        note(events, "use", f"{me} used Safety and Quality: +{vp} VP and a mission.", seat, dept=dept, vp=vp)
+        note(
+            events,
+            "use",
+            f"{me} used Safety and Quality: +{vp} VP, sending the employee on a mission.",
+            seat,
+            dept=dept,
+            vp=vp,
+        )
     elif dept == 5:
         send_on_mission(state, c, cell, seat)
         g = data.Gain(money=8) if args[0] == "$8" else data.Gain(goods=3)
@@ -421,14 +474,20 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Purchasing: +{' + '.join(gain_words(g))} and a mission.",
+            f"{me} used Purchasing: +{' + '.join(gain_words(g))}, sending the employee on a mission.",
             seat,
             dept=dept,
         )
     elif dept == 13:
         send_on_mission(state, c, cell, seat)
         state.sp += 7
-        note(events, "use", f"{me} used Advanced Research: +7 SP and a mission.", seat, dept=dept)
+        note(
+            events,
+            "use",
+            f"{me} used Advanced Research: +7 study points, sending the employee on a mission.",
+            seat,
+            dept=dept,
+        )
     elif dept == 15:
         target = parse_donation(args[0])
         cost = donation_cost(c)
@@ -440,8 +499,8 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Charitable Giving: donated {paid_text(cost, conv)} to "
-            f"{args[0].upper()} and a mission.",
+            f"{me} used Charitable Giving: donated {paid_text(cost, conv)} to {words.donation(target)}, "
+            "sending the employee on a mission.",
             seat,
             dept=dept,
             cell=target,
@@ -476,8 +535,10 @@ def do_build(
     if len(slot_choices(state, k)) > 1:  # R6.3.1 step 4: the player chooses among free slots of the type
         state.tasks.insert(0, Task(kind="slot", seat=seat, a=k, b=t))
     c.tab_built[t] += 1
-    text = f"{P(seat)} built a {data.PROJECT_TYPES[t]} project in {city.name} ({goods} goods{extra})" + (
-        "" if dept == 10 else f"; mission to the {data.REGIONS[city.region]}"
+    text = (
+        f"{P(seat)} built a {data.PROJECT_TYPES[t]} project in {city.name} "
+        f"({words.count(goods, 'good')}{extra})"
+        + ("" if dept == 10 else f", sending the employee on a mission to the {data.REGIONS[city.region]}")
     )
     if city.marker:
         g = transport_income(state, seat, city.region)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import words
 from engine.carnegie.actions import (
     ActionLike,
     parse_donation,
@@ -18,22 +18,32 @@ from engine.carnegie.state import (
 
 def donation_reason(state: CarnegieState, seat: int, c: Company, cell: int, charity: bool) -> Reason:
     discs = state.donation_discs[cell]
-    code = data.DONATION_CELLS[cell][0]
+    name = words.donation(cell)
     if charity:
         if seat in discs:
-            return (f"You already have a disc on {code}.", "§7.15")
+            return (
+                f"You already have a disc on {name}: nobody donates twice to the same donation.",
+                "§7.15",
+            )
         if not any(o != NEUTRAL and o != seat for o in discs):
             return (
-                f"Charitable Giving goes on a cell holding another player's disc; {code} has none.",
+                f"Charitable Giving goes on top of another player's donation; {name} has none.",
                 "§7.15",
             )
     elif discs:
-        return (f"{code} is already taken.", "R8.2.1")
+        return (
+            f"Someone has already donated to {name}: a donation goes on a free space of the table.",
+            "R8.2.1",
+        )
     if c.discs == 0:
-        return ("No disc is left in your personal supply.", "R8.2.3")
+        return ("No disc is left in your personal supply, and every donation needs one.", "R8.2.3")
     cost = donation_cost(c)
     if not can_pay(c, cost):
-        return (f"Your donation costs ${cost}.", "R8.1.1")
+        return (
+            f"Your donation costs ${cost} (each donation costs more than the one before), and you cannot "
+            "pay it.",
+            "R8.1.1",
+        )
     return None
 
 

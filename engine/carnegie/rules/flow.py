@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.carnegie import data, solo
+from engine.carnegie import data, solo, words
 from engine.carnegie.actions import (
     Action,
     ActionLike,
@@ -17,7 +17,7 @@ from engine.carnegie.actions import (
     cell_code,
     parse_int,
 )
-from engine.carnegie.reconstructed import N_CELLS, TAB_SIDES
+from engine.carnegie.reconstructed import N_CELLS, TAB_SIDES, TABS
 from engine.carnegie.rules.common import (
     TASK_KINDS,
     Doer,
@@ -74,6 +74,7 @@ from engine.carnegie.rules.tasks import (
 from engine.carnegie.state import (
     CarnegieState,
     Company,
+    Task,
     donation_cost,
     workplace_costs,
 )
@@ -134,19 +135,10 @@ def pending(state: CarnegieState) -> Decision:
 
 
 def _pending(state: CarnegieState) -> Decision:
+    # Prompts are lowercase and end without a full stop: the bot writes them after a name or a colon.
     if state.tasks:
         t = state.tasks[0]
-        prompts = {
-            "pick": "choose one alternative of an income icon",
-            "lobby": f"place {t.a} arriving employee(s): how many go to the New Lobby",
-            "spend": f"spend {t.a} study points now (the rest are lost)",
-            "relocate": "Property Management: move one employee into the new department, or done",
-            "mission": "choose the region of the mission",
-            "place": "choose the cell for the new department",
-            "slot": f"choose the slot of your new {data.PROJECT_TYPES[t.b]} project in "
-            f"{data.CITIES[data.SLOT_CITY[t.a]].name}",
-        }
-        return Decision(seats=[t.seat], kind=t.kind, prompt=prompts[t.kind])
+        return Decision(seats=[t.seat], kind=t.kind, prompt=_task_prompt(state, t))
     ph = state.phase
     n = state.players
     if ph == "over":
@@ -154,22 +146,74 @@ def _pending(state: CarnegieState) -> Decision:
     if ph in ("sides", "setup_activate", "activate"):
         seats = [s for s in range(n) if not state.done[s]]
         prompt = {
-            "sides": "choose the side of each project tab (setup 6B)",
-            "setup_activate": "activate employees (setup step 12), then done",
-            "activate": "activate employees by paying their workplaces, then done",
+            "sides": "choose a side for each of your four project tabs, Housing first: side A costs "
+            "fewer study points per push, side B raises your donation cap by 3 once fully pushed",
+            "setup_activate": "before round 1, activate employees lying in departments by paying their "
+            "workplaces, then press Done",
+            "activate": "end of the round: activate employees lying in departments by paying their "
+            "workplaces, then press Done",
         }[ph]
         return Decision(seats=seats, kind=ph, prompt=prompt)
     seat = current_seat(state)
-    prompts2 = {
-        "house": "place your Housing disc in a medium or major city",
-        "reserve": "reserve a department tile",
-        "setup_moves": f"make up to {state.moves} employee moves (setup step 11), then done",
-        "select": "choose the Timeline row of this round" + _andrew_hint(state),
-        "income": "choose how many employees to bring back",
-        "donate": f"make a donation (${donation_cost(state.companies[seat])}) or done",
-        "departments": f"use your {data.ACTION_TYPES[max(state.turn_type, 0)]} departments, then done",
-    }
-    return Decision(seats=[seat], kind=ph, prompt=prompts2[ph])
+    c = state.companies[seat]
+    if ph == "house":
+        prompt = "place your Housing project in a medium or major city (not a small town)"
+    elif ph == "reserve":
+        prompt = "reserve a department tile from the display: it will be the first department you build"
+    elif ph == "setup_moves":
+        prompt = (
+            f"before the game starts you may move employees ({words.count(state.moves, 'move')} left), "
+            "then press Done"
+        )
+    elif ph == "select":
+        prompt = (
+            "choose this round's Timeline row: it sets the action type for everyone and the event"
+            + _andrew_hint(state)
+        )
+    elif ph == "income":
+        region, _ = event_of(state)
+        prompt = (
+            f"Take Income in the {data.REGIONS[region]}: choose how many employees come back (you have "
+            f"{c.missions[region]} there)"
+        )
+    elif ph == "donate":
+        prompt = f"make a donation for ${donation_cost(c)} on a free space of the donation table, or pass"
+    else:
+        prompt = f"use your {data.ACTION_TYPES[max(state.turn_type, 0)]} departments, then end your turn"
+    return Decision(seats=[seat], kind=ph, prompt=prompt)
+
+
+def _task_prompt(state: CarnegieState, t: Task) -> str:
+    c = state.companies[t.seat]
+    if t.kind == "pick":
+        alts = TABS[t.a][c.tab_side[t.a]][t.b].income
+        return f"project income: choose {words.alternatives(alts)}"
+    if t.kind == "lobby":
+        return (
+            f"{words.count(t.a, 'employee')} arrive: choose how many lie in the New Lobby "
+            "(the others go to the Lobby)"
+        )
+    if t.kind == "spend":
+        return (
+            f"spend your {words.count(t.a, 'study point')} now on a transportation track or a project tab "
+            "(what is left is lost)"
+        )
+    if t.kind == "relocate":
+        return (
+            f"Property Management: you may move one employee from anywhere on your company board into "
+            f"your new {data.DEPT_NAMES[c.cells[t.a]]}, or press Done"
+        )
+    if t.kind == "mission":
+        return "choose the region of the mission: the employee comes back at that region's Take Income"
+    if t.kind == "place":
+        return (
+            f"choose an empty space for {data.DEPT_NAMES[t.a]} (3 VP at the end in the top row, 2 VP in the "
+            "others)"
+        )
+    return (
+        f"choose the slot of your new {data.PROJECT_TYPES[t.b]} project in "
+        f"{data.CITIES[data.SLOT_CITY[t.a]].name}"
+    )
 
 
 def _andrew_hint(state: CarnegieState) -> str:
@@ -178,9 +222,9 @@ def _andrew_hint(state: CarnegieState) -> str:
     a = state.andrew
     if a is None or not a.current:
         return ""
-    text = f" (Andrew's card back: {solo.back(a.current)}"
+    text = f" (Andrew's card back: {words.card_back(solo.back(a.current))}"
     if a.deck:
-        text += f", next card back: {solo.back(a.deck[0])}"
+        text += f"; his next card's back: {words.card_back(solo.back(a.deck[0]))}"
     return text + ")"
 
 
@@ -282,11 +326,14 @@ def check(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
         k = parse_int(a.args[0], "goods")
         c = state.companies[seat]
         if k < 1 or k > c.goods:
-            return (f"You can convert between 1 and {c.goods} goods.", "R5.7.1")
+            return (
+                f"Goods are returned for $1 each, and you have {words.count(c.goods, 'good')}.",
+                "R5.7.1",
+            )
         return stranding(state, seat, a)
     ctx = context(state)
     if a.verb not in CONTEXT_VERBS[ctx]:
-        return (f"'{a.verb}' is not possible now: {pending(state).prompt}.", CONTEXT_RULE[ctx])
+        return (f"That is not possible now. The decision now: {pending(state).prompt}.", CONTEXT_RULE[ctx])
     fn = CHECKS[a.verb]
     return fn(state, seat, state.companies[seat], a)
 
@@ -302,8 +349,8 @@ def stranding(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
         return None
     what = "your new department" if context(state) == "place" else "your pending decision"
     return (
-        f"Converting {a.args[0]} goods now would leave you unable to pay for {what}; "
-        "decide it first, then convert.",
+        f"Returning {words.count(int(a.args[0]), 'good')} for money now would leave you unable to pay "
+        f"for {what}; decide it first, then return goods.",
         "R6.2.2" if context(state) == "place" else "R5.7.1",
     )
 
@@ -333,14 +380,15 @@ CHECKS = {
 
 def apply(state: CarnegieState, seat: int, a: Action) -> tuple[CarnegieState, list[Event]]:
     if state.phase == "over":
-        raise GameOver("The game is over.", rule="R9.1.1")
+        raise GameOver("The game is over: it ends after round 20.", rule="R9.1.1")
     if not 0 <= seat < state.players:
         raise NotYourTurn(f"There is no seat {seat}.")
     if a.verb not in CHECKS and a.verb != "convert":
-        raise InvalidAction(f"{a.verb!r} is not a Carnegie action word.")
+        raise InvalidAction(f"{a.verb!r} is not a Carnegie action: pick one of the choices offered.")
     if a.verb != "convert" and seat not in pending(state).seats:
         raise NotYourTurn(
-            f"It is not your decision now: {pending(state).prompt}.", rule=CONTEXT_RULE[context(state)]
+            f"It is not your decision now. Waiting for: {pending(state).prompt}.",
+            rule=CONTEXT_RULE[context(state)],
         )
     reason = check(state, seat, a)
     if reason:
@@ -396,7 +444,7 @@ def do_convert(
     k = int(a.args[0])
     c.goods -= k
     c.money += k
-    note(events, "convert", f"{P(seat)} returned {k} goods for ${k}.", seat, goods=k)
+    note(events, "convert", f"{P(seat)} returned {words.count(k, 'good')} for ${k}.", seat, goods=k)
 
 
 DOERS: dict[str, Doer] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.actions import (
     ActionLike,
     Cand,
@@ -57,7 +57,7 @@ def move_candidates(c: Company) -> Iterator[Cand]:
 
 def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if context(state) == "departments" and state.turn_type != data.HR:
-        return ("Employees are moved in a Human Resources turn.", "R6.1.1")
+        return ("Employees are moved only in a Human Resources turn (and during setup).", "R6.1.1")
     parts = a.args[0].split(">")
     if len(parts) != 2:
         raise InvalidAction(f"{a.args[0]!r}: write a move as from>to, e.g. 4,2>3,2.")
@@ -66,16 +66,19 @@ def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
     if dst_standing:
         raise InvalidAction("A moved employee lies down: write the target cell without '*'.")
     if state.moves <= 0:
-        return ("You have no employee moves left.", "R6.1.1")
+        return ("You have no employee moves left this turn.", "R6.1.1")
     if not adjacent(src, dst):
-        return ("A move goes to an orthogonally adjacent cell.", "R6.1.2")
+        return (
+            "A move goes one space up, down, left or right on your company board, never diagonally.",
+            "R6.1.2",
+        )
     price = a.args[1] if len(a.args) > 1 else None
     if standing:
         return leaving_workplace(c, src, price, "R6.1.3")[1]
     if price is not None:
         raise InvalidAction("A lying employee holds no workplace: write the move without a price.")
     if c.idle[src] == 0:
-        return ("No lying employee in that cell.", "R6.1.2")
+        return ("No employee lies there to be moved.", "R6.1.2")
     return None
 
 
@@ -100,6 +103,6 @@ def do_move(
     if not auto:
         text = (
             f"{P(seat)} moved an employee from {place_name(c, src_t)}{freed} to {place_name(c, dst_t)} "
-            f"({state.moves} moves left)."
+            f"({words.count(state.moves, 'move')} left)."
         )
         note(events, "move", text, seat)

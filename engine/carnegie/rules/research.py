@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_index,
@@ -22,16 +22,26 @@ from engine.core import Event
 
 def check_track(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if not state.tasks and state.turn_type != data.RND:
-        return ("Study points are spent in an R&D turn.", "R6.4.2")
+        return (
+            "Study points are spent in a Research and Development turn, or at once when you receive them.",
+            "R6.4.2",
+        )
     r = parse_index(a.args[0], data.REGION_CODES, "region")
     pos = c.tracks[r]
     if pos >= data.TRACK_LAST:
-        return (f"Your {data.REGIONS[r]} disc is on the last space.", "R6.4.4")
+        return (f"Your {data.REGIONS[r]} disc is already on the last space of the track.", "R6.4.4")
     cost = track_cost(c, r)
     if cost > sp_pool(state):
-        return (f"The next {data.REGIONS[r]} space costs {cost} SP; you have {sp_pool(state)}.", "R6.4.3")
+        return (
+            f"The next space of the {data.REGIONS[r]} track costs {words.count(cost, 'study point')}; "
+            f"you have {sp_pool(state)}.",
+            "R6.4.3",
+        )
     if pos + 1 == data.TRACK_LAST and last_space_taken(state, r):
-        return (f"Space 5 of the {data.REGIONS[r]} track already holds a disc.", "R2.5.2")
+        return (
+            f"The last space of the {data.REGIONS[r]} track already holds a disc, and it takes only one.",
+            "R2.5.2",
+        )
     return None
 
 
@@ -44,18 +54,25 @@ def last_space_taken(state: CarnegieState, region: int) -> bool:
 
 def check_push(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if not state.tasks and state.turn_type != data.RND:
-        return ("Study points are spent in an R&D turn.", "R6.4.2")
+        return (
+            "Study points are spent in a Research and Development turn, or at once when you receive them.",
+            "R6.4.2",
+        )
     t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
     if tab_full(c, t):
-        return (f"Your {data.PROJECT_TYPES[t]} tab is fully pushed.", "R6.4.7")
+        return (f"Your {data.PROJECT_TYPES[t]} tab is already fully pushed.", "R6.4.7")
     nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
     if nxt.cost > sp_pool(state):
         return (
-            f"The next {data.PROJECT_TYPES[t]} space costs {nxt.cost} SP; you have {sp_pool(state)}.",
+            f"The next space of your {data.PROJECT_TYPES[t]} tab costs "
+            f"{words.count(nxt.cost, 'study point')}; you have {sp_pool(state)}.",
             "R6.4.5",
         )
     if nxt.kind == "P" and c.discs == 0:
-        return ("No disc is left in your personal supply for the new project.", "R6.4.6")
+        return (
+            "No disc is left in your personal supply for the new project this push would reveal.",
+            "R6.4.6",
+        )
     return None
 
 
@@ -71,7 +88,10 @@ def do_spend(state: CarnegieState, seat: int, c: Company, a: ActionLike, events:
         r = parse_index(a.args[0], data.REGION_CODES, "region")
         cost = track_cost(c, r)
         c.tracks[r] += 1
-        text = f"{P(seat)} moved up the {data.REGIONS[r]} track to space {c.tracks[r]} ({cost} SP)"
+        text = (
+            f"{P(seat)} moved up the {data.REGIONS[r]} track to space {c.tracks[r]} "
+            f"({words.count(cost, 'study point')})"
+        )
         if c.tracks[r] == data.TRACK_LAST:
             bonus = data.TRACKS[r][data.TRACK_LAST - 1].bonus
             receive(state, seat, bonus)  # R2.5.3
@@ -81,14 +101,14 @@ def do_spend(state: CarnegieState, seat: int, c: Company, a: ActionLike, events:
         c.tab_pos[t] += 1
         sp = TABS[t][c.tab_side[t]][c.tab_pos[t]]
         cost = sp.cost
-        text = f"{P(seat)} pushed the {data.PROJECT_TYPES[t]} tab ({cost} SP)"
+        text = f"{P(seat)} pushed the {data.PROJECT_TYPES[t]} tab ({words.count(cost, 'study point')})"
         if sp.kind == "P":
             c.discs -= 1  # R6.4.6: a new project ready to build
             text += ": a new project is ready"
         elif sp.kind == "V":
             text += f": it now scores {tab_end_vp(c, t)} VP"
         if sp.raises_cap:
-            text += ", donation cap +3"
+            text += "; each of their donations may now score 3 VP more"
     if in_task:
         t0 = state.tasks[0]
         state.tasks[0] = Task(kind="spend", seat=t0.seat, a=t0.a - cost)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data, solo
+from engine.carnegie import data, solo, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -42,7 +42,7 @@ from engine.core import Event, checkpoint
 
 def check_done(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if context(state) in ("activate", "setup_activate") and state.done[seat]:
-        return ("You have already finished.", "R5.5.1")
+        return ("You have already finished activating this round.", "R5.5.1")
     return None
 
 
@@ -51,13 +51,19 @@ def check_activate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -
         return ("You have already finished activating.", "R5.5.1")
     cell, _ = parse_cell(a.args[0])
     if c.cells[cell] <= 0 or c.idle[cell] == 0:
-        return ("Only a lying employee in a department can be activated.", "R5.5.1")
+        return (
+            "Only an employee lying in a department can be activated (not in the Lobby or an empty space).",
+            "R5.5.1",
+        )
     w = cheapest_free(c, cell)
     if w < 0:
-        return ("That department has no free workplace.", "R5.5.1")
+        return ("That department has no free workplace to stand the employee on.", "R5.5.1")
     cost = workplace_costs(c.cells[cell])[w]
     if not can_pay(c, cost):
-        return (f"Activating there costs ${cost}.", "R5.5.1")
+        return (
+            f"Activating there costs ${cost}, the price of its free workplace, and you cannot pay it.",
+            "R5.5.1",
+        )
     return None
 
 
@@ -71,7 +77,8 @@ def check_income(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> 
     region, _ = event_of(state)
     if k > c.missions[region]:
         return (
-            f"You have {c.missions[region]} employees in the {data.REGIONS[region]} mission area.",
+            f"You can bring back at most the {words.count(c.missions[region], 'employee')} you have in the "
+            f"{data.REGIONS[region]} mission area.",
             "R5.3.1",
         )
     return None
@@ -105,7 +112,7 @@ def do_donate(
     state.step += 1
     if state.step == state.players:
         start_departments(state)
-    text = f"{P(seat)} donated {paid_text(cost, conv)} to {a.args[0].upper()}."
+    text = f"{P(seat)} donated {paid_text(cost, conv)} to {words.donation(cell)}."
     note(events, "donate", text, seat, cell=cell, cost=cost)
 
 
@@ -150,14 +157,14 @@ def do_done(
             c.staff[cell] = [ACTIVE if s else FREE for s in c.staff[cell]]
         lost = []
         if state.moves and state.turn_type == data.HR:
-            lost.append(f"{state.moves} moves")
+            lost.append(words.count(state.moves, "move"))
         if state.sp:
-            lost.append(f"{state.sp} SP")
+            lost.append(words.count(state.sp, "study point"))
         if not auto or lost:
             note(
                 events,
                 "turn",
-                f"{P(seat)} ended the turn" + (f" ({', '.join(lost)} unused)" if lost else "") + ".",
+                f"{P(seat)} ended the turn" + (f" ({' and '.join(lost)} unused)" if lost else "") + ".",
                 seat,
             )
         state.step += 1
@@ -192,10 +199,11 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
         while state.markers[f] >= 5:
             f = (f + 1) % 4
         state.flipped = state.advancing = f
-        flip_note = f" (its row is finished: the {data.ACTION_CODES[f]} marker is flipped)"
+        flip_note = f" (its row is finished, so the {data.ACTION_TYPES[f]} row's next space is used)"
     region, donation = event_of(state)
-    ev = " + ".join(
-        ([f"Income {data.REGIONS[region]}"] if region >= 0 else []) + (["Donation"] if donation else [])
+    ev = " and ".join(
+        ([f"Take Income in the {data.REGIONS[region]}"] if region >= 0 else [])
+        + (["Make a Donation"] if donation else [])
     )
     note(
         events,
@@ -223,7 +231,12 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
     state.step += 1
     if k == 0:
         if had:
-            note(events, "income", f"{P(seat)} left {had} employee(s) in the {data.REGIONS[region]}.", seat)
+            note(
+                events,
+                "income",
+                f"{P(seat)} left {words.count(had, 'employee')} in the {data.REGIONS[region]}.",
+                seat,
+            )
         after_income_step(state)
         return
     c.missions[region] -= k
@@ -243,10 +256,10 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
     # picks before the lobby placement so that a chosen new employee is placed with the others
     state.tasks.sort(key=lambda t: {"pick": 0, "lobby": 1, "spend": 2}.get(t.kind, 3))
     text = (
-        f"{P(seat)} returned {k} employee(s) from the {data.REGIONS[region]}: "
-        f"+{' + '.join(gain_words(g, k))} transport"
+        f"{P(seat)} brought back {words.count(k, 'employee')} from the {data.REGIONS[region]}: "
+        f"+{' + '.join(gain_words(g, k))} transport income"
         + (f", +{' + '.join(project)} project income" if project else "")
-        + (f"; {choices} project income icon(s) to choose" if choices else "")
+        + (f"; {words.count(choices, 'project income choice')} to make" if choices else "")
     )
     note(events, "income", text + ".", seat, region=region, returned=k)
     after_income_step(state)
@@ -273,6 +286,8 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     state.done = [False] * state.players
     if state.round >= data.ROUNDS:
         state.phase = "over"
+        # The last round is summarised too, before the final result (issue 14).
+        events.append(checkpoint(f"round-{state.round}", f"Round {state.round}"))
         note(events, "over", "The game is over after round 20.", None)
         return
     state.round += 1

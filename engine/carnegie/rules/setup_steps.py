@@ -21,28 +21,35 @@ from engine.core import Event
 
 def check_side(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if state.done[seat]:
-        return ("You have chosen all four tab sides.", "§3 step 6B")
+        return ("You have already chosen the sides of all four project tabs.", "§3 step 6B")
     t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
     parse_index(a.args[1], TAB_SIDES, "tab side")
     nxt = state.sides_chosen[seat]
     if t != nxt:
-        return (f"Choose the {data.PROJECT_TYPES[nxt]} tab's side next.", "§3 step 6B")
+        return (
+            f"Tab sides are chosen in order (Housing, Commerce, Industry, Public Infrastructure): the "
+            f"{data.PROJECT_TYPES[nxt]} tab is next.",
+            "§3 step 6B",
+        )
     return None
 
 
 def check_house(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     ci = parse_city(a.args[0])
     if data.CITIES[ci].size == "small":
-        return ("The Housing disc goes to a medium or major city, not a small town.", "§3 step 10")
+        return ("Your first Housing project goes to a medium or major city, not a small town.", "§3 step 10")
     if free_slot(state, ci, data.HOUSING) < 0 or data.CITIES[ci].size == "small":
-        return (f"{data.CITIES[ci].name} has no free Housing slot.", "§3 step 10")
+        return (
+            f"{data.CITIES[ci].name} has no free Housing slot for your first Housing project.",
+            "§3 step 10",
+        )
     return None
 
 
 def check_reserve(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     tile = parse_int(a.args[0], "tile")
     if not 1 <= tile <= len(data.TILES) or state.display[tile] == 0:
-        return ("That department tile is not in the display.", "§3 step 10")
+        return ("That department tile is not in the display: you reserve one of those shown.", "§3 step 10")
     return None
 
 
@@ -55,8 +62,10 @@ def do_side(
     state.sides_chosen[seat] += 1
     if state.sides_chosen[seat] == 4:
         state.done[seat] = True
-        sides = "".join(TAB_SIDES[x] for x in c.tab_side)
-        note(events, "sides", f"{P(seat)} chose tab sides {sides} (H, C, I, P).", seat)
+        sides = ", ".join(
+            f"{name} {TAB_SIDES[x]}" for name, x in zip(data.PROJECT_TYPES, c.tab_side, strict=True)
+        )
+        note(events, "sides", f"{P(seat)} chose the sides of their project tabs: {sides}.", seat)
     if all(state.done):
         state.phase, state.step, state.done = "house", 0, [False] * state.players
 

@@ -3,7 +3,7 @@ the cell of a new department, Property Management relocation."""
 
 from __future__ import annotations
 
-from engine.carnegie import data
+from engine.carnegie import data, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -44,16 +44,19 @@ def check_pick(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
     i = parse_int(a.args[0], "alternatives")
     alts = TABS[t.a][c.tab_side[t.a]][t.b].income
     if i >= len(alts):
-        return ("That icon has only two alternatives (pick 0 or pick 1).", "R5.3.5")
+        return ("That income icon offers only two alternatives: take one of them.", "R5.3.5")
     if alts[i].employees and c.supply == 0 and any(not g.employees for g in alts):
-        return ("Your personal supply has no employee left; take the other alternative.", "R5.3.5")
+        return (
+            "Your personal supply has no employee left to receive; take the other alternative.",
+            "R5.3.5",
+        )
     return None
 
 
 def check_lobby(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     j = parse_int(a.args[0], "employees")
     if j > state.tasks[0].a:
-        return (f"Only {state.tasks[0].a} employees arrive.", "§7.4")
+        return (f"Only {words.count(state.tasks[0].a, 'employee')} arrive.", "§7.4")
     return None
 
 
@@ -66,7 +69,11 @@ def check_relocate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -
     if price is not None:
         raise InvalidAction("A lying employee holds no workplace: write it without a price.")
     if c.idle[src] == 0 or src == target:
-        return ("No lying employee there to move into the new department.", "R6.2.5")
+        return (
+            "No employee lies there to move into the new department (and it cannot come from the new "
+            "department itself).",
+            "R6.2.5",
+        )
     return None
 
 
@@ -77,7 +84,10 @@ def check_slot(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
     if pos not in [slot_position(k) for k in slot_choices(state, slot)]:
         rule = "§3 step 10" if state.phase == "reserve" else "R6.3.1"
         positions = ", ".join(str(slot_position(k)) for k in slot_choices(state, slot))
-        return (f"The project takes a free slot of its type in that city (slot {positions}).", rule)
+        return (
+            f"The project takes a free slot of its type in that city (slot {positions} from the left).",
+            rule,
+        )
     return None
 
 
@@ -89,10 +99,15 @@ def check_mission(state: CarnegieState, seat: int, c: Company, a: ActionLike) ->
 def check_place(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     cell, _ = parse_cell(a.args[0])
     if c.cells[cell] != 0:
-        return ("A department is built on an empty cell (not the Lobby).", "R6.2.1")
+        return ("A department is built on an empty space of your company board.", "R6.2.1")
     cost = place_cost(c, cell, state.tasks[0].a)
     if c.goods < cost:
-        return (f"Building there costs {cost} goods; you have {c.goods}.", "R6.2.2")
+        return (
+            f"Building there costs {words.count(cost, 'good')}; you have {c.goods}. "
+            + words.BUILD_COST
+            + (" The New Lobby costs 2 goods more." if state.tasks[0].a == data.NEW_LOBBY else ""),
+            "R6.2.2",
+        )
     return None
 
 
@@ -108,7 +123,7 @@ def do_task(
     if v == "pick":
         g = TABS[t.a][c.tab_side[t.a]][t.b].income[int(a.args[0])]
         receive(state, seat, g)
-        note(events, "pick", f"{P(seat)} took {' + '.join(gain_words(g))}.", seat)
+        note(events, "pick", f"{P(seat)} took {' + '.join(gain_words(g))} as project income.", seat)
     elif v == "lobby":
         j = int(a.args[0])
         c.idle[lobby_cell(c)] += t.a - j
@@ -116,12 +131,12 @@ def do_task(
         note(
             events,
             "lobby",
-            f"{P(seat)} placed {t.a - j} employee(s) in the Lobby and {j} in the New Lobby.",
+            f"{P(seat)} placed {words.count(t.a - j, 'employee')} in the Lobby and {j} in the New Lobby.",
             seat,
         )
     elif v == "done" and t.kind == "spend":
         if t.a:
-            note(events, "spend", f"{P(seat)} lost {t.a} unspent SP.", seat)
+            note(events, "spend", f"{P(seat)} lost {words.count(t.a, 'unspent study point')}.", seat)
     elif v == "done":
         pass  # no Property Management relocation
     elif v == "relocate":
@@ -158,13 +173,15 @@ def do_task(
         cell, _ = parse_cell(a.args[0])
         tile = t.a
         cost = place_cost(c, cell, tile)
+        where = words.space(c.cells, cell)
         c.goods -= cost
         c.cells[cell] = tile
         c.staff[cell] = [FREE] * len(workplace_costs(tile))
         note(
             events,
             "build_department",
-            f"{P(seat)} built {data.DEPT_NAMES[tile]} on cell {a.args[0]} ({cost} goods).",
+            f"{P(seat)} built {data.DEPT_NAMES[tile]} on {where} ({words.count(cost, 'good')}; "
+            f"{words.row_vp(cell)} VP at the end).",
             seat,
             tile=tile,
             cell=cell,

@@ -63,7 +63,7 @@ def test_standing_employee_leaves_the_workplace_the_player_chose_r6_1_3(price: s
     legal = legal_texts(st, 0)
     assert {"move 4,4*>4,3 $0", "move 4,4*>4,3 $2"} <= legal
     assert "move 4,4*>4,3" not in legal
-    assert "free the $2 workplace" in _label(st, 0, "move 4,4*>4,3 $2")
+    assert "$2 workplace" in _label(st, 0, "move 4,4*>4,3 $2")
     with pytest.raises(IllegalAction) as exc:
         play(st, 0, "move 4,4*>4,3")
     assert exc.value.rule == "R6.1.3"

@@ -81,7 +81,7 @@ def test_guide_has_the_table_options_topics_and_help() -> None:
     assert [c.value for c in options["difficulty"].choices] == ["easy", "normal", "hard", "expert"]
     assert all(len(o.description) <= 100 for o in GUIDE.options)
     assert {"overview", "setup", "scoring", "solo"} <= set(GUIDE.topics)
-    assert "R9.2.1" in GUIDE.topics["scoring"].body
+    assert "Rulebook: End of the Game" in GUIDE.topics["scoring"].body  # the printed section, in words
     for command in ("/game board", "/game player", "/game score", "/game log", "/game rules", "/game play"):
         assert command in GUIDE.help
     assert "/carnegie" not in GUIDE.help
@@ -122,7 +122,9 @@ def test_glance_note_money_goods_vp_and_the_turns_pools_for_the_only_deciding_se
     assert G.glance(st, seat).note == expected
     assert "moves left" not in G.glance(st, 1 - seat).note
     st.moves, st.sp = 0, 3
-    assert G.glance(st, seat).note.endswith(", 3 SP left.")
+    assert G.glance(st, seat).note.endswith(", 3 study points left.")
+    st.moves, st.sp = 1, 0
+    assert G.glance(st, seat).note.endswith(", 1 move left.")  # plurals right (issue 14)
     # simultaneous decisions (tab sides): nobody decides alone, so no pools
     sides = G.new_game(2, 1)
     sides.moves = 2
@@ -145,14 +147,15 @@ def test_decision_done_is_the_done_notation_exactly_where_done_is_legal() -> Non
     assert seen[True] > 20 and seen[False] > 20  # both kinds of decision were met
 
 
-def test_headline_events_and_a_checkpoint_before_each_new_round() -> None:
+def test_headline_events_and_a_checkpoint_before_each_new_round_and_the_end() -> None:
     state = G.new_game(2, 6, {"tab_sides": "random"})
     _, log = play(G, state, [RandomPlayer(1), RandomPlayer(2)], seat_rng=Rng(seed=2))
     events = [e for p in log for e in p.events]
     assert all(e.headline == (e.kind in HEADLINE_KINDS) for e in events)
     assert {e.kind for e in events if e.headline} >= {"row", "income", "house", "reserve"}
     keys = [e.data["key"] for e in events if e.kind == CHECKPOINT]
-    assert keys == [f"round-{n}" for n in range(1, data.ROUNDS)]  # round 20 ends with the game
+    # every round is summarised, round 20 too, before the game-over event (issue 14)
+    assert keys == [f"round-{n}" for n in range(1, data.ROUNDS + 1)]
     for p in log:
         kinds = [e.kind for e in p.events]
         for i, e in enumerate(p.events):
@@ -160,7 +163,10 @@ def test_headline_events_and_a_checkpoint_before_each_new_round() -> None:
                 n = e.data["round"] - 1
                 assert i > 0 and p.events[i - 1].data == {"key": f"round-{n}", "title": f"Round {n}"}
         new_rounds = sum(1 for e in p.events if e.kind == "round" and e.data["round"] >= 2)
-        assert kinds.count(CHECKPOINT) == new_rounds
+        over = kinds.count("over")
+        assert kinds.count(CHECKPOINT) == new_rounds + over
+        if over:
+            assert p.events[kinds.index("over") - 1].data == {"key": "round-20", "title": "Round 20"}
 
 
 def test_solo_andrews_turn_is_a_headline() -> None:

@@ -88,7 +88,7 @@ def summary_text(
     """A checkpoint's summary: its headline events, then every contestant's provisional total with
     its change by category since the checkpoint before."""
     lines = event_lines([e for e in events if e.headline], names)
-    head = f"**{game_title} — {title} is over.**"
+    head = f"**{game_title} — {title}.**"
     score = "**Provisional score**\n" + "\n".join(score_changes(sheet, before, names)) if sheet.lines else ""
     body: list[str] = []
     budget = MAX_MESSAGE - len(head) - len(score) - 80

@@ -121,7 +121,7 @@ class RaceGame:
         events = [Event(kind="move", text=text, seat=seat, data={"spaces": spaces}, headline=True)]
         if new.moves % LAP == 0:
             lap = new.moves // LAP
-            events.append(checkpoint(f"lap-{lap}", f"Lap {lap}"))
+            events.append(checkpoint(f"lap-{lap}", f"Lap {lap} is over"))
         # The game owns the barrier: a die roll draws randomness, and the turn passes to the other seat.
         barrier = isinstance(action, RollAction) or seat not in self.pending(new).seats
         return Step(state=new, events=events, barrier=barrier)

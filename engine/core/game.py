@@ -92,10 +92,10 @@ class Event(BaseModel):
 
 
 def checkpoint(key: str, title: str) -> Event:
-    """The end of a stretch of play worth a summary, e.g. ``checkpoint("round-9", "Round 9")``.
+    """The end of a stretch of play worth a summary, e.g. ``checkpoint("round-9", "Round 9 is over")``.
 
-    ``key`` is unique within a game (the bot posts each checkpoint once); ``title`` is what
-    the summary is headed with."""
+    ``key`` is unique within a game (the bot posts each checkpoint once); ``title`` heads the
+    summary as a phrase of its own ("Scoring 1 is done", "The final turns begin")."""
     return Event(kind=CHECKPOINT, text="", data={"key": key, "title": title})
 
 

@@ -62,7 +62,7 @@ def test_summary_shows_headlines_and_changes_and_stays_short() -> None:
     after = _sheet(
         (0, "Seat 1", {"cities": 12}), (1, "Seat 2", {"cities": 9}), (None, "Rival", {"cards": 15})
     )
-    text = summary_text("Game", "Round 7", events, ["Ana", "Bo"], after, before)
+    text = summary_text("Game", "Round 7 is over", events, ["Ana", "Bo"], after, before)
     assert len(text) <= MAX_MESSAGE
     assert text.startswith("**Game — Round 7 is over.**\n• Ana built project number 0")
     assert "more (`/game log`)" in text and "moved" not in text
@@ -103,7 +103,9 @@ def test_the_changes_of_a_whole_carnegie_game_add_up_to_its_final_breakdown() ->
                     for c, v in line.categories.items()
                 }
                 continue
-            for category, sign, amount in re.findall(r"([a-z][a-z ]*?) ([+−])(\d+)", text.split(": ", 1)[-1]):
+            for category, sign, amount in re.findall(
+                r"([A-Za-z][A-Za-z -]*?) ([+−])(\d+)", text.split(": ", 1)[-1]
+            ):
                 change = int(amount) if sign == "+" else -int(amount)
                 totals[name][category] = totals[name].get(category, 0) + change
     for line in final.lines:
@@ -114,5 +116,5 @@ def test_the_changes_of_a_whole_carnegie_game_add_up_to_its_final_breakdown() ->
 
 def test_a_quiet_stretch_says_so() -> None:
     sheet = _sheet((0, "Seat 1", {"laps": 1}))
-    text = summary_text("Game", "Lap 2", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
+    text = summary_text("Game", "Lap 2 is over", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
     assert "Nothing of note happened." in text and "(+" not in text

@@ -287,7 +287,7 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     if state.round >= data.ROUNDS:
         state.phase = "over"
         # The last round is summarised too, before the final result (issue 14).
-        events.append(checkpoint(f"round-{state.round}", f"Round {state.round}"))
+        events.append(checkpoint(f"round-{state.round}", f"Round {state.round} is over"))
         note(events, "over", "The game is over after round 20.", None)
         return
     state.round += 1
@@ -297,6 +297,6 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
         lead = "Andrew selects the row" if solo.andrew_selects(state) else f"{P(0)} selects the row"
     # The round just played is closed: the bot summarises the headline events since the last checkpoint.
     closed = state.round - 1
-    events.append(checkpoint(f"round-{closed}", f"Round {closed}"))
+    events.append(checkpoint(f"round-{closed}", f"Round {closed} is over"))
     note(events, "round", f"Round {state.round} begins; {lead}.", state.first, round=state.round)
     begin_round(state, events)

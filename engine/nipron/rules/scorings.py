@@ -85,7 +85,7 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
     events.append(
         ev("scoring", f"Scoring {scoring} is done: {totals}.", None, True, scoring=scoring, gained=gained)
     )
-    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring}"))
+    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring} is done"))
 
 
 def _ordinal(n: int) -> str:
@@ -111,4 +111,4 @@ def move_marker(state: NipronState, seat: int, events: list[Event]) -> None:
                 True,
             )
         )
-        events.append(checkpoint("final-turns", "Final turns"))
+        events.append(checkpoint("final-turns", "The final turns begin"))

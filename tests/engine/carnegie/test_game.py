@@ -161,12 +161,12 @@ def test_headline_events_and_a_checkpoint_before_each_new_round_and_the_end() ->
         for i, e in enumerate(p.events):
             if e.kind == "round" and e.data["round"] >= 2:
                 n = e.data["round"] - 1
-                assert i > 0 and p.events[i - 1].data == {"key": f"round-{n}", "title": f"Round {n}"}
+                assert i > 0 and p.events[i - 1].data == {"key": f"round-{n}", "title": f"Round {n} is over"}
         new_rounds = sum(1 for e in p.events if e.kind == "round" and e.data["round"] >= 2)
         over = kinds.count("over")
         assert kinds.count(CHECKPOINT) == new_rounds + over
         if over:
-            assert p.events[kinds.index("over") - 1].data == {"key": "round-20", "title": "Round 20"}
+            assert p.events[kinds.index("over") - 1].data == {"key": "round-20", "title": "Round 20 is over"}
 
 
 def test_solo_andrews_turn_is_a_headline() -> None:

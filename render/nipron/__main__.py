@@ -27,11 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     names = NAMES[: args.players]
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"nipron-s{args.seed}-p{args.players}-t{args.turn if args.turn is not None else 'end'}"
-    jobs = [("board", lambda: render_board(public, names, scores))]
-    jobs += [(f"player{s + 1}", lambda s=s: render_player(own[s], s, names)) for s in range(args.players)]
-    for name, job in jobs:
+    jobs: list[tuple[str, int | None]] = [("board", None)]
+    jobs += [(f"player{s + 1}", s) for s in range(args.players)]
+    for name, seat in jobs:
         start = time.perf_counter()
-        png = job()
+        png = render_board(public, names, scores) if seat is None else render_player(own[seat], seat, names)
         ms = (time.perf_counter() - start) * 1000
         path = args.out / f"{stem}-{name}.png"
         path.write_bytes(png)

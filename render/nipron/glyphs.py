@@ -27,7 +27,9 @@ def influence_tile(c: Canvas, st: PlayerStyle, value: int, cx: float, cy: float,
     """A player's influence tile: their marker shape and colour with the value written on it."""
     player_marker(c, st, cx, cy, size)
     dy = size * 0.1 if st.shape == "triangle" else 0.0
-    c.text(cx, cy + dy, str(value), max(14, round(size * 0.56)), fill=INK, bold=True, anchor="mm", stroke=WHITE)
+    c.text(
+        cx, cy + dy, str(value), max(14, round(size * 0.56)), fill=INK, bold=True, anchor="mm", stroke=WHITE
+    )
 
 
 def worker(c: Canvas, colour: str, cx: float, cy: float, size: int) -> None:

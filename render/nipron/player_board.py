@@ -54,10 +54,10 @@ REWARD_LEVELS = {3: 2, 4: 3, 5: 4, 6: 5}  # worker space -> Emperor's reward mul
 
 
 def _budget(c: Canvas, p: PlayerView, s: Seat) -> None:
-    x0, y0, x1, y1 = BUDGET_BOX
+    x0, y0, _, _ = BUDGET_BOX
     c.panel(*BUDGET_BOX, "Budget", title_size=26)
     y = y0 + 70
-    x = x0 + 20
+    x: float = x0 + 20
     c.icon("yen", x + 16, y, 34, YEN)
     c.text(x + 40, y, yen(p.yen), 30, fill=YEN, bold=True, anchor="lm")
     x += 40 + c.text_width(yen(p.yen), 30, True) + 30
@@ -82,7 +82,7 @@ def _budget(c: Canvas, p: PlayerView, s: Seat) -> None:
 
 
 def _workers(c: Canvas, p: PlayerView) -> None:
-    x0, y0, x1, y1 = WORKERS_BOX
+    x0, y0, x1, _ = WORKERS_BOX
     c.panel(*WORKERS_BOX, "Workers held", title_size=26)
     colours = len(set(p.workers))
     cost = f"workforce: {yen(3000 * colours)}" if colours else "workforce: free"
@@ -92,7 +92,9 @@ def _workers(c: Canvas, p: PlayerView) -> None:
     cy = y0 + 100
     for i in range(data.WORKER_SPACES):
         x = left + i * cell
-        c.d.rounded_rectangle((x + 6, cy - 40, x + cell - 6, cy + 40), radius=10, fill=ROW_ALT, outline=INK_SOFT, width=2)
+        c.d.rounded_rectangle(
+            (x + 6, cy - 40, x + cell - 6, cy + 40), radius=10, fill=ROW_ALT, outline=INK_SOFT, width=2
+        )
         if i < len(p.workers):
             worker(c, p.workers[i], x + cell / 2, cy, 56)
         level = REWARD_LEVELS.get(i + 1)
@@ -145,9 +147,29 @@ def _tracks(c: Canvas, p: PlayerView, s: Seat) -> None:
     money = [str(v // 1000) for v in data.MONEY_LEVELS]
     know = [str(v) if v is not None else "" for v in _printed("KNOWLEDGE_PRINTED")]
     lv = p.levels
-    _track(c, y, "Coal", f"gets {lv.get('coal', 0)} coal", COAL, "coal", coal, data.COAL_STARS, p.steps.get("coal", 0), s)
     _track(
-        c, y + 92, "Money", f"gets {yen(lv.get('money', 0))}", YEN, "yen", money, frozenset(), p.steps.get("money", 0), s
+        c,
+        y,
+        "Coal",
+        f"gets {lv.get('coal', 0)} coal",
+        COAL,
+        "coal",
+        coal,
+        data.COAL_STARS,
+        p.steps.get("coal", 0),
+        s,
+    )
+    _track(
+        c,
+        y + 92,
+        "Money",
+        f"gets {yen(lv.get('money', 0))}",
+        YEN,
+        "yen",
+        money,
+        frozenset(),
+        p.steps.get("money", 0),
+        s,
     )
     _track(
         c,
@@ -188,20 +210,25 @@ def _factory(c: Canvas, f: FactoryView, x0: float, y0: float, x1: float, y1: flo
     for k in range(f.storage):
         x = bx + k * (box + 8)
         filled = k < f.goods
-        c.d.rectangle((x, y - box / 2, x + box, y + box / 2), fill=COAL if filled else ROW_ALT, outline=INK, width=2)
+        c.d.rectangle(
+            (x, y - box / 2, x + box, y + box / 2), fill=COAL if filled else ROW_ALT, outline=INK, width=2
+        )
     c.text(bx + f.storage * (box + 8) + 6, y, f"{f.goods}/{f.storage}", 24, bold=True, anchor="lm")
     y += 42
     bonus = factory_bonus(f.tile)
-    c.fit_text(x0 + 16, y, f"bonus when built: {bonus}", x1 - x0 - 28, 22, fill=INK_SOFT, anchor="lm", min_size=18)
+    c.fit_text(x0 + 16, y, f"bonus: {bonus}", x1 - x0 - 28, 22, fill=INK_SOFT, anchor="lm", min_size=20)
 
 
 def _factories(c: Canvas, p: PlayerView) -> None:
     x0, y0, x1, y1 = FACTORY_BOX
     c.panel(*FACTORY_BOX, f"Factories ({len(p.factories)})", title_size=26)
+    c.text(x1 - 16, y0 + 22, "bonus: gained once, when the factory was built", 22, fill=INK_SOFT, anchor="rm")
     cols, rows = 3, 2
     w = (x1 - x0 - (cols + 1) * GAP) / cols
     h = (y1 - y0 - 48 - (rows + 1) * GAP) / rows
-    order = sorted(p.factories, key=lambda f: (f.level, data.GOODS.index(f.good) if f.good in data.GOODS else 9))
+    order = sorted(
+        p.factories, key=lambda f: (f.level, data.GOODS.index(f.good) if f.good in data.GOODS else 9)
+    )
     for i in range(cols * rows):
         fx = x0 + GAP + (i % cols) * (w + GAP)
         fy = y0 + 48 + GAP + (i // cols) * (h + GAP)
@@ -259,7 +286,10 @@ def _contracts(c: Canvas, p: PlayerView) -> None:
     c.panel(*CONTRACT_BOX, f"Contracts: {done} fulfilled", title_size=26)
     legend = "2 + 1: two goods of one type and one of another · +1 money: a money-track step"
     c.fit_text(x1 - 16, y0 + 22, legend, x1 - x0 - 340, 22, fill=INK_SOFT, anchor="rm", min_size=20)
-    ids = sorted([*p.contracts, *p.fulfilled], key=lambda k: data.CONTRACT_IDS.index(k) if k in data.CONTRACT_IDS else 99)
+    ids = sorted(
+        [*p.contracts, *p.fulfilled],
+        key=lambda k: data.CONTRACT_IDS.index(k) if k in data.CONTRACT_IDS else 99,
+    )
     n = max(8, len(ids))
     w = (x1 - x0 - (n + 1) * 8) / n
     top = y0 + 52
@@ -269,9 +299,19 @@ def _contracts(c: Canvas, p: PlayerView) -> None:
         fill = (226, 226, 226) if fulfilled else WHITE
         c.d.rounded_rectangle((x, top, x + w, y1 - 10), radius=10, fill=fill, outline=INK_SOFT, width=2)
         ink = MUTED if fulfilled else INK
-        c.fit_text(x + w / 2, top + 30, contract_need(cid), w - 10, 30, fill=ink, bold=True, anchor="mm", min_size=22)
+        c.fit_text(
+            x + w / 2, top + 30, contract_need(cid), w - 10, 30, fill=ink, bold=True, anchor="mm", min_size=22
+        )
         reward = contract_reward(cid)
-        c.text(x + w / 2, top + 76, reward, 26, fill=MUTED if fulfilled else (VP if "VP" in reward else YEN), bold=True, anchor="mm")
+        c.text(
+            x + w / 2,
+            top + 76,
+            reward,
+            26,
+            fill=MUTED if fulfilled else (VP if "VP" in reward else YEN),
+            bold=True,
+            anchor="mm",
+        )
         steps = contract_steps(cid).replace(" steps", "").replace(" step", "").replace("no money", "–")
         c.text(x + w / 2, top + 112, steps, 22, fill=ink, anchor="mm")
         if fulfilled:
@@ -297,7 +337,9 @@ def _achievements(c: Canvas, p: PlayerView) -> None:
             c.text(ax + 14, ay + 26 + k * 28, line, 22, anchor="lm")
         mx = ax + w - 56
         if mult:
-            c.d.rounded_rectangle((mx - 40, ay + 10, mx + 40, ay + 58), radius=8, fill=GOLD_FILL, outline=GOLD, width=3)
+            c.d.rounded_rectangle(
+                (mx - 40, ay + 10, mx + 40, ay + 58), radius=8, fill=GOLD_FILL, outline=GOLD, width=3
+            )
             c.text(mx, ay + 34, f"{mult}x", 28, fill=INK, bold=True, anchor="mm")
         elif printed:
             c.text(mx, ay + 34, f"{printed}x", 28, fill=INK_SOFT, bold=True, anchor="mm")
@@ -315,7 +357,17 @@ def draw_player_board(view: NipronView, seat: int, names: Sequence[str] | None) 
     p = view.zaibatsu[seat]
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     player_marker(c, s.style, 44, TITLE_H / 2, 50)
-    c.fit_text(84, TITLE_H / 2, f"{s.name}'s zaibatsu ({s.style.name.lower()})", W - 360, 34, fill=WHITE, bold=True, anchor="lm", min_size=22)
+    c.fit_text(
+        84,
+        TITLE_H / 2,
+        f"{s.name}'s zaibatsu ({s.style.name.lower()})",
+        W - 360,
+        34,
+        fill=WHITE,
+        bold=True,
+        anchor="lm",
+        min_size=22,
+    )
     badge(c, W - 110, TITLE_H / 2, f"{p.vp} VP", 30, VP)
     if view.active == seat and not view.over:
         c.text(W - 200, TITLE_H / 2, "to act", 26, fill=WHITE, bold=True, anchor="rm")

@@ -62,7 +62,9 @@ def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet
     c = Canvas.from_image(image, ICONS)
     people = seats(view, names)
     c.text(20, TITLE_H / 2, "Nipron", 38, fill=WHITE, bold=True, anchor="lm")
-    c.fit_text(180, TITLE_H / 2, status_line(view, people, scores), W - 200, 30, fill=WHITE, anchor="lm", min_size=22)
+    c.fit_text(
+        180, TITLE_H / 2, status_line(view, people, scores), W - 200, 30, fill=WHITE, anchor="lm", min_size=22
+    )
     draw_actions(c, view)
     draw_rows(c, view)
     draw_map(c, view, people)

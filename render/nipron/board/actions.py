@@ -35,7 +35,9 @@ def draw_actions(c: Canvas, view: NipronView) -> None:
         c.text(a + 29, top + 30, str(i + 1), 26, fill=WHITE, bold=True, anchor="mm")
         c.fit_text(a + 58, top + 18, names[0], b - a - 64, 24, bold=True, anchor="lm", min_size=22)
         if len(names) > 1:
-            c.fit_text(a + 58, top + 48, f"or {names[1]}", b - a - 64, 24, bold=True, anchor="lm", min_size=22)
+            c.fit_text(
+                a + 58, top + 48, f"or {names[1]}", b - a - 64, 24, bold=True, anchor="lm", min_size=22
+            )
         held = view.spaces[i]
         cy = top + 112
         if held:

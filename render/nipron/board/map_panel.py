@@ -88,7 +88,7 @@ def _city(c: Canvas, city: CityView, x0: float, y0: float, seats: list[Seat]) ->
 
 
 def _standings(c: Canvas, view: NipronView, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
-    x0, _, x1, _ = box
+    x0 = box[0]
     by_seat, foreign = influence(view, d.district)
     c.text(x0 + 14, y, "Influence:", 22, fill=INK_SOFT, bold=True, anchor="lm")
     x = x0 + 14 + c.text_width("Influence:", 22, True) + 12

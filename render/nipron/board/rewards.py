@@ -42,7 +42,15 @@ def draw_rewards(c: Canvas, view: NipronView) -> None:
         for r, bonus in enumerate(data.REWARD_BONUSES):
             cy = y + 34 + r * (ROW_H + 4)
             n = stacks.get(bonus, 0)
-            c.text(_col_x(i) + CELL_W / 2, cy, str(n) if n else "–", 26, fill=INK if n else MUTED, bold=True, anchor="mm")
+            c.text(
+                _col_x(i) + CELL_W / 2,
+                cy,
+                str(n) if n else "–",
+                26,
+                fill=INK if n else MUTED,
+                bold=True,
+                anchor="mm",
+            )
     c.text(
         REWARDS_BOX[0] + 16,
         REWARDS_BOX[3] - 24,

@@ -29,7 +29,11 @@ def draw_track_static(c: Canvas) -> None:
         x = _cell_x(s)
         golden = s >= data.FIRST_GOLDEN
         c.d.rounded_rectangle(
-            (x, y, x + CELL, y + CELL), radius=10, fill=GOLD_FILL if golden else ROW_ALT, outline=GOLD if golden else INK_SOFT, width=3
+            (x, y, x + CELL, y + CELL),
+            radius=10,
+            fill=GOLD_FILL if golden else ROW_ALT,
+            outline=GOLD if golden else INK_SOFT,
+            width=3,
         )
         c.text(x + CELL / 2, y + 16, str(s), 22, fill=INK_SOFT, bold=True, anchor="mm")
     for space, number in data.SCORING_AT.items():

@@ -1,0 +1,54 @@
+"""Nipron render benchmark (not a test): ``python -m tests.render.nipron.bench``.
+
+Targets (issue 15): board ≤ 150 ms median and ≤ 1.5 MB. Times include drawing, palette reduction and
+PNG encoding, after a warm-up render (the first render of a process also builds the cached base layer
+and sprites, reported separately).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+
+from render.common import sprites
+from render.nipron import board, render_board, render_player
+from tests.render.nipron.positions import NAMES, Position, after_scoring, start
+
+RUNS = 30
+
+
+def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> tuple[float, int]:
+    times = []
+    size = 0
+    for _ in range(runs):
+        t = time.perf_counter()
+        size = len(fn())
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000, size
+
+
+def main() -> None:
+    print(f"cpus: {os.cpu_count()}")
+    for label, players, stop in (
+        ("start 2p", 2, start),
+        ("after scoring 1, 3p", 3, after_scoring(1)),
+        ("after scoring 2, 4p", 4, after_scoring(2)),
+        ("end 4p", 4, None),
+    ):
+        pos = Position(players, 7, stop)
+        names = NAMES[:players]
+        for cache in (board._base, sprites.icon, sprites.marker, sprites.disc):
+            cache.cache_clear()
+        t = time.perf_counter()
+        render_board(pos.public, names, pos.scores)
+        cold = (time.perf_counter() - t) * 1000
+        ms, size = _median_ms(lambda: render_board(pos.public, names, pos.scores))  # noqa: B023
+        print(f"{label}: board first {cold:.0f} ms, median {ms:.1f} ms, {size / 1024:.0f} kB")
+        ms, size = _median_ms(lambda: render_player(pos.own[0], 0, names))  # noqa: B023
+        print(f"{label}: player board median {ms:.1f} ms, {size / 1024:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()

@@ -10,10 +10,10 @@ Box = tuple[float, float, float, float]
 ACTIONS_BOX: Box = (GAP, TITLE_H + GAP, W - GAP, 330)
 ROWS_BOX: Box = (GAP, 342, W - GAP, 448)
 MAP_BOX: Box = (GAP, 460, W - GAP, 1360)
-TRACK_BOX: Box = (GAP, 1372, 800, 1600)
-REWARDS_BOX: Box = (812, 1372, W - GAP, 1600)
-VP_BOX: Box = (GAP, 1612, W - GAP, 1772)
-PLAYERS_Y = 1784
+TRACK_BOX: Box = (GAP, 1372, 800, 1632)
+REWARDS_BOX: Box = (812, 1372, W - GAP, 1632)
+VP_BOX: Box = (GAP, 1644, W - GAP, 1804)
+PLAYERS_Y = 1816
 PLAYER_ROW = 84
 
 

@@ -53,7 +53,15 @@ def draw_rewards(c: Canvas, view: NipronView) -> None:
             )
     c.text(
         REWARDS_BOX[0] + 16,
-        REWARDS_BOX[3] - 24,
+        REWARDS_BOX[3] - 22,
+        "3 workers held: up to 2x, 4: 3x, 5: 4x, 6: 5x",
+        22,
+        fill=INK_SOFT,
+        anchor="lm",
+    )
+    c.text(
+        REWARDS_BOX[0] + 16,
+        REWARDS_BOX[3] - 52,
         f"2x tiles without bonus: {view.multipliers}",
         22,
         fill=INK_SOFT,

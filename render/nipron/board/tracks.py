@@ -39,12 +39,19 @@ def draw_track_static(c: Canvas) -> None:
     for space, number in data.SCORING_AT.items():
         gx = _cell_x(space) - CELL_GAP / 2
         c.d.rectangle((gx - 3, y - 8, gx + 3, y + CELL + 8), fill=VP)
-        c.text(gx, y + CELL + 26, f"Scoring {number}", 22, fill=VP, bold=True, anchor="mm")
+        c.text(gx, y + CELL + 24, f"Scoring {number}", 22, fill=VP, bold=True, anchor="mm")
+        c.text(gx, y + CELL + 52, _vp_line(number), 22, fill=INK_SOFT, bold=True, anchor="mm")
     ex = _cell_x(data.TRACK_SPACES) + CELL + CELL_GAP / 2
     c.d.rectangle((ex - 3, y - 8, ex + 3, y + CELL + 8), fill=VP)
-    c.text(ex - 40, y + CELL + 26, "Scoring 3", 22, fill=VP, bold=True, anchor="mm")
+    c.text(ex - 40, y + CELL + 24, "Scoring 3", 22, fill=VP, bold=True, anchor="mm")
+    c.text(ex - 40, y + CELL + 52, _vp_line(3), 22, fill=INK_SOFT, bold=True, anchor="mm")
     gx = (_cell_x(data.FIRST_GOLDEN) + _cell_x(data.TRACK_SPACES) + CELL) / 2
-    c.text(gx, y + CELL + 56, "golden: 3 final turns each", 22, fill=GOLD, bold=True, anchor="mm")
+    c.text(gx - 40, y + CELL + 84, "golden: 3 final turns each", 22, fill=GOLD, bold=True, anchor="mm")
+    c.text(TRACK_BOX[0] + 16, y + CELL + 84, "VP 1st/2nd/3rd", 22, fill=INK_SOFT, anchor="lm")
+
+
+def _vp_line(scoring: int) -> str:
+    return "/".join(str(v) for v in data.SCORING_VP[scoring])
 
 
 def draw_track(c: Canvas, view: NipronView, seats: list[Seat]) -> None:

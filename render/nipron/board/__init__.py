@@ -7,6 +7,7 @@ base image; a render copies it and draws the position on top. One module per pan
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -18,7 +19,7 @@ from render.common.canvas import Canvas
 from render.common.palette import PAPER, WHITE
 from render.nipron.board.actions import draw_actions, draw_actions_static, draw_rows
 from render.nipron.board.layout import TITLE_H, W, height
-from render.nipron.board.map_panel import draw_map, draw_map_static, draw_sea
+from render.nipron.board.map_panel import draw_map, draw_map_game, draw_map_static, draw_sea, game_key
 from render.nipron.board.players import draw_players
 from render.nipron.board.rewards import draw_rewards, draw_rewards_static
 from render.nipron.board.tracks import draw_track, draw_track_static, draw_vp, draw_vp_static
@@ -26,7 +27,7 @@ from render.nipron.icons import ICONS
 from render.nipron.model import Seat, final_turns_left, seats, totals, winners
 from render.nipron.palette import TITLE_BAR
 
-__all__ = ["draw_board"]
+__all__ = ["clear_caches", "draw_board"]
 
 
 @lru_cache(maxsize=4)
@@ -40,6 +41,34 @@ def _base(players: int) -> Image.Image:
     draw_rewards_static(c)
     draw_vp_static(c)
     return c.image
+
+
+_GAME_BASES: dict[tuple[object, ...], Image.Image] = {}
+GAME_BASES_KEPT = 16
+_LOCK = threading.Lock()
+
+
+def _game_base(view: NipronView) -> Image.Image:
+    """The base with this game's map (city tiles and bonuses never change during a game), kept for the
+    last few games drawn."""
+    key = game_key(view)
+    with _LOCK:
+        image = _GAME_BASES.get(key)
+    if image is None:
+        image = _base(view.players).copy()
+        draw_map_game(Canvas.from_image(image, ICONS), view)
+        with _LOCK:
+            while len(_GAME_BASES) >= GAME_BASES_KEPT:
+                del _GAME_BASES[next(iter(_GAME_BASES))]
+            _GAME_BASES[key] = image
+    return image
+
+
+def clear_caches() -> None:
+    """Forget the cached layers (benchmarks measure a first render with this)."""
+    _base.cache_clear()
+    with _LOCK:
+        _GAME_BASES.clear()
 
 
 def status_line(view: NipronView, people: list[Seat], scores: ScoreSheet | None) -> str:
@@ -58,7 +87,7 @@ def status_line(view: NipronView, people: list[Seat], scores: ScoreSheet | None)
 
 
 def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet | None) -> Image.Image:
-    image = _base(view.players).copy()
+    image = _game_base(view).copy()
     c = Canvas.from_image(image, ICONS)
     people = seats(view, names)
     c.text(20, TITLE_H / 2, "Nipron", 38, fill=WHITE, bold=True, anchor="lm")

@@ -51,40 +51,82 @@ def draw_map_static(c: Canvas) -> None:
     c.panel(*MAP_BOX, "Map of Japan: districts north to south", title_size=28)
 
 
-def _space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float, seats: list[Seat]) -> None:
+def _space_box(sp: InfluenceSpaceView, city_x: float, city_y: float) -> tuple[float, float]:
+    tx, ty = city_x + SPACE_W + PAD, city_y + SPACE_H + PAD
+    spots = {
+        "N": (tx + TILE / 2 - SPACE_W / 2, city_y),
+        "S": (tx + TILE / 2 - SPACE_W / 2, ty + TILE + PAD),
+        "W": (city_x, ty + TILE / 2 - SPACE_H / 2),
+        "E": (tx + TILE + PAD, ty + TILE / 2 - SPACE_H / 2),
+    }
+    return spots[sp.side]
+
+
+def _empty_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float) -> None:
     x1, y1 = x0 + SPACE_W, y0 + SPACE_H
     c.d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=EMPTY_SPACE, outline=INK_SOFT, width=2)
     good_chip(c, sp.good, x0 + 3, y0 + 3, x1 - 3, y0 + 33, 22, text=_short(sp.good))
+    # printed value: a grey disc (what foreign companies count while the space is empty)
     cy = y0 + 57
-    # printed value: a small grey disc (what foreign companies count while the space is empty)
+    paste(c.image, disc(34, (226, 226, 226), MUTED, 0.06), x0 + 24, cy)
+    c.text(x0 + 24, cy + 1, str(sp.printed), 22, fill=INK_SOFT, bold=True, anchor="mm")
+
+
+def _taken_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float, seats: list[Seat]) -> None:
     if sp.owner is None:
-        paste(c.image, disc(34, (226, 226, 226), MUTED, 0.06), x0 + 24, cy)
-        c.text(x0 + 24, cy + 1, str(sp.printed), 22, fill=INK_SOFT, bold=True, anchor="mm")
-    else:
-        paste(c.image, disc(26, (236, 236, 236), MUTED, 0.06), x0 + 18, cy)
-        c.text(x0 + 18, cy + 1, str(sp.printed), 18, fill=MUTED, bold=True, anchor="mm")
-        influence_tile(c, seats[sp.owner].style, sp.value, x0 + 68, cy, 44)
+        return
+    cy = y0 + 57
+    c.d.rectangle((x0 + 4, y0 + 36, x0 + SPACE_W - 4, y0 + SPACE_H - 4), fill=EMPTY_SPACE)
+    paste(c.image, disc(26, (236, 236, 236), MUTED, 0.06), x0 + 18, cy)
+    c.text(x0 + 18, cy + 1, str(sp.printed), 18, fill=MUTED, bold=True, anchor="mm")
+    influence_tile(c, seats[sp.owner].style, sp.value, x0 + 68, cy, 44)
 
 
 def _short(good: str) -> str:
     return "Bulbs" if good == "bulbs" else good.capitalize()
 
 
-def _city(c: Canvas, city: CityView, x0: float, y0: float, seats: list[Seat]) -> None:
+def _city(c: Canvas, city: CityView, x0: float, y0: float) -> None:
     tx, ty = x0 + SPACE_W + PAD, y0 + SPACE_H + PAD
     c.d.rounded_rectangle((tx, ty, tx + TILE, ty + TILE), radius=10, fill=CITY_TILE)
     word = CITY_WORD[(city.city - 1) % 2].split()[0]
     c.text(tx + TILE / 2, ty + TILE / 2 - 12, word, 22, fill=WHITE, bold=True, anchor="mm")
     c.text(tx + TILE / 2, ty + TILE / 2 + 16, "city", 22, fill=WHITE, anchor="mm")
-    spots = {
-        "N": (tx + TILE / 2 - SPACE_W / 2, y0),
-        "S": (tx + TILE / 2 - SPACE_W / 2, ty + TILE + PAD),
-        "W": (x0, ty + TILE / 2 - SPACE_H / 2),
-        "E": (tx + TILE + PAD, ty + TILE / 2 - SPACE_H / 2),
-    }
     for sp in city.spaces:
-        sx, sy = spots[sp.side]
-        _space(c, sp, sx, sy, seats)
+        _empty_space(c, sp, *_space_box(sp, x0, y0))
+
+
+def _city_origins(view: NipronView, district: int) -> list[tuple[CityView, float, float]]:
+    x0, y0, x1, _ = district_box(district - 1)
+    cities = [city for city in view.cities if city.district == district][:2]
+    span = (x1 - x0 - 2 * CROSS_W) / 3
+    return [(city, x0 + span + k * (CROSS_W + span), y0 + 50) for k, city in enumerate(cities)]
+
+
+def game_key(view: NipronView) -> tuple[object, ...]:
+    """What the map layer depends on: fixed for a whole game (city tiles, their turns, the bonuses)."""
+    return (
+        view.players,
+        tuple(
+            (city.city, city.district, tuple((sp.side, sp.good, sp.printed) for sp in city.spaces))
+            for city in view.cities
+        ),
+        tuple((d.district, d.bonus) for d in view.districts),
+    )
+
+
+def draw_map_game(c: Canvas, view: NipronView) -> None:
+    """The map as set up for this game: districts, bonuses, city tiles, empty influence spaces."""
+    for d in view.districts:
+        i = d.district - 1
+        box = district_box(i)
+        x0, y0, x1, _ = box
+        c.d.rounded_rectangle(box, radius=12, fill=DISTRICT_FILL[i], outline=DISTRICT_INK[i], width=3)
+        c.text(x0 + 14, y0 + 24, district_title(d.district), 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
+        bonus = "bonus " + bonus_words(d.bonus)
+        c.text(x1 - 14, y0 + 24, bonus, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm")
+        for city, cx, cy in _city_origins(view, d.district):
+            _city(c, city, cx, cy)
 
 
 def _standings(c: Canvas, view: NipronView, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
@@ -124,19 +166,12 @@ def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]
 
 def draw_map(c: Canvas, view: NipronView, seats: list[Seat]) -> None:
     for d in view.districts:
-        i = d.district - 1
-        box = district_box(i)
-        x0, y0, x1, y1 = box
-        c.d.rounded_rectangle(box, radius=12, fill=DISTRICT_FILL[i], outline=DISTRICT_INK[i], width=3)
-        c.text(x0 + 14, y0 + 24, district_title(d.district), 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
-        bonus = "bonus " + bonus_words(d.bonus)
-        c.text(x1 - 14, y0 + 24, bonus, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm")
-        cities = [city for city in view.cities if city.district == d.district]
-        span = (x1 - x0 - 2 * CROSS_W) / 3
-        for k, city in enumerate(cities[:2]):
-            _city(c, city, x0 + span + k * (CROSS_W + span), y0 + 50, seats)
-        _standings(c, view, d, box, y1 - 76, seats)
-        _transport(c, d, box, y1 - 30, seats)
+        box = district_box(d.district - 1)
+        for city, cx, cy in _city_origins(view, d.district):
+            for sp in city.spaces:
+                _taken_space(c, sp, *_space_box(sp, cx, cy), seats)
+        _standings(c, view, d, box, box[3] - 76, seats)
+        _transport(c, d, box, box[3] - 30, seats)
 
 
 def draw_sea(c: Canvas) -> None:

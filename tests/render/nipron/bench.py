@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from render.common import sprites
-from render.nipron import board, render_board, render_player
+from render.nipron import board, player_board, render_board, render_player
 from tests.render.nipron.positions import NAMES, Position, after_scoring, start
 
 RUNS = 30
@@ -39,7 +39,9 @@ def main() -> None:
     ):
         pos = Position(players, 7, stop)
         names = NAMES[:players]
-        for cache in (board._base, sprites.icon, sprites.marker, sprites.disc):
+        board.clear_caches()
+        player_board._base.cache_clear()
+        for cache in (sprites.icon, sprites.marker, sprites.disc):
             cache.cache_clear()
         t = time.perf_counter()
         render_board(pos.public, names, pos.scores)

@@ -161,7 +161,9 @@ def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]
             c.text(x + 31, y, f"×{n}", 24, bold=True, anchor="lm")
             x += 31 + c.text_width(f"×{n}", 24, True) + 14
         x += 14
-    c.text(x1 - 14, y, f"{d.free_spaces} free", 22, fill=INK_SOFT, anchor="rm")
+    free = f"{d.free_spaces} free space{'' if d.free_spaces == 1 else 's'}"
+    if x + c.text_width(free, 22) + 10 < x1 - 14:  # omitted when the district is crowded
+        c.text(x1 - 14, y, free, 22, fill=INK_SOFT, anchor="rm")
 
 
 def draw_map(c: Canvas, view: NipronView, seats: list[Seat]) -> None:

@@ -22,6 +22,12 @@ WORKERS_X = 940
 TOTAL_X = W - 2 * GAP - 80
 
 
+def _place(totals: dict[int, int], seat: int) -> str:
+    better = sum(1 for v in totals.values() if v > totals.get(seat, 0))
+    n = better + 1
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
 def draw_players(
     c: Canvas,
     view: NipronView,
@@ -45,7 +51,11 @@ def draw_players(
         c.text(x0 + hx, hy, label, 22, fill=INK_SOFT, bold=True, anchor=anchor)
     if final is not None:
         c.text(x0 + TOTAL_X, hy, "final" if final else "so far", 22, fill=INK_SOFT, bold=True, anchor="mm")
-    for i, p in enumerate(view.zaibatsu):
+    rows = list(view.zaibatsu)
+    if final:
+        # the final board is ranked: winners first, then by total
+        rows.sort(key=lambda p: (p.seat not in winners, -totals.get(p.seat, p.vp), p.seat))
+    for i, p in enumerate(rows):
         ry = PLAYERS_Y + 68 + i * PLAYER_ROW
         cy = ry + PLAYER_ROW / 2 - 2
         if i % 2 == 0:
@@ -56,6 +66,8 @@ def draw_players(
         player_marker(c, s.style, x0 + 38, cy, 44)
         c.fit_text(x0 + NAME_X, cy - 12, s.name, VP_X - NAME_X - 40, 28, bold=True, anchor="lm", min_size=22)
         sub = "to act" if view.active == p.seat else s.style.name.lower()
+        if final:
+            sub = f"{_place(totals, p.seat)} · {s.style.name.lower()}"
         c.text(x0 + NAME_X, cy + 20, sub, 22, fill=INK_SOFT, anchor="lm")
         badge(c, x0 + VP_X, cy, str(p.vp), 28, VP)
         c.icon("yen", x0 + YEN_X + 2, cy, 30, YEN)

@@ -36,7 +36,7 @@ def worker(c: Canvas, colour: str, cx: float, cy: float, size: int) -> None:
     """A worker: a disc in the worker's colour with its initial (W, Y, O, G, B, K for black)."""
     fill, ink, letter = WORKER.get(colour, (WHITE, INK, "?"))
     paste(c.image, disc(size, fill, INK, 0.07), cx, cy)
-    c.text(cx, cy + 1, letter, max(12, round(size * 0.55)), fill=ink, bold=True, anchor="mm")
+    c.text(cx, cy + 1, letter, max(12, round(size * 0.6)), fill=ink, bold=True, anchor="mm")
 
 
 def workers(c: Canvas, colours: Sequence[str], x: float, cy: float, size: int, gap: int = 6) -> float:
@@ -61,7 +61,7 @@ def good_chip(
         fill=GOOD_INK[good],
         bold=True,
         anchor="mm",
-        min_size=18,
+        min_size=22,
     )
 
 

@@ -246,7 +246,7 @@ def _factory(c: Canvas, f: FactoryView, x0: float, y0: float, x1: float, y1: flo
         22,
         fill=INK_SOFT,
         anchor="lm",
-        min_size=20,
+        min_size=22,
     )
 
 
@@ -371,7 +371,7 @@ def _contracts_static(c: Canvas) -> None:
     x0, y0, x1, _ = CONTRACT_BOX
     c.panel(*CONTRACT_BOX, "Contracts", title_size=26)
     legend = "2 + 1: two goods of one type and one of another · +1 money: a money-track step"
-    c.fit_text(x1 - 16, y0 + 22, legend, x1 - x0 - 340, 22, fill=INK_SOFT, anchor="rm", min_size=20)
+    c.fit_text(x1 - 16, y0 + 22, legend, x1 - x0 - 340, 22, fill=INK_SOFT, anchor="rm", min_size=22)
     for i, cid in enumerate(data.CONTRACT_IDS):
         _contract(c, i, cid, False)
 

@@ -9,7 +9,7 @@ from render.nipron.board.layout import ACTIONS_BOX, GAP, ROWS_BOX
 from render.nipron.glyphs import workers
 from render.nipron.palette import MUTED, ROW_ALT, TITLE_BAR
 
-WORKER = 46
+WORKER = 58
 SPACES = 5
 
 
@@ -56,7 +56,7 @@ def draw_rows(c: Canvas, view: NipronView) -> None:
     c.text(x0 + 16, cy - 16, "Waiting", 24, bold=True, anchor="lm")
     c.text(x0 + 16, cy + 16, "rows", 24, bold=True, anchor="lm")
     x = x0 + 130
-    size = 40
+    size = 44
     for r, row in enumerate(view.rows):
         c.text(x, cy, f"{r + 1}", 26, fill=INK_SOFT, bold=True, anchor="lm")
         x += 24
@@ -65,7 +65,7 @@ def draw_rows(c: Canvas, view: NipronView) -> None:
         else:
             c.text(x, cy, "–", 26, fill=MUTED, anchor="lm")
             x += 40
-    bag = f"bag: {view.bag}"
+    bag = f"{view.bag} in the bag"
     if view.refill_pending:
         bag += " (refill pending)"
     c.text(x1 - 16, cy, bag, 24, fill=INK, bold=True, anchor="rm")

@@ -19,18 +19,20 @@ from tests.render.nipron.positions import NAMES, Position, after_scoring, start
 RUNS = 30
 
 
-def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> tuple[float, int]:
-    times = []
+def _median_ms(fn: Callable[[], bytes], runs: int = RUNS) -> tuple[float, float, int]:
+    """Median wall-clock and CPU milliseconds (the CPU time tells a busy machine from a slow render)."""
+    wall, cpu = [], []
     size = 0
     for _ in range(runs):
-        t = time.perf_counter()
+        t, p = time.perf_counter(), time.process_time()
         size = len(fn())
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000, size
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - p)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000, size
 
 
 def main() -> None:
-    print(f"cpus: {os.cpu_count()}")
+    print(f"cpus: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
     for label, players, stop in (
         ("start 2p", 2, start),
         ("after scoring 1, 3p", 3, after_scoring(1)),
@@ -46,10 +48,10 @@ def main() -> None:
         t = time.perf_counter()
         render_board(pos.public, names, pos.scores)
         cold = (time.perf_counter() - t) * 1000
-        ms, size = _median_ms(lambda: render_board(pos.public, names, pos.scores))  # noqa: B023
-        print(f"{label}: board first {cold:.0f} ms, median {ms:.1f} ms, {size / 1024:.0f} kB")
-        ms, size = _median_ms(lambda: render_player(pos.own[0], 0, names))  # noqa: B023
-        print(f"{label}: player board median {ms:.1f} ms, {size / 1024:.0f} kB")
+        ms, cpu, size = _median_ms(lambda: render_board(pos.public, names, pos.scores))  # noqa: B023
+        print(f"{label}: board first {cold:.0f} ms, median {ms:.1f} ms (cpu {cpu:.1f}), {size / 1024:.0f} kB")
+        ms, cpu, size = _median_ms(lambda: render_player(pos.own[0], 0, names))  # noqa: B023
+        print(f"{label}: player board median {ms:.1f} ms (cpu {cpu:.1f}), {size / 1024:.0f} kB")
 
 
 if __name__ == "__main__":

@@ -123,3 +123,34 @@ def test_golden_hashes() -> None:
     assert not changed, f"images changed: {changed}"
     changed = sorted(name for name in got if got[name]["png"] != golden[name]["png"])
     assert not changed, f"same pixels, different bytes (encoder?): {changed}"
+
+
+def test_text_is_large_enough_to_read_on_a_phone(
+    positions: dict[tuple[int, str], Position], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Everything a player reads is at least 22 px (≥ 6 px when a 1400-px picture is shown 400 px
+    wide, 11 px at half size); the only smaller text is the printed number under a covered influence
+    space, which no longer counts for anything."""
+    import render.common.canvas as canvas
+
+    drawn: list[tuple[int, str]] = []
+    real_text = canvas.Canvas.text
+
+    def spy(self: canvas.Canvas, x: float, y: float, s: str, size: int, *args: object, **kw: object) -> None:
+        drawn.append((size, s))
+        real_text(self, x, y, s, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(canvas.Canvas, "text", spy)
+    from render.nipron import board, player_board
+
+    board.clear_caches()
+    player_board._base.cache_clear()
+    for players in (2, 4):
+        pos = positions[(players, "end")]
+        render_board(pos.public, NAMES[:players], pos.scores)
+        render_player(pos.own[0], 0, NAMES[:players])
+    board.clear_caches()
+    player_board._base.cache_clear()
+    assert drawn
+    small = {(size, s) for size, s in drawn if size < 22}
+    assert all(size >= 18 and s in {"0", "1", "2", "3"} for size, s in small), small

@@ -21,7 +21,11 @@ def _column(i: int) -> tuple[float, float]:
 
 
 def draw_actions_static(c: Canvas) -> None:
-    c.panel(*ACTIONS_BOX, "Action spaces: take a worker, do one of its actions", title_size=26)
+    c.panel(*ACTIONS_BOX, "Action spaces", title_size=26)
+    legend = "workers: W white, Y yellow, O orange, G green, B blue, K black"
+    c.fit_text(
+        ACTIONS_BOX[2] - 16, ACTIONS_BOX[1] + 22, legend, 620, 22, fill=INK_SOFT, anchor="rm", min_size=22
+    )
     c.panel(*ROWS_BOX)
 
 

@@ -65,6 +65,29 @@ def good_chip(
     )
 
 
+def fit_line(
+    c: Canvas,
+    x: float,
+    y: float,
+    s: str,
+    max_width: float,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    min_size: int = 22,
+) -> None:
+    """Like ``Canvas.fit_text``, but a text still too wide at ``min_size`` is cut with an ellipsis
+    (long display names), so nothing ever runs into the next column."""
+    while size > min_size and c.text_width(s, size, bold) > max_width:
+        size -= 1
+    if c.text_width(s, size, bold) > max_width:
+        while s and c.text_width(s + "…", size, bold) > max_width:
+            s = s[:-1]
+        s = s.rstrip() + "…"
+    c.text(x, y, s, size, fill, bold, anchor)
+
+
 def badge(c: Canvas, cx: float, cy: float, text: str, size: int, fill: RGB, ink: RGB = WHITE) -> None:
     """A rounded label (VP totals, multipliers)."""
     w = c.text_width(text, size, True) + size * 0.9

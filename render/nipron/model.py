@@ -33,11 +33,21 @@ class Seat:
     style: PlayerStyle
 
 
+def clean_name(name: str) -> str:
+    """A display name as the shipped font can draw it: emoji and other characters outside the Basic
+    Multilingual Plane, variation selectors and joiners are dropped (DejaVu has no emoji)."""
+    kept = "".join(
+        ch for ch in name if ord(ch) <= 0xFFFF and not 0xFE00 <= ord(ch) <= 0xFE0F and ch != "\u200d"
+    )
+    return " ".join(kept.split())
+
+
 def seats(view: NipronView, names: Sequence[str] | None) -> list[Seat]:
     out = []
     for p in view.zaibatsu:
         st = style(p.colour, p.seat)
-        name = names[p.seat] if names is not None and p.seat < len(names) and names[p.seat] else st.name
+        given = clean_name(names[p.seat]) if names is not None and p.seat < len(names) else ""
+        name = given or st.name
         out.append(Seat(p.seat, name, st))
     return out
 

@@ -14,7 +14,7 @@ from engine.nipron.view import FactoryView, NipronView, PlayerView
 from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT, PAPER, RGB, WHITE
 from render.common.sprites import marker, paste
-from render.nipron.glyphs import badge, good_chip, influence_tile, player_marker, worker, yen
+from render.nipron.glyphs import badge, fit_line, good_chip, influence_tile, player_marker, worker, yen
 from render.nipron.icons import ICONS
 from render.nipron.model import Seat, seats
 from render.nipron.palette import (
@@ -455,7 +455,7 @@ def draw_player_board(view: NipronView, seat: int, names: Sequence[str] | None) 
     p = view.zaibatsu[seat]
     player_marker(c, s.style, 44, TITLE_H / 2, 50)
     title = f"{s.name}'s zaibatsu ({s.style.name.lower()})"
-    c.fit_text(84, TITLE_H / 2, title, W - 360, 34, fill=WHITE, bold=True, anchor="lm", min_size=22)
+    fit_line(c, 84, TITLE_H / 2, title, W - 360, 34, fill=WHITE, bold=True, anchor="lm")
     badge(c, W - 110, TITLE_H / 2, f"{p.vp} VP", 30, VP)
     if view.active == seat and not view.over:
         c.text(W - 200, TITLE_H / 2, "to act", 26, fill=WHITE, bold=True, anchor="rm")

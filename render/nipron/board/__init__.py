@@ -23,6 +23,7 @@ from render.nipron.board.map_panel import draw_map, draw_map_game, draw_map_stat
 from render.nipron.board.players import draw_players
 from render.nipron.board.rewards import draw_rewards, draw_rewards_static
 from render.nipron.board.tracks import draw_track, draw_track_static, draw_vp, draw_vp_static
+from render.nipron.glyphs import fit_line
 from render.nipron.icons import ICONS
 from render.nipron.model import Seat, final_turns_left, seats, totals, winners
 from render.nipron.palette import TITLE_BAR
@@ -91,9 +92,7 @@ def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet
     c = Canvas.from_image(image, ICONS)
     people = seats(view, names)
     c.text(20, TITLE_H / 2, "Nipron", 38, fill=WHITE, bold=True, anchor="lm")
-    c.fit_text(
-        180, TITLE_H / 2, status_line(view, people, scores), W - 200, 30, fill=WHITE, anchor="lm", min_size=22
-    )
+    fit_line(c, 180, TITLE_H / 2, status_line(view, people, scores), W - 200, 30, fill=WHITE, anchor="lm")
     draw_actions(c, view)
     draw_rows(c, view)
     draw_map(c, view, people)

@@ -7,7 +7,7 @@ from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.board.layout import GAP, PLAYER_ROW, PLAYERS_Y, W, players_box
-from render.nipron.glyphs import badge, player_marker, workers, yen
+from render.nipron.glyphs import badge, fit_line, player_marker, workers, yen
 from render.nipron.model import Seat
 from render.nipron.palette import BLUEPRINT, COAL, GOLD, KNOWLEDGE, ROW_ALT, VP, YEN
 
@@ -64,7 +64,7 @@ def draw_players(
         if view.active == p.seat:
             c.d.rounded_rectangle((x0 + 8, ry, x1 - 8, ry + PLAYER_ROW - 4), radius=8, outline=INK, width=3)
         player_marker(c, s.style, x0 + 38, cy, 44)
-        c.fit_text(x0 + NAME_X, cy - 12, s.name, VP_X - NAME_X - 40, 28, bold=True, anchor="lm", min_size=22)
+        fit_line(c, x0 + NAME_X, cy - 12, s.name, VP_X - NAME_X - 40, 28, bold=True, anchor="lm")
         sub = "to act" if view.active == p.seat else s.style.name.lower()
         if final:
             sub = f"{_place(totals, p.seat)} · {s.style.name.lower()}"

@@ -154,3 +154,17 @@ def test_text_is_large_enough_to_read_on_a_phone(
     assert drawn
     small = {(size, s) for size, s in drawn if size < 22}
     assert all(size >= 18 and s in {"0", "1", "2", "3"} for size, s in small), small
+
+
+def test_long_names_and_emoji_are_cut_or_dropped_not_drawn_as_boxes(
+    positions: dict[tuple[int, str], Position],
+) -> None:
+    from render.nipron.model import clean_name
+
+    assert clean_name("Céline 🎲 Dupont") == "Céline Dupont"
+    assert clean_name("🎲") == ""
+    pos = positions[(3, "mid")]
+    names = ("Maximilian Alexander von Testington the Third", "🎲", "Céline 🎲 Dupont")
+    board = _png(render_board(pos.public, names, pos.scores))
+    assert board.size == (W, height(3))
+    assert _png(render_player(pos.own[1], 1, names)).size == (PLAYER_W, PLAYER_H)

@@ -24,7 +24,9 @@ def factory_bonus(tile: str) -> str:
     """The synergy bonus of a factory tile in a few words (rules §7.3)."""
     parts: list[str] = []
     steps = [args for code, *args in data.FACTORIES[tile].synergy if code == "STEP"]
-    if steps:
+    if len(steps) == len(data.TRACKS):
+        parts.append(f"+{steps[0][1]} step on each track")
+    elif steps:
         parts.append(f"+{steps[0][1]} " + "/".join(track for track, _ in steps) + " step")
     for code, *args in data.FACTORIES[tile].synergy:
         if code == "YEN":

@@ -22,6 +22,7 @@ from render.nipron.board.layout import TITLE_H, W, height
 from render.nipron.board.map_panel import draw_map, draw_map_game, draw_map_static, draw_sea, game_key
 from render.nipron.board.players import draw_players
 from render.nipron.board.rewards import draw_rewards, draw_rewards_static
+from render.nipron.board.supply import draw_supply
 from render.nipron.board.tracks import draw_track, draw_track_static, draw_vp, draw_vp_static
 from render.nipron.glyphs import fit_line
 from render.nipron.icons import ICONS
@@ -106,4 +107,5 @@ def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet
     if scores is not None and (scores.final or any(scored.get(p.seat) != p.vp for p in view.zaibatsu)):
         final = scores.final
     draw_players(c, view, people, scored, winners(scores), final)
+    draw_supply(c, view)
     return image

@@ -17,12 +17,24 @@ PLAYERS_Y = 1816
 PLAYER_ROW = 84
 
 
+SUPPLY_H = 412
+
+
+def players_bottom(players: int) -> int:
+    return PLAYERS_Y + 64 + players * PLAYER_ROW + 16
+
+
 def height(players: int) -> int:
-    return PLAYERS_Y + 64 + players * PLAYER_ROW + 16 + GAP
+    return players_bottom(players) + GAP + SUPPLY_H + GAP
 
 
 def players_box(players: int) -> Box:
-    return (GAP, PLAYERS_Y, W - GAP, height(players) - GAP)
+    return (GAP, PLAYERS_Y, W - GAP, players_bottom(players))
+
+
+def supply_box(players: int) -> Box:
+    top = players_bottom(players) + GAP
+    return (GAP, top, W - GAP, top + SUPPLY_H)
 
 
 # District boxes: a 2 × 2 grid inside the map panel, north-west first.

@@ -12,8 +12,8 @@ from PIL import Image
 
 from engine.core import ScoreSheet
 from engine.nipron.view import NipronView
-from render.common.png import encode_png
 from render.nipron.board import draw_board
+from render.nipron.encode import encode, palette_image
 from render.nipron.player_board import draw_player_board
 
 
@@ -34,19 +34,21 @@ def render_board(
 ) -> bytes:
     """The whole table. With ``scores`` the players' lines show the sheet's totals (and the winner
     once the game is over); without, the VP so far."""
-    return encode_png(board_image(view, names, scores))
+    return encode(board_image(view, names, scores))
 
 
 def render_player(view: NipronView, seat: int, names: Sequence[str] | None = None) -> bytes:
     """One player's board: budget, workers, tracks, factories, trains and ships, contracts,
     achievements."""
-    return encode_png(player_image(view, seat, names))
+    return encode(player_image(view, seat, names))
 
 
 def warm_up() -> None:
-    """Build the cached base layers and sprites ahead of the first real render."""
+    """Build the palette, the cached base layers and the sprites ahead of the first real render
+    (about a second and a half on a 2-core machine)."""
     from engine.nipron import GAME
 
+    palette_image()
     for players in (2, 3, 4):
         view = GAME.view(GAME.new_game(players, 0), None)
         render_board(view)

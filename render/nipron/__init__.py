@@ -1,0 +1,24 @@
+"""Nipron images: the board overview and one player board per seat.
+
+``PICTURES`` is what the bot plugs in (``render.common.pictures.Pictures``); ``render_board`` and
+``render_player`` are the same pictures for direct callers (tests, benchmarks, ``python -m
+render.nipron``).
+"""
+
+from __future__ import annotations
+
+from render.common.pictures import Pictures
+from render.nipron.images import board_image, player_image, render_board, render_player, warm_up
+from render.nipron.pictures import NipronPictures
+
+PICTURES: Pictures = NipronPictures()
+
+__all__ = [
+    "PICTURES",
+    "NipronPictures",
+    "board_image",
+    "player_image",
+    "render_board",
+    "render_player",
+    "warm_up",
+]

@@ -1,0 +1,181 @@
+"""The map: Japan's four districts, north to south, each with its two cities (the four influence
+spaces around every city tile: the good it asks for, the printed value, the influence tile on it), the
+district bonus, who leads on influence, and the trains and ships built there."""
+
+from __future__ import annotations
+
+from engine.nipron.view import CityView, DistrictView, InfluenceSpaceView, NipronView
+from render.common.canvas import Canvas
+from render.common.palette import INK, INK_SOFT, WHITE
+from render.common.sprites import disc, paste
+from render.nipron.board.layout import MAP_BOX, Box, district_box
+from render.nipron.glyphs import good_chip, influence_tile, player_marker
+from render.nipron.model import CITY_WORD, Seat, district_title
+from render.nipron.palette import CITY_TILE, DISTRICT_FILL, DISTRICT_INK, EMPTY_SPACE, MUTED, SEA
+
+SPACE_W, SPACE_H = 106, 80
+TILE = 80
+PAD = 4
+CROSS_W = 2 * SPACE_W + TILE + 2 * PAD
+CROSS_H = 2 * SPACE_H + TILE + 2 * PAD
+TRAIN_INFLUENCE = 2
+BONUS_WORDS = {"coal": "2 coal", "yen": "¥5,000", "bp": "2 blueprints", "vp": "2 VP"}
+
+
+def bonus_words(bonus: str) -> str:
+    """The view's "2 coal" / "5000 yen" / "2 bp" / "2 vp" in the box's words."""
+    parts = bonus.split()
+    return BONUS_WORDS.get(parts[-1], bonus) if parts else bonus
+
+
+def influence(view: NipronView, district: int) -> tuple[dict[int, int], int]:
+    """Each seat's influence in a district (its tiles, plus 2 per train when it has a tile there)
+    and the foreign companies' (printed numbers of the empty spaces), as scored (rules §6.1)."""
+    by_seat: dict[int, int] = {}
+    foreign = 0
+    for city in view.cities:
+        if city.district != district:
+            continue
+        for sp in city.spaces:
+            if sp.owner is None:
+                foreign += sp.printed
+            else:
+                by_seat[sp.owner] = by_seat.get(sp.owner, 0) + sp.value
+    trains = view.districts[district - 1].trains
+    for seat in list(by_seat):
+        by_seat[seat] += TRAIN_INFLUENCE * trains[seat]
+    return by_seat, foreign
+
+
+def draw_map_static(c: Canvas) -> None:
+    c.panel(*MAP_BOX, "Map of Japan: districts north to south", title_size=28)
+
+
+def _space_box(sp: InfluenceSpaceView, city_x: float, city_y: float) -> tuple[float, float]:
+    tx, ty = city_x + SPACE_W + PAD, city_y + SPACE_H + PAD
+    spots = {
+        "N": (tx + TILE / 2 - SPACE_W / 2, city_y),
+        "S": (tx + TILE / 2 - SPACE_W / 2, ty + TILE + PAD),
+        "W": (city_x, ty + TILE / 2 - SPACE_H / 2),
+        "E": (tx + TILE + PAD, ty + TILE / 2 - SPACE_H / 2),
+    }
+    return spots[sp.side]
+
+
+def _empty_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float) -> None:
+    x1, y1 = x0 + SPACE_W, y0 + SPACE_H
+    c.d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=EMPTY_SPACE, outline=INK_SOFT, width=2)
+    good_chip(c, sp.good, x0 + 3, y0 + 3, x1 - 3, y0 + 33, 22, text=_short(sp.good))
+    # printed value: a grey disc (what foreign companies count while the space is empty)
+    cy = y0 + 57
+    paste(c.image, disc(34, (226, 226, 226), MUTED, 0.06), x0 + 24, cy)
+    c.text(x0 + 24, cy + 1, str(sp.printed), 22, fill=INK_SOFT, bold=True, anchor="mm")
+
+
+def _taken_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float, seats: list[Seat]) -> None:
+    if sp.owner is None:
+        return
+    cy = y0 + 57
+    c.d.rectangle((x0 + 4, y0 + 36, x0 + SPACE_W - 4, y0 + SPACE_H - 4), fill=EMPTY_SPACE)
+    paste(c.image, disc(26, (236, 236, 236), MUTED, 0.06), x0 + 18, cy)
+    c.text(x0 + 18, cy + 1, str(sp.printed), 18, fill=MUTED, bold=True, anchor="mm")
+    influence_tile(c, seats[sp.owner].style, sp.value, x0 + 68, cy, 44)
+
+
+def _short(good: str) -> str:
+    return "Bulbs" if good == "bulbs" else good.capitalize()
+
+
+def _city(c: Canvas, city: CityView, x0: float, y0: float) -> None:
+    tx, ty = x0 + SPACE_W + PAD, y0 + SPACE_H + PAD
+    c.d.rounded_rectangle((tx, ty, tx + TILE, ty + TILE), radius=10, fill=CITY_TILE)
+    word = CITY_WORD[(city.city - 1) % 2].split()[0]
+    c.text(tx + TILE / 2, ty + TILE / 2 - 12, word, 22, fill=WHITE, bold=True, anchor="mm")
+    c.text(tx + TILE / 2, ty + TILE / 2 + 16, "city", 22, fill=WHITE, anchor="mm")
+    for sp in city.spaces:
+        _empty_space(c, sp, *_space_box(sp, x0, y0))
+
+
+def _city_origins(view: NipronView, district: int) -> list[tuple[CityView, float, float]]:
+    x0, y0, x1, _ = district_box(district - 1)
+    cities = [city for city in view.cities if city.district == district][:2]
+    span = (x1 - x0 - 2 * CROSS_W) / 3
+    return [(city, x0 + span + k * (CROSS_W + span), y0 + 50) for k, city in enumerate(cities)]
+
+
+def game_key(view: NipronView) -> tuple[object, ...]:
+    """What the map layer depends on: fixed for a whole game (city tiles, their turns, the bonuses)."""
+    return (
+        view.players,
+        tuple(
+            (city.city, city.district, tuple((sp.side, sp.good, sp.printed) for sp in city.spaces))
+            for city in view.cities
+        ),
+        tuple((d.district, d.bonus) for d in view.districts),
+    )
+
+
+def draw_map_game(c: Canvas, view: NipronView) -> None:
+    """The map as set up for this game: districts, bonuses, city tiles, empty influence spaces."""
+    for d in view.districts:
+        i = d.district - 1
+        box = district_box(i)
+        x0, y0, x1, _ = box
+        c.d.rounded_rectangle(box, radius=12, fill=DISTRICT_FILL[i], outline=DISTRICT_INK[i], width=3)
+        c.text(x0 + 14, y0 + 24, district_title(d.district), 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
+        bonus = "bonus " + bonus_words(d.bonus)
+        c.text(x1 - 14, y0 + 24, bonus, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm")
+        for city, cx, cy in _city_origins(view, d.district):
+            _city(c, city, cx, cy)
+
+
+def _standings(c: Canvas, view: NipronView, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
+    x0 = box[0]
+    by_seat, foreign = influence(view, d.district)
+    c.text(x0 + 14, y, "Influence:", 22, fill=INK_SOFT, bold=True, anchor="lm")
+    x = x0 + 14 + c.text_width("Influence:", 22, True) + 12
+    ranked = sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0]))
+    for seat, value in ranked:
+        player_marker(c, seats[seat].style, x + 15, y, 30)
+        c.text(x + 34, y, str(value), 24, bold=True, anchor="lm")
+        x += 34 + c.text_width(str(value), 24, True) + 18
+    if not ranked:
+        c.text(x, y, "none yet", 22, fill=INK_SOFT, anchor="lm")
+        x += c.text_width("none yet", 22) + 18
+    c.text(x, y, f"foreign {foreign}", 22, fill=INK_SOFT, anchor="lm")
+
+
+def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
+    x0, _, x1, _ = box
+    x = x0 + 14
+    for kind, counts in (("train", d.trains), ("ship", d.ships)):
+        c.icon(kind, x + 18, y, 36, INK)
+        x += 42
+        built = [(s, n) for s, n in enumerate(counts) if n]
+        if not built:
+            c.text(x, y, "none", 22, fill=INK_SOFT, anchor="lm")
+            x += c.text_width("none", 22) + 26
+            continue
+        for seat, n in built:
+            player_marker(c, seats[seat].style, x + 14, y, 28)
+            c.text(x + 31, y, f"×{n}", 24, bold=True, anchor="lm")
+            x += 31 + c.text_width(f"×{n}", 24, True) + 14
+        x += 14
+    free = f"{d.free_spaces} free space{'' if d.free_spaces == 1 else 's'}"
+    if x + c.text_width(free, 22) + 10 < x1 - 14:  # omitted when the district is crowded
+        c.text(x1 - 14, y, free, 22, fill=INK_SOFT, anchor="rm")
+
+
+def draw_map(c: Canvas, view: NipronView, seats: list[Seat]) -> None:
+    for d in view.districts:
+        box = district_box(d.district - 1)
+        for city, cx, cy in _city_origins(view, d.district):
+            for sp in city.spaces:
+                _taken_space(c, sp, *_space_box(sp, cx, cy), seats)
+        _standings(c, view, d, box, box[3] - 76, seats)
+        _transport(c, d, box, box[3] - 30, seats)
+
+
+def draw_sea(c: Canvas) -> None:
+    x0, y0, x1, y1 = MAP_BOX
+    c.d.rounded_rectangle((x0 + 4, y0 + 44, x1 - 4, y1 - 4), radius=10, fill=SEA)

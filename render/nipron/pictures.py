@@ -1,0 +1,45 @@
+"""Nipron's side of the drawing seam (``render.common.pictures.Pictures``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from engine.core import ScoreSheet
+from engine.nipron.view import NipronView
+from render.common.pictures import PictureSpec
+from render.nipron.images import render_board, render_player, warm_up
+
+
+class NipronPictures:
+    """The board (public, posted with every scoring summary and the final result) and one player's
+    board per seat."""
+
+    specs: tuple[PictureSpec, ...] = (
+        PictureSpec("board", "Board", in_summaries=True),
+        PictureSpec("player", "Player board", per_seat=True),
+    )
+
+    def draw(
+        self,
+        key: str,
+        view: BaseModel,
+        seat: int | None,
+        names: Sequence[str],
+        scores: ScoreSheet | None,
+    ) -> bytes:
+        if key not in {spec.key for spec in self.specs}:
+            raise KeyError(key)
+        if not isinstance(view, NipronView):
+            raise TypeError(f"Nipron draws a NipronView, not {type(view).__name__}")
+        if seat is not None and not 0 <= seat < view.players:
+            raise ValueError(f"seat {seat} is not in this game")
+        if key == "board":
+            return render_board(view, names, scores)
+        if seat is None:
+            raise ValueError("the player board is drawn for a seat")
+        return render_player(view, seat, names)
+
+    def warm_up(self) -> None:
+        warm_up()

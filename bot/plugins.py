@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 # Games shipped with the product: name → (rules module, pictures module).
 BUILTIN: dict[str, tuple[str, str | None]] = {
     "carnegie": ("engine.carnegie", "render.carnegie"),
+    "nipron": ("engine.nipron", "render.nipron"),
 }
 
 

@@ -78,7 +78,12 @@ class CarnegieGame:
         # Read from the state the few numbers the view would show (``build_view``'s own expressions):
         # building the whole view cost ~1.3 ms per deciding seat on every click (tests/perf storage).
         company = state.companies[seat]
-        parts = [f"${company.money}", words.count(company.goods, "good"), f"{company.vp} VP"]
+        # The score track only: the provisional total is in the summaries and /game score.
+        parts = [
+            f"${company.money}",
+            words.count(company.goods, "good"),
+            f"{company.vp} VP on the score track",
+        ]
         if rules.pending(state).seats == [seat]:
             tasks = state.tasks
             study_points = tasks[0].a if tasks and tasks[0].kind == "spend" else state.sp

@@ -57,7 +57,6 @@ def test_the_transcript_shows_posts_panels_clicks_and_counts(transcript: str) ->
     assert clicks == len(re.findall(r"^\*\*(?:alice|bob)\*\* (?:clicks|picks) ", body, re.M))
 
 
-@pytest.mark.xfail(strict=False, reason="texts being reworded (issue 14)")
 def test_players_never_read_codes_notation_or_ids(transcript: str) -> None:
     found = findings(transcript)
     assert found == [], f"{len(found)} findings, e.g.:\n" + "\n".join(found[:20])

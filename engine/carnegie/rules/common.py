@@ -299,6 +299,9 @@ HEADLINE_KINDS = frozenset(
         "reserve",
         "sides",
         "convert",
+        # Research and Development: track steps and tab pushes (issue 14: every kind of point told).
+        "track",
+        "push",
     }
 )
 

@@ -26,10 +26,10 @@ from engine.carnegie.view import CarnegieView
 from engine.core import CHECKPOINT, InvalidAction, InvalidOptions, NotYourTurn, RandomPlayer, Rng, play
 from tests.engine.carnegie.fixtures import legal_texts, started
 
-# The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS): now marked by the
-# engine with ``Event.headline``.
+# The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS), now marked by the
+# engine with ``Event.headline``, and since issue 14 Research and Development's track steps and tab pushes.
 HEADLINE_KINDS = {"row", "income", "build_department", "build", "donate", "use", "choose", "pick", "house",
-                  "reserve", "sides", "convert", "andrew"}  # fmt: skip
+                  "reserve", "sides", "convert", "andrew", "track", "push"}  # fmt: skip
 
 
 def test_the_package_exposes_its_game_and_registers_nothing() -> None:
@@ -112,13 +112,13 @@ def test_glance_stage_is_setup_then_the_round() -> None:
 def test_glance_note_money_goods_vp_and_the_turns_pools_for_the_only_deciding_seat() -> None:
     st = started(2)
     c = st.companies[0]
-    assert G.glance(st, 0).note == f"You have ${c.money}, {c.goods} goods, {c.vp} VP."
+    assert G.glance(st, 0).note == f"You have ${c.money}, {c.goods} goods, {c.vp} VP on the score track."
     assert G.glance(st, 5).note == "" and G.glance(st, -1).note == ""
     # the moves and SP left belong to the turn of the seat deciding alone
     st.moves, st.sp = 4, 0
     seat = G.pending(st).seats[0]
     company = st.companies[seat]
-    expected = f"You have ${company.money}, {company.goods} goods, {company.vp} VP, 4 moves left."
+    expected = f"You have ${company.money}, {company.goods} goods, {company.vp} VP on the score track, 4 moves left."
     assert G.glance(st, seat).note == expected
     assert "moves left" not in G.glance(st, 1 - seat).note
     st.moves, st.sp = 0, 3

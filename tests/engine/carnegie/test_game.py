@@ -118,7 +118,9 @@ def test_glance_note_money_goods_vp_and_the_turns_pools_for_the_only_deciding_se
     st.moves, st.sp = 4, 0
     seat = G.pending(st).seats[0]
     company = st.companies[seat]
-    expected = f"You have ${company.money}, {company.goods} goods, {company.vp} VP on the score track, 4 moves left."
+    expected = (
+        f"You have ${company.money}, {company.goods} goods, {company.vp} VP on the score track, 4 moves left."
+    )
     assert G.glance(st, seat).note == expected
     assert "moves left" not in G.glance(st, 1 - seat).note
     st.moves, st.sp = 0, 3

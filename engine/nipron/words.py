@@ -61,8 +61,8 @@ def contract_need(cid: str) -> str:
 def contract_need_words(cid: str) -> str:
     need = data.CONTRACTS[cid].need
     if len(need) == 1:
-        return f"{count(need[0], 'good')} of one type"
-    return " + ".join(map(str, need)) + " goods of different types"
+        return f"{count(need[0], 'good')} of one kind"
+    return " + ".join(map(str, need)) + f" of {len(need)} different goods"
 
 
 def contract_reward(cid: str) -> str:
@@ -71,7 +71,7 @@ def contract_reward(cid: str) -> str:
 
 
 def contract(cid: str) -> str:
-    """"the 2 + 1 contract"; a contract for one type only: "the 2-of-one-good contract"."""
+    """A contract by its pattern, "the 2 + 1 contract"; for one kind only, "the 2-of-one-good contract"."""
     need = data.CONTRACTS[cid].need
     if len(need) == 1:
         return f"the {need[0]}-of-one-good contract"
@@ -88,7 +88,7 @@ def factory_bonus(tile: str) -> str:
     parts: list[str] = []
     steps = [args for code, *args in data.FACTORIES[tile].synergy if code == "STEP"]
     if len(steps) == len(data.TRACKS):
-        parts.append(f"+{count(int(steps[0][1]), 'step')} on each track")
+        parts.append(f"+{steps[0][1]} on each track")
     elif steps:
         tracks = "/".join(track for track, _ in steps)
         parts.append(f"+{count(int(steps[0][1]), tracks + ' step')}")
@@ -103,15 +103,15 @@ def factory_bonus(tile: str) -> str:
             what = "factory" if args[0] == "any_factory" else "level-2/3 factory"
             parts.append(f"{args[1]} VP per {what}")
         elif code == "STAR":
-            parts.append(f"an extra {args[0]} star")
+            parts.append(f"+1 {args[0]} star")
     return ", ".join(parts) or "none"
 
 
-def factory(tile: str, bonus: bool = True) -> str:
-    """"level-2 Lenses factory (bonus: 3 blueprints)": the bonus tells apart tiles of one product and
-    level."""
+def factory(tile: str, bonus: bool = True, short: bool = False) -> str:
+    """A factory tile, "level-2 Lenses factory (bonus: 3 blueprints)": the bonus tells apart tiles of
+    one product and level; ``short`` leaves out the word "factory" where a label needs the room."""
     t = data.FACTORIES[tile]
-    name = f"level-{t.level} {t.good.capitalize()} factory"
+    name = f"level-{t.level} {t.good.capitalize()}" + ("" if short else " factory")
     return f"{name} (bonus: {factory_bonus(tile)})" if bonus else name
 
 

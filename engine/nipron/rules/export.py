@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.rules.common import Reason, ev, gain, good_of, move_track
 from engine.nipron.state import NipronState, Zaibatsu
 
@@ -25,10 +25,12 @@ def assignable(need: tuple[int, ...], goods: dict[str, int]) -> bool:
 
 def check_export(z: Zaibatsu, contract: str) -> Reason:
     if contract not in z.contracts:
-        return f"Contract {contract} is not face up in front of you.", "§4.5.8"
+        return f"{words.contract(contract).capitalize()} is not face up in front of you.", "§4.5.8"
     if not assignable(data.CONTRACTS[contract].need, stock(z)):
-        need = "+".join(str(n) for n in data.CONTRACTS[contract].need)
-        return f"Your goods cannot meet contract {contract} ({need} of different types).", "§4.5.8"
+        return (
+            f"Your goods cannot meet {words.contract(contract)} ({words.contract_need_words(contract)}).",
+            "§4.5.8",
+        )
     return None
 
 
@@ -68,7 +70,7 @@ def do_give(state: NipronState, seat: int, good: str, events: list[Event]) -> No
     events.append(
         ev(
             "export",
-            f"{{p{seat}}} fulfilled contract {contract.id} with {parts} for {got}{steps}.",
+            f"{{p{seat}}} fulfilled {words.contract(contract.id)} with {parts} for {got}{steps}.",
             seat,
             True,
             contract=contract.id,

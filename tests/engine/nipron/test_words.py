@@ -33,7 +33,14 @@ FORBIDDEN: list[str] = [
     r"_",
 ]
 
-TABLES = [(2, 3, "greedy"), (2, 11, "random"), (3, 5, "greedy"), (3, 8, "random"), (4, 7, "greedy"), (4, 9, "random")]
+TABLES = [
+    (2, 3, "greedy"),
+    (2, 11, "random"),
+    (3, 5, "greedy"),
+    (3, 8, "random"),
+    (4, 7, "greedy"),
+    (4, 9, "random"),
+]
 DECISIONS = 300
 
 
@@ -59,7 +66,9 @@ def _walk(players: int, seed: int, how: str) -> dict[str, set[str]]:
                 GAME.apply(state, seat, c)
             assert error.value.rule  # the rule id stays the error's data
             seen["refusal"].add(error.value.message)
-        action = ais[seat].choose(GAME, state, seat, legal) if how == "greedy" else legal[rng.below(len(legal))]
+        action = (
+            ais[seat].choose(GAME, state, seat, legal) if how == "greedy" else legal[rng.below(len(legal))]
+        )
         step = GAME.apply(state, seat, action)
         seen["event"].update(e.text for e in step.events if e.text)
         state = step.state

@@ -52,7 +52,7 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Steps):
         track = "knowledge" if a.kind == "knowledge" else "coal"
         cost = yen(data.TRACK_STEP_COST[a.steps])
-        return f"{data.ACTION_NAMES[a.kind]}: {track} +{plural(a.steps, 'step')} for {cost}"
+        return f"{data.ACTION_NAMES[a.kind]}: +{plural(a.steps, track + ' step')} for {cost}"
     if isinstance(a, Run):
         f = z.factory(a.good)
         if f is None:
@@ -89,8 +89,12 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Put):
         s = space_index(a.space)
         kind, amount = data.DISTRICT_BONUS[data.city_district(s // 4)]
-        taken = f", replacing a {state.values[s]}" if state.values[s] else ""
-        return f"Place your {a.value} {words.space(s, short=True)}: +{words.amount(kind, amount)}{taken}"
+        taken = f", covering a {state.values[s]}" if state.values[s] else ""
+        where = f"{words.space(s, short=True)}: +{words.amount(kind, amount)}{taken}"
+        label = f"Place your value-{a.value} tile {where}"
+        if len(label) > MAX_LABEL:
+            label = f"Value-{a.value} tile {where}"
+        return label
     if isinstance(a, Bump):
         s = space_index(a.space)
         return f"Return the value-{state.values[s]} tile {words.space(s, short=True)} to its owner"
@@ -99,7 +103,7 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
             f"Reward: {words.REWARD_WORDS[a.bonus]} and a {a.mult}x multiplier (your level {reward_level(z)})"
         )
     if isinstance(a, Achieve):
-        return f"Put the {state.reward_mult}x tile on {words.achievement(a.space)}"
+        return f"Put the {state.reward_mult}x tile on the achievement “{words.achievement(a.space)}”"
     if a.kind == "budget":
         return f"Take your budget: {yen(level(z, 'money'))} and {level(z, 'coal')} coal"
     if a.kind == "pay":

@@ -74,7 +74,7 @@ def check_put(state: NipronState, z: Zaibatsu, value: int, space: int) -> Reason
         return f"You hold no influence tile of value {value}.", RULE
     top = max_value(state.good, state.cubes)
     if value > top:
-        return f"{state.cubes} {state.good} goods allow a tile of at most {top}.", RULE
+        return f"Discarding {state.cubes} {state.good} allows a tile of at most value {top}.", RULE
     if space not in good_spaces(state, state.good, state.district):
         where = words.district(state.district) if state.district >= 0 else "a district"
         return f"The space {words.space(space)} is not next to a {state.good} side in {where}.", RULE

@@ -44,7 +44,9 @@ def check_give(state: NipronState, z: Zaibatsu, good: str) -> Reason:
     cube = need[len(state.given)]
     goods = {g: n for g, n in stock(z).items() if g not in state.given}
     if goods.get(good, 0) < cube:
-        return f"You need {cube} {good} goods of a type not used yet for this contract.", "§4.5.8"
+        if good in state.given:
+            return f"This contract already has its {good}: each delivery is of a different good.", "§4.5.8"
+        return f"This delivery takes {cube} {good}; you have {goods.get(good, 0)}.", "§4.5.8"
     rest = {g: n for g, n in goods.items() if g != good}
     if not assignable(need[len(state.given) + 1 :], rest):
         return "With that choice the rest of the contract could not be met.", "§4.5.8"
@@ -65,8 +67,9 @@ def do_give(state: NipronState, seat: int, good: str, events: list[Event]) -> No
     moved = move_track(z, "money", contract.money_steps)
     z.contracts.remove(contract.id)
     z.fulfilled.append(contract.id)
-    parts = ", ".join(f"{n} {g}" for g, n in zip(state.given, contract.need, strict=True))
-    steps = f" and {moved} money step{'s' if moved != 1 else ''}" if moved else ""
+    delivered = [f"{n} {g}" for g, n in zip(state.given, contract.need, strict=True)]
+    parts = ", ".join(delivered[:-1]) + " and " + delivered[-1] if len(delivered) > 1 else delivered[0]
+    steps = f" and {words.count(moved, 'money step')}" if moved else ""
     events.append(
         ev(
             "export",

@@ -99,6 +99,19 @@ def test_the_guide_speaks_player_words() -> None:
     assert not offences, "\n".join(offences)
 
 
+def test_the_guide_covers_every_component_kind() -> None:
+    """Factories with their bonuses, contracts by their pattern, achievements by condition, districts."""
+    text = " ".join(t.body for t in GAME.guide.topics.values())
+    for tile in data.FACTORY_IDS:
+        assert words.factory_bonus(tile) in text, tile
+    for cid in data.CONTRACT_IDS:
+        assert words.contract_need_words(cid) in text, cid
+    for aid in data.ACHIEVEMENTS:
+        assert words.achievement(aid) in text, aid
+    for d in range(data.DISTRICTS):
+        assert words.district(d) in text, d
+
+
 def test_count_says_one_good_and_two_goods() -> None:
     assert words.count(1, "good") == "1 good"
     assert words.count(2, "good") == "2 goods"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import MAX_LABEL
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.actions import (
     Achieve,
     Action,
@@ -30,34 +30,11 @@ from engine.nipron.rules.factories import shortfall
 from engine.nipron.rules.market import max_value
 from engine.nipron.state import NipronState
 
-UNIT = {"bp": "blueprints", "coal": "coal", "vp": "VP"}
-BONUS_WORDS = {"bp": "2 blueprints", "coal": "2 coal", "yen": "¥5,000", "none": "no bonus"}
-
-
-def synergy_words(tile: str) -> str:
-    """A factory tile's synergy bonus in a few words (§7.3)."""
-    words: list[str] = []
-    steps = [args for code, *args in data.FACTORIES[tile].synergy if code == "STEP"]
-    if steps:
-        # several one-step bonuses read as one: "+1 coal/money/knowledge"
-        words.append(f"+{steps[0][1]} " + "/".join(track for track, _ in steps))
-    for code, *args in data.FACTORIES[tile].synergy:
-        if code == "YEN":
-            words.append(yen(int(args[0])))
-        elif code in ("COAL", "BP", "VP", "GOODS"):
-            words.append(f"{args[0]} {UNIT[code.lower()] if code != 'GOODS' else 'goods'}")
-        elif code == "MACH":
-            words.append(plural(int(args[0]), "machine"))
-        elif code == "VP_PER":
-            what = "factory" if args[0] == "any_factory" else "L2/L3"
-            words.append(f"{args[1]} VP per {what}")
-        elif code == "STAR":
-            words.append(f"end {args[0]} star")
-    return ", ".join(words)
-
 
 def describe(state: NipronState, seat: int, a: Action) -> str:
-    return _label(state, seat, a)[:MAX_LABEL]
+    label = _label(state, seat, a)
+    assert len(label) <= MAX_LABEL, label  # shorten the wording, never cut
+    return label
 
 
 def _label(state: NipronState, seat: int, a: Action) -> str:
@@ -75,7 +52,7 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Steps):
         track = "knowledge" if a.kind == "knowledge" else "coal"
         cost = yen(data.TRACK_STEP_COST[a.steps])
-        return f"{data.ACTION_NAMES[a.kind]}: {track} +{plural(a.steps, 'step')} for {cost}"
+        return f"{data.ACTION_NAMES[a.kind]}: +{plural(a.steps, track + ' step')} for {cost}"
     if isinstance(a, Run):
         f = z.factory(a.good)
         if f is None:
@@ -86,11 +63,10 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Invest):
         s = shortfall(z, a.tile)
         extra = f" + {plural(s, 'blueprint')}" if s else ""
-        t = data.FACTORIES[a.tile]
-        return (
-            f"Build {t.good.capitalize()} L{t.level} ({a.tile}), {yen(data.INVEST_COST)}{extra}; "
-            f"bonus {synergy_words(a.tile)}"
-        )
+        label = f"Invest {yen(data.INVEST_COST)}{extra}: {words.factory(a.tile)}"
+        if len(label) > MAX_LABEL:
+            label = f"Invest {yen(data.INVEST_COST)}{extra}: {words.factory(a.tile, short=True)}"
+        return label
     if isinstance(a, Machines):
         return f"Machines: {plural(a.count, 'improvement')} for {yen(data.MACHINE_COST * a.count)}"
     if isinstance(a, Machine):
@@ -98,17 +74,13 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
         now = f.machine if f else 0
         return f"Machine on your {a.good} factory (+{now} → +{now + 1})"
     if isinstance(a, Transport):
-        return f"Build a {a.kind} in district {a.district} for {yen(data.TRANSPORT_COST)}"
+        return f"Build a {a.kind} in {words.district(a.district - 1)} for {yen(data.TRANSPORT_COST)}"
     if isinstance(a, Export):
         c = data.CONTRACTS[a.contract]
-        reward = yen(c.reward) if c.reward_kind == "yen" else f"{c.reward} VP"
-        need = (
-            f"{c.need[0]} of one good"
-            if len(c.need) == 1
-            else "+".join(map(str, c.need)) + " of different goods"
-        )
         money = f", +{plural(c.money_steps, 'money step')}" if c.money_steps else ""
-        return f"Export {c.id} ({need}): {reward}{money}"
+        return (
+            f"Export {words.contract_need_words(a.contract)} for {words.contract_reward(a.contract)}{money}"
+        )
     if isinstance(a, Give):
         cube = data.CONTRACTS[state.contract].need[len(state.given)] if state.contract else 0
         return f"Deliver {cube} {a.good} for this contract"
@@ -117,15 +89,21 @@ def _label(state: NipronState, seat: int, a: Action) -> str:
     if isinstance(a, Put):
         s = space_index(a.space)
         kind, amount = data.DISTRICT_BONUS[data.city_district(s // 4)]
-        bonus = yen(amount) if kind == "yen" else f"{amount} {UNIT[kind]}"
-        taken = f", replacing a {state.values[s]}" if state.values[s] else ""
-        return f"Place your {a.value} on {a.space} (district {s // 8 + 1}, bonus {bonus}){taken}"
+        taken = f", covering a {state.values[s]}" if state.values[s] else ""
+        where = f"{words.space(s, short=True)}: +{words.amount(kind, amount)}{taken}"
+        label = f"Place your value-{a.value} tile {where}"
+        if len(label) > MAX_LABEL:
+            label = f"Value-{a.value} tile {where}"
+        return label
     if isinstance(a, Bump):
-        return f"Return the value-{state.values[space_index(a.space)]} tile on {a.space} to its owner"
+        s = space_index(a.space)
+        return f"Return the value-{state.values[s]} tile {words.space(s, short=True)} to its owner"
     if isinstance(a, Reward):
-        return f"Reward: {BONUS_WORDS[a.bonus]} and a {a.mult}x multiplier (level {reward_level(z)})"
+        return (
+            f"Reward: {words.REWARD_WORDS[a.bonus]} and a {a.mult}x multiplier (your level {reward_level(z)})"
+        )
     if isinstance(a, Achieve):
-        return f"Put the {state.reward_mult}x tile on {a.space}: {data.ACHIEVEMENT_TEXT[a.space]}"
+        return f"Put the {state.reward_mult}x tile on the achievement “{words.achievement(a.space)}”"
     if a.kind == "budget":
         return f"Take your budget: {yen(level(z, 'money'))} and {level(z, 'coal')} coal"
     if a.kind == "pay":

@@ -90,7 +90,8 @@ def note(state: NipronState, seat: int) -> str:
     z = state.zaibatsu[seat]
     goods = sum(f.goods for f in z.factories)
     return (
-        f"You have {yen(z.yen)}, {z.coal} coal, {plural(z.blueprints, 'blueprint')}, {goods} goods, "
+        f"You have {yen(z.yen)}, {z.coal} coal, {plural(z.blueprints, 'blueprint')}, "
+        f"{plural(goods, 'good')}, "
         f"{plural(len(z.workers), 'worker')} and {z.vp} VP."
     )
 

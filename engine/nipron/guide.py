@@ -4,6 +4,38 @@ words (no rule ids), for the bot's help."""
 from __future__ import annotations
 
 from engine.core import Guide, OptionChoice, OptionSpec, Topic
+from engine.nipron import data, words
+
+
+def _factories() -> str:
+    lines = []
+    for good in data.GOODS:
+        tiles = [t for t in data.FACTORY_IDS if data.FACTORIES[t].good == good]
+        level = data.FACTORIES[tiles[0]].level
+        bonuses = "; ".join(words.factory_bonus(t) for t in tiles)
+        lines.append(f"{good.capitalize()} (level {level}): {bonuses}.")
+    return (
+        "A factory needs knowledge 2, 4 or 6 for level 1, 2 or 3; blueprints cover what is missing. Each "
+        "tile has its own bonus: " + " ".join(lines)
+    )
+
+
+def _contracts() -> str:
+    lines = [
+        f"{words.contract_need_words(c)}: {words.contract_reward(c)}"
+        + (
+            f" and +{words.count(data.CONTRACTS[c].money_steps, 'money step')}"
+            if data.CONTRACTS[c].money_steps
+            else ""
+        )
+        for c in data.CONTRACT_IDS
+    ]
+    return (
+        "A contract is named by the goods it asks for; each number is goods of one kind. "
+        + "; ".join(lines)
+        + "."
+    )
+
 
 TOPICS: dict[str, Topic] = {
     "overview": Topic(
@@ -55,6 +87,28 @@ TOPICS: dict[str, Topic] = {
             "there, plus 2 per train if they have a tile there. Foreign companies rank too, with the printed "
             "numbers of empty spaces. 1st/2nd/3rd earn 10/7/5, then 15/11/8, then 20/15/11 VP; ties share "
             "and round down. Players 1st or 2nd also get 2 VP per ship they have in that district."
+        ),
+    ),
+    "factories": Topic(title="Factories and their bonuses", body=_factories()),
+    "contracts": Topic(title="Contracts", body=_contracts()),
+    "achievements": Topic(
+        title="Achievements",
+        body=(
+            "Each of the 9 achievement spaces scores its condition times the multiplier on it at the end: "
+            + "; ".join(words.achievement(a) for a in data.ACHIEVEMENTS)
+            + "."
+        ),
+    ),
+    "districts": Topic(
+        title="Districts",
+        body=(
+            "Japan has four districts, each with a West city and an East city; influence tiles go north, "
+            "east, south or west of a city. Each tile placed gains its district's bonus: "
+            + "; ".join(
+                f"{words.district(d)}: {words.amount(kind, n)}"
+                for d, (kind, n) in enumerate(data.DISTRICT_BONUS)
+            )
+            + "."
         ),
     ),
     "end": Topic(

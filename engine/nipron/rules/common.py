@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.state import NipronState, Zaibatsu
 
 Reason = tuple[str, str] | None  # (why an action is illegal, the rule that says so), or None
@@ -13,7 +13,7 @@ Reason = tuple[str, str] | None  # (why an action is illegal, the rule that says
 
 def plural(n: int, word: str) -> str:
     """``plural(1, "step")`` -> "1 step", ``plural(2, "step")`` -> "2 steps"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return words.count(n, word)
 
 
 def a_an(word: str) -> str:
@@ -21,7 +21,7 @@ def a_an(word: str) -> str:
 
 
 def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+    return words.yen(amount)
 
 
 def level(z: Zaibatsu, track: str) -> int:
@@ -64,7 +64,7 @@ def gain(z: Zaibatsu, kind: str, amount: int, category: str) -> str:
         return f"{amount} coal"
     if kind == "bp":
         z.blueprints += amount
-        return f"{amount} blueprint{'s' if amount != 1 else ''}"
+        return words.amount("bp", amount)
     gain_vp(z, amount, category)
     return f"{amount} VP"
 
@@ -74,8 +74,7 @@ def good_of(tile: str) -> str:
 
 
 def factory_words(tile: str) -> str:
-    t = data.FACTORIES[tile]
-    return f"level-{t.level} {t.good.capitalize()} factory"
+    return words.factory(tile)
 
 
 def ev(kind: str, text: str, seat: int | None = None, headline: bool = False, **info: Any) -> Event:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.rules.common import colours_held, ev, gain, gain_vp, level, plural, yen
 from engine.nipron.rules.refill import finish_pending
 from engine.nipron.state import NipronState, Zaibatsu
@@ -71,7 +71,7 @@ def do_achieve(state: NipronState, seat: int, space: str, events: list[Event]) -
     events.append(
         ev(
             "achieve",
-            f"{{p{seat}}} put the {state.reward_mult}x tile on {space} ({data.ACHIEVEMENT_TEXT[space]}).",
+            f"{{p{seat}}} put the {state.reward_mult}x tile on the achievement “{words.achievement(space)}”.",
             seat,
             space=space,
         )

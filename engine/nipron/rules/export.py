@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.rules.common import Reason, ev, gain, good_of, move_track
 from engine.nipron.state import NipronState, Zaibatsu
 
@@ -25,10 +25,12 @@ def assignable(need: tuple[int, ...], goods: dict[str, int]) -> bool:
 
 def check_export(z: Zaibatsu, contract: str) -> Reason:
     if contract not in z.contracts:
-        return f"Contract {contract} is not face up in front of you.", "§4.5.8"
+        return f"{words.contract(contract).capitalize()} is not face up in front of you.", "§4.5.8"
     if not assignable(data.CONTRACTS[contract].need, stock(z)):
-        need = "+".join(str(n) for n in data.CONTRACTS[contract].need)
-        return f"Your goods cannot meet contract {contract} ({need} of different types).", "§4.5.8"
+        return (
+            f"Your goods cannot meet {words.contract(contract)} ({words.contract_need_words(contract)}).",
+            "§4.5.8",
+        )
     return None
 
 
@@ -42,7 +44,9 @@ def check_give(state: NipronState, z: Zaibatsu, good: str) -> Reason:
     cube = need[len(state.given)]
     goods = {g: n for g, n in stock(z).items() if g not in state.given}
     if goods.get(good, 0) < cube:
-        return f"You need {cube} {good} goods of a type not used yet for this contract.", "§4.5.8"
+        if good in state.given:
+            return f"This contract already has its {good}: each delivery is of a different good.", "§4.5.8"
+        return f"This delivery takes {cube} {good}; you have {goods.get(good, 0)}.", "§4.5.8"
     rest = {g: n for g, n in goods.items() if g != good}
     if not assignable(need[len(state.given) + 1 :], rest):
         return "With that choice the rest of the contract could not be met.", "§4.5.8"
@@ -63,12 +67,13 @@ def do_give(state: NipronState, seat: int, good: str, events: list[Event]) -> No
     moved = move_track(z, "money", contract.money_steps)
     z.contracts.remove(contract.id)
     z.fulfilled.append(contract.id)
-    parts = ", ".join(f"{n} {g}" for g, n in zip(state.given, contract.need, strict=True))
-    steps = f" and {moved} money step{'s' if moved != 1 else ''}" if moved else ""
+    delivered = [f"{n} {g}" for g, n in zip(state.given, contract.need, strict=True)]
+    parts = ", ".join(delivered[:-1]) + " and " + delivered[-1] if len(delivered) > 1 else delivered[0]
+    steps = f" and {words.count(moved, 'money step')}" if moved else ""
     events.append(
         ev(
             "export",
-            f"{{p{seat}}} fulfilled contract {contract.id} with {parts} for {got}{steps}.",
+            f"{{p{seat}}} fulfilled {words.contract(contract.id)} with {parts} for {got}{steps}.",
             seat,
             True,
             contract=contract.id,

@@ -28,14 +28,17 @@ def shortfall(z: Zaibatsu, tile: str) -> int:
 
 def check_invest(state: NipronState, z: Zaibatsu, tile: str) -> Reason:
     if tile not in state.supply:
-        return f"The {tile} tile is no longer in the supply.", "§4.5.1"
+        return f"The {factory_words(tile)} is no longer in the supply.", "§4.5.1"
     if z.factory(good_of(tile)) is not None:
         return f"You already own a {good_of(tile)} factory; one factory per good.", "§4.5.1"
     if z.yen < data.INVEST_COST:
         return f"Invest costs {yen(data.INVEST_COST)}; you have {yen(z.yen)}.", "§4.5.1"
     s = shortfall(z, tile)
     if z.blueprints < s:
-        return f"You lack {s} knowledge and hold only {z.blueprints} blueprints to cover it.", "§4.5.1"
+        return (
+            f"You lack {s} knowledge and hold only {plural(z.blueprints, 'blueprint')} to cover it.",
+            "§4.5.1",
+        )
     return None
 
 
@@ -51,7 +54,7 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
     events.append(
         ev(
             "invest",
-            f"{{p{seat}}} built a {factory_words(tile)} ({tile}) for {yen(data.INVEST_COST)}{extra}.",
+            f"{{p{seat}}} built a {factory_words(tile)} for {yen(data.INVEST_COST)}{extra}.",
             seat,
             True,
             tile=tile,
@@ -190,7 +193,7 @@ def do_run(state: NipronState, seat: int, good: str, events: list[Event]) -> Non
     events.append(
         ev(
             "produce",
-            f"{{p{seat}}} ran their {good} factory for {tile.coal} coal and made {made} goods.",
+            f"{{p{seat}}} ran their {good} factory for {tile.coal} coal and made {plural(made, 'good')}.",
             seat,
         )
     )

@@ -9,7 +9,7 @@ of a turn with nothing left to do)."""
 from __future__ import annotations
 
 from engine.core import Decision, Event, GameOver, IllegalAction, NotYourTurn
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.actions import (
     Achieve,
     Action,
@@ -82,24 +82,38 @@ PHASE_RULE: dict[str, str] = {
     "over": "§6.2",
 }
 PROMPTS: dict[str, str] = {
-    "turn": "Take a worker from an action space, or consolidate.",
-    "action": "Choose the action of your worker's space.",
-    "more": "Repeat the action, trade blueprints, or end your turn.",
-    "give": "Choose the good type for the contract's next cube.",
-    "place": "Choose the influence tile and the space for it.",
-    "bump": "The city is full: choose which lowest tile leaves.",
-    "machine": "Choose the factory for the next machine improvement.",
-    "budget": "Consolidate: trade blueprints, or take your budget.",
-    "reward": "Choose your Emperor's reward.",
-    "achieve": "Choose the achievement space for your reward tile.",
-    "workforce": "Consolidate: trade blueprints, or pay your workforce.",
+    "turn": "take a worker from an action space, or consolidate",
+    "action": "choose the action of your worker's space",
+    "more": "repeat the action, trade blueprints, or end your turn",
+    "give": "choose the type of good for the contract's next delivery",
+    "place": "choose the influence tile and the space for it",
+    "bump": "the city is full: choose which lowest tile leaves",
+    "machine": "choose the factory for the next machine improvement",
+    "budget": "consolidating: trade blueprints, or take your budget",
+    "reward": "choose your Emperor's reward",
+    "achieve": "choose the achievement space for your reward tile",
+    "workforce": "consolidating: trade blueprints, or pay your workforce",
+}
+# what a refusal says when an action does not fit the moment (the prompt above, as a sentence)
+NOW: dict[str, str] = {
+    "turn": "Now you take a worker from an action space, or consolidate.",
+    "action": "Now you choose the action of your worker's space.",
+    "more": "Now you may repeat the action, trade blueprints, or end your turn.",
+    "give": "Now you choose the type of good for the contract's next delivery.",
+    "place": "Now you choose the influence tile and the space for it.",
+    "bump": "The city is full: now you choose which lowest tile leaves.",
+    "machine": "Now you choose the factory for the next machine improvement.",
+    "budget": "You are consolidating: now you trade blueprints, or take your budget.",
+    "reward": "Now you choose your Emperor's reward.",
+    "achieve": "Now you choose the achievement space for your reward tile.",
+    "workforce": "You are consolidating: now you trade blueprints, or pay your workforce.",
 }
 DONE_WORD: dict[str, str] = {"more": "end", "budget": "budget", "workforce": "pay"}
 
 
 def pending(state: NipronState) -> Decision:
     if state.over:
-        return Decision(seats=[], kind="over", prompt="The game is over.", finished=True)
+        return Decision(seats=[], kind="over", prompt="the game is over", finished=True)
     return Decision(
         seats=[state.active],
         kind=state.phase,
@@ -127,7 +141,7 @@ def check(state: NipronState, seat: int, action: Action) -> Reason:
     if seat != state.active:
         raise NotYourTurn(f"It is seat {state.active + 1}'s turn.", rule="§4.1")
     if action.kind not in PHASE_KINDS[state.phase]:
-        return f"{PROMPTS[state.phase]} ('{action.kind}' is not possible now.)", PHASE_RULE[state.phase]
+        return f"That is not possible now. {NOW[state.phase]}", PHASE_RULE[state.phase]
     return check_kind(state, seat, action)
 
 
@@ -177,13 +191,17 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
         return check_put(state, z, a.value, space_index(a.space))
     if isinstance(a, Bump):
         if space_index(a.space) not in bump_choices_excluding(state, state.bump_space):
-            return f"{a.space} does not hold one of the lowest tiles around that city.", "§4.5.9"
+            return (
+                f"The space {words.space(space_index(a.space))} does not hold one of the city's "
+                "lowest tiles.",
+                "§4.5.9",
+            )
         return None
     if isinstance(a, Reward):
         return cons.check_reward(state, z, a.mult, a.bonus)
     if isinstance(a, Achieve):
         if a.space not in cons.empty_achievements(z):
-            return f"Achievement space {a.space} already holds a tile.", "§5"
+            return f"The achievement “{words.achievement(a.space)}” already holds a tile.", "§5"
         return None
     return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.actions import space_code
 from engine.nipron.rules.common import Reason, ev, gain
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
@@ -60,7 +60,7 @@ def check_sell(state: NipronState, z: Zaibatsu, good: str, cubes: int) -> Reason
             availability(state, s, value) for s in good_spaces(state, good, state.district)
         ):
             return None
-    where = f"district {state.district + 1}" if state.district >= 0 else "any district"
+    where = words.district(state.district) if state.district >= 0 else "any district"
     return f"No tile you hold (up to value {top}) can go next to {good} in {where}.", RULE
 
 
@@ -74,12 +74,12 @@ def check_put(state: NipronState, z: Zaibatsu, value: int, space: int) -> Reason
         return f"You hold no influence tile of value {value}.", RULE
     top = max_value(state.good, state.cubes)
     if value > top:
-        return f"{state.cubes} {state.good} goods allow a tile of at most {top}.", RULE
+        return f"Discarding {state.cubes} {state.good} allows a tile of at most value {top}.", RULE
     if space not in good_spaces(state, state.good, state.district):
-        where = f"district {state.district + 1}" if state.district >= 0 else "a district"
-        return f"{space_code(space)} is not next to a {state.good} side in {where}.", RULE
+        where = words.district(state.district) if state.district >= 0 else "a district"
+        return f"The space {words.space(space)} is not next to a {state.good} side in {where}.", RULE
     if availability(state, space, value) is None:
-        return f"{space_code(space)} is not available for a tile of value {value}.", RULE
+        return f"The space {words.space(space)} is not available for a tile of value {value}.", RULE
     return None
 
 
@@ -111,8 +111,8 @@ def do_put(state: NipronState, seat: int, value: int, space: int, events: list[E
     events.append(
         ev(
             "influence",
-            f"{{p{seat}}} placed a value-{value} influence tile on {space_code(space)} in district "
-            f"{state.district + 1} for {state.cubes} {state.good}.",
+            f"{{p{seat}}} placed a value-{value} influence tile {words.space(space)} "
+            f"for {state.cubes} {state.good}.",
             seat,
             True,
             space=space_code(space),
@@ -149,6 +149,7 @@ def district_bonus(state: NipronState, seat: int, events: list[Event]) -> None:
     """§4.5.9 step 5: the district bonus, once per tile placed."""
     kind, amount = data.DISTRICT_BONUS[state.district]
     got = gain(state.zaibatsu[seat], kind, amount, "district bonuses")
-    events.append(ev("bonus", f"{{p{seat}}} gained district {state.district + 1}'s bonus: {got}.", seat))
+    text = f"{{p{seat}}} gained the bonus of {words.district(state.district)}: {got}."
+    events.append(ev("bonus", text, seat))
     state.good = ""
     state.cubes = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, checkpoint
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.rules.common import ev, gain_vp
 from engine.nipron.state import NOBODY, NipronState
 
@@ -71,7 +71,7 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
             events.append(
                 ev(
                     "scoring",
-                    f"Scoring {scoring}, district {district + 1}: {{p{seat}}} placed {_ordinal(pos)} "
+                    f"Scoring {scoring}, {words.district(district)}: {{p{seat}}} placed {_ordinal(pos)} "
                     f"for {place} VP{extra}.",
                     seat,
                     False,

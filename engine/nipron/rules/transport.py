@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.nipron import data, words
 from engine.nipron.rules.common import Reason, ev, move_track, yen
 from engine.nipron.state import NipronState, Zaibatsu
 
@@ -22,9 +22,9 @@ def check_transport(state: NipronState, z: Zaibatsu, kind: str, district: int) -
     if z.yen < data.TRANSPORT_COST:
         return f"A {kind} costs {yen(data.TRANSPORT_COST)}; you have {yen(z.yen)}.", rule
     if str(district) in state.used:
-        return f"This action already built in district {district + 1}; each must go elsewhere.", rule
+        return f"This action already built in {words.district(district)}; each must go elsewhere.", rule
     if free_spaces(state, district) <= 0:
-        return f"District {district + 1} has no free train/ship space.", rule
+        return f"{words.district(district)} has no free {kind} space.", rule
     return None
 
 
@@ -41,7 +41,7 @@ def do_transport(state: NipronState, seat: int, kind: str, district: int, events
         state.ships[district][seat] += 1
         taken = data.SHIPS_PER_PLAYER - z.ships
     state.used.append(str(district))
-    text = f"{{p{seat}}} built a {kind} in district {district + 1} for {yen(data.TRANSPORT_COST)}"
+    text = f"{{p{seat}}} built a {kind} in {words.district(district)} for {yen(data.TRANSPORT_COST)}"
     # §4.5.6 step 3: taking the tile that fully uncovers a money icon moves the money marker (P14).
     if taken in data.MONEY_ICONS[area] and move_track(z, "money", 1):
         text += " and uncovered a money icon (+1 money step)"

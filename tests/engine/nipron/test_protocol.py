@@ -142,8 +142,8 @@ def test_example_event_text() -> None:
     texts = [e.text for e in events]
     # knowledge 1 against the 2 a level-1 factory needs: one blueprint covers it
     assert (
-        f"{{p0}} took a {colour} worker from space 2 and built a level-1 Silk factory (SILK_C) for ¥6,000 "
-        "and 1 blueprint." in texts
+        f"{{p0}} took a {colour} worker from space 2 and built a level-1 Silk factory (bonus: ¥5,000) "
+        "for ¥6,000 and 1 blueprint." in texts
     )
 
 

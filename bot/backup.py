@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 from bot import plugins
 from bot.storage.backup import (
     DEFAULT_TIME_LIMIT,
+    BackupFailed,
     BackupRefused,
     StoredGame,
     backup,
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     except TimeoutError as exc:
         print(f"The backup of {args.source} failed: {exc}; {args.dest} is unchanged.", file=sys.stderr)
         return 1
-    except (sqlite3.Error, OSError) as exc:
+    except (BackupFailed, OSError) as exc:
         print(f"The backup of {args.source} failed: {exc}; {args.dest} is unchanged.", file=sys.stderr)
         return 1
     result = check(args.dest, replay=not args.no_replay)

@@ -24,6 +24,10 @@ class BackupRefused(Exception):
     """The backup cannot be made as asked; ``str(exc)`` is one sentence for the operator."""
 
 
+class BackupFailed(Exception):
+    """SQLite could not read the source or write the copy; ``str(exc)`` says why."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: int
@@ -78,12 +82,15 @@ def backup(source: Path, dest: Path, *, time_limit: float = DEFAULT_TIME_LIMIT) 
                     raise TimeoutError(
                         f"the backup took longer than {time_limit:g} s and was stopped"
                     ) from exc
-                raise
+                raise BackupFailed(str(exc)) from exc
         with contextlib.closing(sqlite3.connect(partial)) as out:
             # A self-contained file: no -wal beside it to forget when copying it elsewhere.
             out.execute("PRAGMA journal_mode = DELETE")
         with open(partial, "rb") as written:
             os.fsync(written.fileno())
+    except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupFailed(str(exc)) from exc
     except BaseException:
         partial.unlink(missing_ok=True)
         raise

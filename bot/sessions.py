@@ -36,6 +36,7 @@ from bot.storage import actions as action_log
 from bot.storage import games as game_rows
 from bot.tables import ActResult, GameStatus, Progress, Table, load_table
 from engine.core import (
+    CHECKPOINT,
     Event,
     Game,
     GameOver,
@@ -48,6 +49,8 @@ from engine.core import (
 )
 
 STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
+# The key of a game's final post in ``posts`` (a checkpoint's summary is keyed by its key).
+FINAL_POST = "final"
 NOTHING_TO_UNDO = (
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
@@ -124,6 +127,7 @@ class Sessions(Seating):
             except action_log.DuplicateInteraction as exc:
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState("That choice was already recorded.") from exc
+            await _owe_posts(conn, game, game_id, moves, final, at)
             ai_events = [e for move in moves[1:] for e in move.events]
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
@@ -203,6 +207,7 @@ class Sessions(Seating):
             status = Status.FINISHED if game.pending(final).finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
+            await _owe_posts(conn, game, game_id, moves, final, at)
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
                 await load_table(conn, game_id),
@@ -234,15 +239,46 @@ class Sessions(Seating):
         async with self.db.transaction(write=False) as conn:
             return await action_log.live_actions(conn, game_id)
 
-    async def record_post(self, game_id: int, key: str, totals: list[int]) -> list[int] | None:
-        """Store that the post ``key`` (a checkpoint's key, or "final") is being made with these
-        totals; returns the totals of the post before it (None for the first), or raises
-        ``StaleState`` if it was recorded already (it is never posted twice)."""
+    async def owed_posts(self, game_id: int) -> list[tuple[str, list[int], list[int] | None]]:
+        """The game's summaries and final post recorded with the moves that reached them but not
+        sent yet, in order: (key, totals, the totals of the post before it or None)."""
+        async with self.db.transaction(write=False) as conn:
+            owed = []
+            for key, totals in await game_rows.owed_posts(conn, game_id):
+                before = await game_rows.totals_before(conn, game_id, key)
+                owed.append(
+                    (key, list(json.loads(totals)), None if before is None else list(json.loads(before)))
+                )
+        return owed
+
+    async def owe_posts(self, game_id: int, keys: list[str]) -> None:
+        """Record the summaries of these checkpoints (and the final post, if the game is over) as
+        owed, with the current totals, unless they were recorded before (``act`` records them
+        with the moves that reach them; this covers callers that announce other changes)."""
         async with self.db.transaction() as conn:
-            if not await game_rows.record_post(conn, game_id, key, json.dumps(totals), self._at()):
-                raise StaleState("This was announced already.")
-            before = await game_rows.totals_before(conn, game_id, key)
-        return None if before is None else list(json.loads(before))
+            table = await load_table(conn, game_id)
+            if table.game.snapshot is None:
+                return
+            game = plugins.game(table.game.game)
+            state = state_of(game, table)
+            finished = game.pending(state).finished
+            if not keys and not finished:
+                return
+            totals = json.dumps([line.total for line in game.score(state).lines])
+            for key in [*keys, *([FINAL_POST] if finished else [])]:
+                await game_rows.record_post(conn, game_id, key, totals, self._at())
+
+    async def mark_posted(self, game_id: int, key: str, *, message_id: int | None) -> bool:
+        """The post ``key`` was sent; False when it had been marked before."""
+        async with self.db.transaction() as conn:
+            return await game_rows.mark_posted(conn, game_id, key, message_id=message_id, at=self._at())
+
+    async def games_to_catch_up(self) -> list[int]:
+        """Games that may owe the channel something: every game in progress (its turn line) and
+        every game with a summary or final post not sent yet."""
+        async with self.db.transaction(write=False) as conn:
+            ids = set(await game_rows.active_game_ids(conn)) | set(await game_rows.games_owing_posts(conn))
+        return sorted(ids)
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)
@@ -303,6 +339,22 @@ class _Logged:
     def by_ai(cls, table: Table, move: Played) -> _Logged:
         # An AI's steps are never undone by anyone: every one is a barrier.
         return cls(move.seat, table.user_at(move.seat) or 0, move.notation, None, move.events, True)
+
+
+async def _owe_posts(
+    conn: Any, game: Game[Any, Any], game_id: int, moves: list[_Logged], final: GameState, at: str
+) -> None:
+    """Record, with the moves, the summaries of the checkpoints they reached and the final post if
+    the game ended: owed until the announcer has sent them (a crash in between loses none)."""
+    keys = [str(e.data.get("key", "")) for move in moves for e in move.events if e.kind == CHECKPOINT]
+    finished = game.pending(final).finished
+    if not keys and not finished:
+        return
+    totals = json.dumps([line.total for line in game.score(final).lines])
+    for key in keys:
+        await game_rows.record_post(conn, game_id, key, totals, at)
+    if finished:
+        await game_rows.record_post(conn, game_id, FINAL_POST, totals, at)
 
 
 async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:

@@ -173,14 +173,43 @@ async def set_prompt(
 
 
 async def record_post(conn: aiosqlite.Connection, game_id: int, key: str, totals: str, at: str) -> bool:
-    """Remember that the post ``key`` (a checkpoint's key, or "final") is being made, with the
-    totals it shows; False when it was recorded before (then it is not posted again)."""
+    """Remember that the post ``key`` (a checkpoint's key, or "final") is owed, with the totals it
+    shows (``posted_at`` stays NULL until ``mark_posted``); False when it was recorded before."""
     cursor = await conn.execute(
         "INSERT OR IGNORE INTO posts (game_id, key, ord, totals, created_at) "
         "VALUES (?, ?, (SELECT COALESCE(MAX(ord), 0) + 1 FROM posts WHERE game_id = ?), ?, ?)",
         (game_id, key, game_id, totals, at),
     )
     return cursor.rowcount == 1
+
+
+async def owed_posts(conn: aiosqlite.Connection, game_id: int) -> list[tuple[str, str]]:
+    """(key, totals) of the game's posts recorded but not yet sent, in the order they were owed."""
+    rows = await conn.execute_fetchall(
+        "SELECT key, totals FROM posts WHERE game_id = ? AND posted_at IS NULL ORDER BY ord", (game_id,)
+    )
+    return [(str(row[0]), str(row[1])) for row in rows]
+
+
+async def games_owing_posts(conn: aiosqlite.Connection) -> list[int]:
+    rows = await conn.execute_fetchall("SELECT DISTINCT game_id FROM posts WHERE posted_at IS NULL")
+    return sorted(int(row[0]) for row in rows)
+
+
+async def mark_posted(
+    conn: aiosqlite.Connection, game_id: int, key: str, *, message_id: int | None, at: str
+) -> bool:
+    """The post was sent (or handed to the post retries); False when it was marked before."""
+    cursor = await conn.execute(
+        "UPDATE posts SET posted_at = ?, message_id = ? WHERE game_id = ? AND key = ? AND posted_at IS NULL",
+        (at, message_id, game_id, key),
+    )
+    return cursor.rowcount == 1
+
+
+async def active_game_ids(conn: aiosqlite.Connection) -> list[int]:
+    rows = await conn.execute_fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+    return [int(row[0]) for row in rows]
 
 
 async def totals_before(conn: aiosqlite.Connection, game_id: int, key: str) -> str | None:

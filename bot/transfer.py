@@ -26,6 +26,7 @@ from bot.sessions import Sessions
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
 from bot.storage import transfer as rows
+from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
 from engine.core import EngineError, Game, GameState, replay
 
@@ -166,6 +167,10 @@ def verify(document: dict[str, Any]) -> GameState:
         raise ImportRefused("The seat numbers are not 0…n-1.")
     if len({_int(s.get("user_id"), "a user id") for s in seats}) != players:
         raise ImportRefused("A player sits twice.")
+    for s in seats:
+        name = s.get("display_name")
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_DISPLAY_NAME):
+            raise ImportRefused(f"A display name is not text of at most {MAX_DISPLAY_NAME} characters.")
     seed = _int(document.get("seed"), "the seed")
     version = _int(document.get("version"), "the version")
     if document.get("status") not in (Status.ACTIVE.value, Status.FINISHED.value):

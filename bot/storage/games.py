@@ -19,6 +19,16 @@ _GAME_COLUMNS = (
 )
 
 
+# Discord's own limit on a display name (a nickname, a global name, a username): longer names can
+# only come from an edited import or an old row, and would reach every text and picture.
+MAX_DISPLAY_NAME = 32
+
+
+def bounded_name(name: str | None) -> str | None:
+    """A display name cut to ``MAX_DISPLAY_NAME`` characters (None stays None)."""
+    return None if name is None else name[:MAX_DISPLAY_NAME]
+
+
 class ChannelBusy(Exception):
     """The channel already has a lobby or a game in progress (the partial unique index said so)."""
 
@@ -53,7 +63,7 @@ def _seat(row: Any) -> SeatRow:
         seat=row["seat"],
         is_host=bool(row["is_host"]),
         joined_at=row["joined_at"],
-        display_name=row["display_name"],
+        display_name=bounded_name(row["display_name"]),
         is_ai=bool(row["is_ai"]),
     )
 
@@ -153,7 +163,7 @@ async def add_seat(
     await conn.execute(
         "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at, display_name) "
         "VALUES (?, ?, (SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)",
-        (game_id, user_id, game_id, int(host), at, name),
+        (game_id, user_id, game_id, int(host), at, bounded_name(name)),
     )
 
 

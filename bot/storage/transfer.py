@@ -7,7 +7,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.games import ChannelBusy
+from bot.storage.games import ChannelBusy, bounded_name
 
 
 async def undos(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
@@ -76,7 +76,7 @@ async def insert_seat(
     await conn.execute(
         "INSERT INTO seats (game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, user_id, joined_seq, seat, int(is_host), at, display_name, int(is_ai)),
+        (game_id, user_id, joined_seq, seat, int(is_host), at, bounded_name(display_name), int(is_ai)),
     )
 
 

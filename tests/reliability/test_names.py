@@ -61,7 +61,7 @@ async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessi
         edited: dict[str, Any] = json.loads(json.dumps(document))
         edited["seats"][1]["display_name"] = name
         edited["checksum"] = transfer.checksum(edited)
-        with pytest.raises(Refusal, match="display name"):
+        with pytest.raises(Refusal, match=r"display.name"):
             await transfer.import_game(sessions, edited, guild_id=1, channel_id=99)
     async with sessions.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, 99) is None

@@ -77,6 +77,10 @@ def replay_problem(game: StoredGame) -> str | None:
             return "the snapshot differs from the replay of its log"
     except EngineError as exc:
         return f"the log does not replay: {exc.sentence}"
+    except Exception as exc:
+        # A row the bot itself would never write (an edited file, an old import): reported, so
+        # that the check goes on with the other games instead of stopping with a traceback.
+        return f"the stored game cannot be read ({type(exc).__name__})"
     return None
 
 

@@ -147,3 +147,46 @@ def test_a_backup_over_its_time_limit_stops_and_leaves_the_destination(tmp_path:
         backup(db, dest, time_limit=0)
     assert dest.read_bytes() == b"previous backup"
     assert not dest.with_name(dest.name + ".partial").exists()
+
+
+def test_the_check_reports_a_game_it_cannot_read_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seat written in non-ASCII digits (what an import once let through) is one PROBLEM line,
+    not a traceback that stops the check of every other game."""
+    import asyncio
+
+    from bot.sessions import Sessions
+    from bot.storage import migrate, open_database
+    from tests.conftest import RACE_MODULES
+
+    db = tmp_path / "live.sqlite3"
+
+    async def make() -> None:
+        database = await open_database(db)
+        await migrate(database.conn)
+        sessions = Sessions(database)
+        for channel in (2, 3):
+            table = await sessions.create_game(
+                guild_id=1, channel_id=channel, game_name="carnegie", host_id=10, seats=2
+            )
+            await sessions.join(table.id, 11)
+            status = await sessions.start(table.id, 10)
+            assert status.progress is not None
+            seat = status.progress.decision.seats[0]
+            user = status.table.user_at(seat)
+            assert user is not None
+            choice = status.progress.choices[seat][0].notation
+            await sessions.act(table.id, user, choice, expected_version=None, interaction_id=None)
+        await database.close()
+
+    asyncio.run(make())
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("DROP TRIGGER actions_are_append_only_update")
+        conn.execute("UPDATE actions SET seat = '\u0660' WHERE game_id = 1")
+        conn.commit()
+    code = backup_cli.main([str(db), str(tmp_path / "copy.sqlite3"), "--game-module", RACE_MODULES])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "Traceback" not in err and "PROBLEM game 1:" in err, err
+    assert "1 replayed" in out, "the other game was still checked"

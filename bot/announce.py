@@ -96,7 +96,12 @@ class Announcer:
                     await _retire_line(channel, table.game.prompt_message_id)
                     await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
-            await _update_turn_line(sessions, channel, status, force_new=summary)
+            try:
+                await _update_turn_line(sessions, channel, status, force_new=summary)
+            except (TimeoutError, discord.HTTPException, OSError) as exc:
+                # The move is saved: the player is not told to try again; the catch-up posts the
+                # line when Discord takes it.
+                log.warning("the turn line of game %s was not posted (%s); the catch-up will", game_id, exc)
 
     async def catch_up(self) -> int:
         """Post what every game still owes its channel (summaries, final posts, turn lines of
@@ -229,6 +234,11 @@ async def _retry_on_failure(
     it is no longer owed here), in one transaction."""
     try:
         yield
+    except discord.Forbidden:
+        # Missing permissions do not come back by waiting: given up (the channel says nothing).
+        log.error("a post in game %s was refused for good (403 Forbidden); not retried", game_id)
+        await sessions.mark_posted(game_id, key, message_id=None)
+        raise
     except (TimeoutError, discord.HTTPException, OSError):
         await post_retry.schedule(sessions.db, game_id, post, attempt=1, now=sessions.clock(), posted_key=key)
         raise

@@ -22,7 +22,8 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.storage import Database
-from bot.storage.games import mark_posted
+from bot.storage.games import get_game, mark_posted
+from bot.storage.records import Status
 from bot.storage.schedules import add_schedule, due_schedules, mark_schedule_done
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ async def schedule(
     transaction, so the post is owed by exactly one of the two)."""
     delays = BACKOFF if delays is None else delays
     if attempt > len(delays):
-        log.error("gave up a post in game %s after %d retries: %r", game_id, attempt - 1, post.content[:80])
+        log.error("gave up a post in game %s after %d retries", game_id, attempt - 1)
         if posted_key is not None:
             async with db.transaction() as conn:
                 await mark_posted(conn, game_id, posted_key, message_id=None, at=now.isoformat())
@@ -112,11 +113,20 @@ async def run_due(db: Database, send: Send, *, now: datetime, delays: Sequence[f
     posted = 0
     for row in due:
         async with db.transaction() as conn:
-            if not await mark_schedule_done(conn, row.id, now.isoformat()):
+            # The image it carried is not kept once the row is done (it was ~231 KB per post).
+            if not await mark_schedule_done(conn, row.id, now.isoformat(), clear_payload=True):
                 continue  # claimed by a concurrent run
+            game = await get_game(conn, row.game_id)
+        if game is None or game.status is Status.ABANDONED:
+            # The channel may hold another game by now: a late post of this one would confuse it.
+            log.info("dropped a post retry of game %s: the game was abandoned", row.game_id)
+            continue
         post, attempt = Post.from_payload(row.payload)
         try:
             await send(post)
+        except discord.Forbidden:
+            log.error("a post in game %s was refused for good (403 Forbidden); not retried", row.game_id)
+            continue
         except (TimeoutError, discord.HTTPException, OSError) as exc:
             log.warning("retry %d of a post in game %s failed: %s", attempt, row.game_id, exc)
             await schedule(db, row.game_id, post, attempt=attempt + 1, now=now, delays=delays)

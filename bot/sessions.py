@@ -49,6 +49,8 @@ from engine.core import (
 )
 
 STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
+# Undos one game may hold; an import refuses more (``bot.transfer``), so every export imports.
+MAX_UNDOS = 2_000
 # The key of a game's final post in ``posts`` (a checkpoint's summary is keyed by its key).
 FINAL_POST = "final"
 NOTHING_TO_UNDO = (
@@ -163,6 +165,9 @@ class Sessions(Seating):
             last = await action_log.last_live_action(conn, game_id)
             if last is None or last.seat != own_seat or last.barrier:
                 raise IllegalAction(NOTHING_TO_UNDO)
+            if await action_log.count_undos(conn, game_id) >= MAX_UNDOS:
+                # Bounded so that the game's own export stays importable (bot.transfer).
+                raise IllegalAction(f"This game has used all of its {MAX_UNDOS} undos.")
             game = plugins.game(table.game.game)
             rows = await action_log.live_actions(conn, game_id)
             state = _replay(game, table, rows[:-1])

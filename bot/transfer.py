@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot import plugins
 from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
-from bot.sessions import Sessions
+from bot.sessions import MAX_UNDOS, Sessions
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
 from bot.storage import transfer as rows
@@ -138,9 +138,9 @@ def decode(raw: bytes) -> dict[str, Any]:
 
 
 # A Carnegie game is a few hundred actions; undos are a player's own steps taken back. These bound
-# what an import may hold (and how long its replay may take) far above any real game.
+# what an import may hold (and how long its replay may take) far above any real game; MAX_UNDOS is
+# Sessions.undo's own bound, so a game's own export always imports.
 MAX_ACTIONS = 20_000
-MAX_UNDOS = 2_000
 _DIGITS = r"^[0-9]{1,19}$"  # ASCII digits only: int() would also read "٣" or "³"
 
 

@@ -6,6 +6,7 @@ close) while ``Database.transaction`` holds the lock that serialises every game 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import Any
 
@@ -24,9 +25,15 @@ _GAME_COLUMNS = (
 MAX_DISPLAY_NAME = 32
 
 
+# Control characters and the bidirectional overrides/isolates, which can reorder the rest of a line
+# (a score line, say) around a name; Discord strips most of them from display names itself.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def bounded_name(name: str | None) -> str | None:
-    """A display name cut to ``MAX_DISPLAY_NAME`` characters (None stays None)."""
-    return None if name is None else name[:MAX_DISPLAY_NAME]
+    """A display name without control or direction-changing characters, cut to
+    ``MAX_DISPLAY_NAME`` characters (None stays None)."""
+    return None if name is None else _INVISIBLE.sub("", name)[:MAX_DISPLAY_NAME]
 
 
 class ChannelBusy(Exception):

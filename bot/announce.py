@@ -263,6 +263,11 @@ async def _update_turn_line(
             allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
         )
         await _retire_line(channel, table.game.prompt_message_id)
+        if (await sessions.status(table.id)).table.game.status is Status.ABANDONED:
+            # Abandoned while the line was being posted (a move racing /game abandon): the line
+            # must not stay clickable after the abandon message.
+            await _retire_line(channel, message.id)
+            return
         await sessions.set_prompt(table.id, message_id=message.id, seats=humans, since=sessions.now())
         return
     if humans != previous:

@@ -156,3 +156,54 @@ async def test_undos_are_bounded_by_what_an_import_accepts(
                     await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
                 return
     raise AssertionError("no third step to undo came up")
+
+
+async def test_a_turn_line_posted_while_the_game_is_abandoned_loses_its_button(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """A move racing /game abandon: the announcer read the game before the abandon and posts the
+    line after it; the line must not stay live."""
+    from bot import announce
+
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
+    sessions = sessions_of(handle)
+    table = await seat_race(fake, sessions, "games")
+    before_abandon = await sessions.status(table.id)
+    await sessions.abandon(table.id, fake.users["alice"].id, may_manage=False)
+    channel = handle.bot.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+    await announce._update_turn_line(sessions, channel, before_abandon, force_new=False)
+    await fake.settle(quiet=0.2)
+    lines = [m for m in fake.channel_messages("games") if "your turn" in m.content]
+    assert lines and all(not m.components for m in lines), "a live turn line after the abandon"
+
+
+async def test_the_turn_line_never_pings_everyone_or_roles(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """Issue 17, finding 11: widening the turn line's allowed mentions must fail a test."""
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
+    sessions = sessions_of(handle)
+    where = fake.channel("games")
+    assert where.guild_id is not None
+    table = await sessions.create_game(
+        guild_id=where.guild_id,
+        channel_id=where.id,
+        game_name="race",
+        host_id=fake.users["alice"].id,
+        seats=2,
+        host_name="@everyone @here",
+    )
+    await sessions.join(table.id, fake.users["bob"].id, "<@&123> role")
+    await sessions.start(table.id, fake.users["alice"].id)
+    await handle.bot.announcer.after_change(table.id, [])
+    posts = [
+        r for r in fake.requests_to(POST_MESSAGE) if r.json and "your turn" in str(r.json.get("content"))
+    ]
+    assert posts
+    for request in posts:
+        mentions = request.json["allowed_mentions"]
+        assert "everyone" not in mentions.get("parse", []) and "roles" not in mentions.get("parse", [])
+        assert not mentions.get("roles"), mentions
+        assert [int(u) for u in mentions.get("users", [])] == [fake.users["alice"].id], mentions

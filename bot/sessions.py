@@ -2,9 +2,9 @@
 
 Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
 neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
-check → apply → save inside one write transaction, under a per-game ``asyncio.Lock``
-(serialises clicks in this process) and with an optimistic version check in the UPDATE (refuses
-a writer that raced us from another process).
+check → apply → save inside one write transaction (``Database.transaction`` serialises every
+writer of this process) and with an optimistic version check in the UPDATE (refuses a writer that
+raced us from another process).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).
@@ -83,7 +83,7 @@ class Sessions(Seating):
         choice was offered to: another player pressing it is refused. ``channel_id``, when given,
         is where the click happened: a custom_id replayed in another channel is refused.
         """
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             if interaction_id is not None:
                 seen = await action_log.action_by_interaction(conn, interaction_id)
                 if seen is not None:
@@ -155,7 +155,7 @@ class Sessions(Seating):
     ) -> tuple[GameStatus, bool]:
         """Revert the user's last step (see the module docstring); returns the new status and
         whether this interaction had been applied before (then nothing changes now)."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
                 return await _status(conn, await load_table(conn, game_id)), True
             table = await load_table(conn, game_id, channel_id)
@@ -192,7 +192,7 @@ class Sessions(Seating):
     ) -> ActResult:
         """The host or a member with Manage Server hands a seat to the bot, which plays it at once
         if it must decide. Old buttons of that seat become stale (the version moves on)."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if table.game.status is not Status.ACTIVE:
                 raise NotInProgress("Only a game in progress can have a player replaced.")

@@ -47,6 +47,17 @@ class ImportRefused(Refusal):
     code = "import_refused"
 
 
+class ExportRefused(Refusal):
+    code = "export_refused"
+
+
+HIDDEN_UNTIL_THE_END = (
+    "A game in progress cannot be exported by one of its players: the export holds the seed and the "
+    "whole state, which would show hidden cards and every future draw. Export it once it has ended, "
+    "or ask a member with Manage Server who is not playing."
+)
+
+
 def checksum(document: dict[str, Any]) -> str:
     body = {k: v for k, v in document.items() if k != "checksum"}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -65,6 +76,8 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             raise HostOnly("Only the host or a member with Manage Server can export this game.")
         if table.game.seed is None or table.game.snapshot is None:
             raise NotInProgress("The game has not started yet; there is nothing to export.")
+        if table.game.status is Status.ACTIVE and user_id in table.player_ids:
+            raise ExportRefused(HIDDEN_UNTIL_THE_END)
         log = await action_log.list_actions(conn, game_id)
         undone = await rows.undos(conn, game_id)
     game = table.game

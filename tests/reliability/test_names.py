@@ -20,6 +20,8 @@ from bot.storage import games as game_rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from engine.core import EngineError
 
+MODERATOR = 99  # Manage Server, not playing
+
 
 @pytest.fixture
 async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
@@ -56,7 +58,7 @@ async def test_names_longer_than_discord_allows_are_cut_when_seated_and_when_rea
 async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessions: Sessions) -> None:
     game_id = await started_race(sessions, "host", "guest")
     await sessions.act(game_id, 10, "step 1", expected_version=None, interaction_id=None)
-    document = await transfer.export_game(sessions, game_id, 10, may_manage=False)
+    document = await transfer.export_game(sessions, game_id, MODERATOR, may_manage=True)
     for name in ("n" * 150_000, "n" * (MAX_DISPLAY_NAME + 1), 12345):
         edited: dict[str, Any] = json.loads(json.dumps(document))
         edited["seats"][1]["display_name"] = name

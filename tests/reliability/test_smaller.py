@@ -207,3 +207,20 @@ async def test_the_turn_line_never_pings_everyone_or_roles(
         assert "everyone" not in mentions.get("parse", []) and "roles" not in mentions.get("parse", [])
         assert not mentions.get("roles"), mentions
         assert [int(u) for u in mentions.get("users", [])] == [fake.users["alice"].id], mentions
+
+
+async def test_a_player_cannot_export_a_game_in_progress_and_its_hidden_information(
+    sessions: Sessions,
+) -> None:
+    """The solo host's export held Andrew's whole hidden deck (seed and snapshot): until the game
+    ends, its players get a refusal; a moderator who is not playing, and anyone after the end,
+    get the export."""
+    from bot.refusals import Refusal
+
+    table = await sessions.create_game(guild_id=2, channel_id=9, game_name="carnegie", host_id=10, seats=1)
+    await sessions.start(table.id, 10)
+    for may_manage in (False, True):
+        with pytest.raises(Refusal, match="hidden cards"):
+            await transfer.export_game(sessions, table.id, 10, may_manage=may_manage)
+    document = await transfer.export_game(sessions, table.id, 99, may_manage=True)
+    assert document["seed"] is not None

@@ -96,12 +96,9 @@ class Announcer:
                     await _retire_line(channel, table.game.prompt_message_id)
                     await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
-            try:
-                await _update_turn_line(sessions, channel, status, force_new=summary)
-            except (TimeoutError, discord.HTTPException, OSError) as exc:
-                # The move is saved: the player is not told to try again; the catch-up posts the
-                # line when Discord takes it.
-                log.warning("the turn line of game %s was not posted (%s); the catch-up will", game_id, exc)
+            # A refused line raises (the player hears "That was saved, but I could not update the
+            # messages here."); the catch-up posts it when Discord takes it.
+            await _update_turn_line(sessions, channel, status, force_new=summary)
 
     async def catch_up(self) -> int:
         """Post what every game still owes its channel (summaries, final posts, turn lines of
@@ -263,12 +260,10 @@ async def _update_turn_line(
             allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
         )
         await _retire_line(channel, table.game.prompt_message_id)
-        if (await sessions.status(table.id)).table.game.status is Status.ABANDONED:
+        if not await sessions.set_prompt_unless_abandoned(table.id, message_id=message.id, seats=humans):
             # Abandoned while the line was being posted (a move racing /game abandon): the line
             # must not stay clickable after the abandon message.
             await _retire_line(channel, message.id)
-            return
-        await sessions.set_prompt(table.id, message_id=message.id, seats=humans, since=sessions.now())
         return
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.

@@ -278,6 +278,17 @@ class Sessions(Seating):
         async with self.db.transaction() as conn:
             return await game_rows.mark_posted(conn, game_id, key, message_id=message_id, at=self._at())
 
+    async def set_prompt_unless_abandoned(self, game_id: int, *, message_id: int, seats: list[int]) -> bool:
+        """``set_prompt`` for a newly posted turn line, in the same transaction as the check that
+        the game was not abandoned meanwhile; False (nothing set) when it was."""
+        async with self.db.transaction() as conn:
+            if await game_rows.game_status(conn, game_id) is Status.ABANDONED:
+                return False
+            await game_rows.set_prompt(
+                conn, game_id, message_id=message_id, seats=json.dumps(sorted(seats)), since=self._at()
+            )
+            return True
+
     async def games_to_catch_up(self) -> list[int]:
         """Games that may owe the channel something: every game in progress (its turn line) and
         every game with a summary or final post not sent yet."""

@@ -224,6 +224,12 @@ async def mark_posted(
     return cursor.rowcount == 1
 
 
+async def game_status(conn: aiosqlite.Connection, game_id: int) -> Status | None:
+    rows = await conn.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
+    row = next(iter(rows), None)
+    return None if row is None else Status(row[0])
+
+
 async def active_game_ids(conn: aiosqlite.Connection) -> list[int]:
     rows = await conn.execute_fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
     return [int(row[0]) for row in rows]

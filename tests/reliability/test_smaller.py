@@ -17,7 +17,7 @@ import pytest
 
 from bot import post_retry, transfer
 from bot import sessions as sessions_module
-from bot.errors import APOLOGY
+from bot.errors import APOLOGY, SAVED_NOT_SHOWN
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage.games import MAX_DISPLAY_NAME
@@ -48,9 +48,12 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     await handle.bot.announcer.after_change(table.id, [])  # the first turn line
     fake.fail_next(POST_MESSAGE, status=403)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
-    await fake.wait_until(lambda: outcome.record.source_message.edits > 0, 10, "the click confirmed")
+    await fake.wait_until(
+        lambda: outcome.record.source_message.edits > 0 or outcome.followups, 10, "the click's answer"
+    )
     await fake.settle(quiet=0.3)
     assert all(APOLOGY not in m.content for m in outcome.followups), "the move was saved: no 'try again'"
+    assert all(m.content == SAVED_NOT_SHOWN for m in outcome.followups), outcome.followups
     assert len(await sessions.live_log(table.id)) == 1
 
 

@@ -7,13 +7,18 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.storage.migrate import MigrationError
+from bot.storage.startup import DatabaseUnusable, check_database
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_SETTINGS = 3
+EXIT_DISCORD_UNREACHABLE = 4
+EXIT_BAD_DATABASE = 5
 
 
 def required_permissions() -> discord.Permissions:
@@ -58,6 +63,13 @@ def main() -> int:
     if settings.discord_token is None:
         print(guidance(), file=sys.stderr)
         return EXIT_NO_TOKEN
+    # Local things before the network: a database the bot cannot use stops it here, before it logs
+    # in, with one sentence and a status a supervisor sees as a failure; the file is left as it was.
+    try:
+        check_database(settings.database_path)
+    except DatabaseUnusable as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return EXIT_BAD_DATABASE
     level = getattr(logging, settings.log_level)
     discord.utils.setup_logging(level=level)
     # At DEBUG discord.py logs request bodies and gateway events: message texts and what players
@@ -87,6 +99,22 @@ async def _run(settings: Settings) -> int:
                 "Discord refused the token (DISCORD_TOKEN); reset it in the Developer Portal and update .env."
             )
             return 1
+        except MigrationError as exc:
+            logging.getLogger("bot").error("Cannot start: the database cannot be migrated: %s", exc)
+            return EXIT_BAD_DATABASE
+        except (
+            aiohttp.ClientError,
+            OSError,
+            TimeoutError,
+            discord.GatewayNotFound,
+            discord.HTTPException,
+        ) as exc:
+            # Printed as one sentence (no traceback), and a failure status so that a supervisor
+            # that restarts on failure does restart the bot.
+            logging.getLogger("bot").error(
+                "Cannot reach Discord (%s); check the network and try again.", type(exc).__name__
+            )
+            return EXIT_DISCORD_UNREACHABLE
     return 0
 
 

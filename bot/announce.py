@@ -2,7 +2,9 @@
 
 - a checkpoint reached (the end of a round, a scoring) → one message: what changed since the
   checkpoint before (the game's headline events, score changes) with the game's summary picture,
-  if it has one; posted once per checkpoint (the ``posts`` table guards redeliveries);
+  if it has one; posted once per checkpoint: the ``posts`` row is written as owed with the move
+  that reached the checkpoint, and marked posted once Discord took the message (a crash in
+  between posts it at the next start: ``catch_up``);
 - the game ended → the final breakdown per category, with the summary picture;
 - someone new must decide → one line that mentions them with a **Take my turn** button (the
   previous line loses its button); a simultaneous phase where some players finished only edits
@@ -27,18 +29,20 @@ import discord
 
 from bot import narrate, plugins, post_retry
 from bot.render_pool import RenderPool
-from bot.sessions import Sessions
+from bot.sessions import FINAL_POST, Sessions
 from bot.storage import Status
 from bot.tables import GameStatus, Table
 from bot.views import text
 from bot.views.common import NO_MENTIONS
 from bot.views.turn import turn_line_view
-from engine.core import Event, GameState, ScoreSheet, StaleState
+from engine.core import Event, GameState, ScoreSheet
 from render.common.pictures import summary_picture
 
 log = logging.getLogger(__name__)
 
-FINAL = "final"
+FINAL = FINAL_POST
+# How often the announcer looks for games that owe their channel a post (a failed turn line, …).
+CATCH_UP_EVERY = 120.0
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 
@@ -58,29 +62,45 @@ class Announcer:
         return lock
 
     async def after_change(self, game_id: int, events: list[Event]) -> None:
-        """Bring the channel up to date with the game (serialised per game in this process)."""
+        """Bring the channel up to date with the game (serialised per game in this process).
+
+        What is owed is read from the database, not from ``events``: the summaries and final post
+        recorded with the moves that reached them and not sent yet, then the turn line of the
+        current decision if it was not posted. So calling it again (a redelivery, the catch-up at
+        start-up) posts nothing twice, and after a crash it posts what the crash cut off."""
         async with self._lock(game_id):
             sessions = self.sessions
             status = await sessions.status(game_id)
             table, progress = status.table, status.progress
             if progress is None:
                 return
+            titles = {str(e.data.get("key", "")): e for e in narrate.checkpoints(events)}
+            if titles or progress.decision.finished:
+                await sessions.owe_posts(game_id, list(titles))
+            owed = await sessions.owed_posts(game_id)
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             if table.game.status is Status.ABANDONED:
-                # A change that raced the abandon: no new turn line, and no live button left.
+                # Abandoned meanwhile: nothing more is said about it in its channel, and no live
+                # button is left on its turn line.
+                for key, _, _ in owed:
+                    await sessions.mark_posted(game_id, key, message_id=None)
                 await _retire_line(channel, table.game.prompt_message_id)
                 await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             summary = False
-            # Every checkpoint this change reached (one action can reach several when nobody had
-            # anything to decide in between).
-            for reached in narrate.checkpoints(events):
-                summary = await self._post_summary(channel, status, reached) or summary
+            for key, recorded, before in owed:
+                if key == FINAL:
+                    await self._post_final(channel, status)
+                else:
+                    await self._post_summary(channel, status, key, recorded, before, titles.get(key))
+                    summary = True
             if progress.decision.finished:
-                await self._post_final(channel, status)
-                await _retire_line(channel, table.game.prompt_message_id)
-                await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
+                if table.game.prompt_message_id is not None or table.game.prompt_seats is not None:
+                    await _retire_line(channel, table.game.prompt_message_id)
+                    await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
+            # A refused line raises (the player hears "That was saved, but I could not update the
+            # messages here."); the catch-up posts it when Discord takes it.
             await _update_turn_line(sessions, channel, status, force_new=summary)
 
     async def retire_turn_line(self, table: Table) -> None:
@@ -90,6 +110,31 @@ class Announcer:
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             await _retire_line(channel, current.game.prompt_message_id)
             await self.sessions.set_prompt(table.id, message_id=None, seats=None, since=None)
+
+    async def catch_up(self) -> int:
+        """Post what every game still owes its channel (summaries, final posts, turn lines of
+        pending decisions): at start-up and every ``CATCH_UP_EVERY`` seconds. Returns how many
+        games were looked at; one game failing does not stop the others."""
+        games = await self.sessions.games_to_catch_up()
+        for game_id in games:
+            try:
+                await self.after_change(game_id, [])
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("catching up game %s failed (%s); tried again later", game_id, type(exc).__name__)
+        return len(games)
+
+    async def keep_catching_up(self, every: float | None = None) -> None:
+        """The bot's background task: ``catch_up`` at start-up, then periodically."""
+        while True:
+            try:
+                await self.catch_up()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("catching up the games failed")
+            await asyncio.sleep(CATCH_UP_EVERY if every is None else every)
 
     async def picture(
         self, table: Table, state: GameState, sheet: ScoreSheet | None
@@ -103,39 +148,59 @@ class Announcer:
         return png, f"{spec.key}.png"
 
     async def _post_summary(
-        self, channel: discord.PartialMessageable, status: GameStatus, reached: Event
-    ) -> bool:
+        self,
+        channel: discord.PartialMessageable,
+        status: GameStatus,
+        key: str,
+        recorded: ScoreSheet | None,
+        before: ScoreSheet | None,
+        reached: Event | None,
+    ) -> None:
         table = status.table
-        key = str(reached.data.get("key", ""))
         game = plugins.game(table.game.game)
         state = await self.sessions.load(table.id)
-        sheet = game.score(state)
-        try:
-            before = await self.sessions.record_post(table.id, key, sheet)
-        except StaleState:
-            return False  # summarised already (a redelivered interaction, or a restart mid-post)
+        # The score recorded with the move that reached the checkpoint (the game may have moved on
+        # since, when this post is made after a restart).
+        sheet = recorded or game.score(state)
         rows = await self.sessions.live_log(table.id)
         per_action = [[Event.model_validate(e) for e in json.loads(row.events)] for row in rows]
         events = narrate.events_before(per_action, key)
-        title = str(reached.data.get("title", key))
+        if reached is None:  # posted after a restart: the checkpoint is in the log
+            reached = next(
+                (e for action in per_action for e in narrate.checkpoints(action) if e.data.get("key") == key),
+                None,
+            )
+        title = str(reached.data.get("title", key)) if reached is not None else key
         content = narrate.summary_text(game.title, title, events, table.names, sheet, before)
-        await self._send(channel, table, content, await self.picture(table, state, sheet), key, ping=False)
-        return True
+        await self._send(
+            channel, table, content, await self._picture_or_none(table, state, sheet), key, ping=False
+        )
 
     async def _post_final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
         table, progress = status.table, status.progress
         assert progress is not None
         sheet = progress.score
-        try:
-            # The final post happens once, whatever delivered the last action.
-            await self.sessions.record_post(
-                table.id, FINAL, sheet or ScoreSheet(final=True, lines=[], winners=[])
-            )
-        except StaleState:
-            return
         content = text.score_text(table, progress)
         state = await self.sessions.load(table.id)
-        await self._send(channel, table, content, await self.picture(table, state, sheet), FINAL, ping=True)
+        await self._send(
+            channel, table, content, await self._picture_or_none(table, state, sheet), FINAL, ping=True
+        )
+
+    async def _picture_or_none(
+        self, table: Table, state: GameState, sheet: ScoreSheet | None
+    ) -> tuple[bytes, str] | None:
+        """The picture, or none when it cannot be drawn: the text is still posted (once)."""
+        try:
+            return await self.picture(table, state, sheet)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning(
+                "the picture of game %s could not be drawn (%s); posting the text",
+                table.id,
+                type(exc).__name__,
+            )
+            return None
 
     async def _send(
         self,
@@ -153,22 +218,32 @@ class Announcer:
             name = f"{_UNSAFE.sub('-', key.lower())}-{name}"
         post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, name, ping)
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
-        async with _retry_on_failure(self.sessions, table.id, post):
+        async with _retry_on_failure(self.sessions, table.id, post, key):
             if png is None or name is None:
-                await channel.send(content, allowed_mentions=mentions)
+                message = await channel.send(content, allowed_mentions=mentions)
             else:
-                await channel.send(
+                message = await channel.send(
                     content, file=discord.File(io.BytesIO(png), filename=name), allowed_mentions=mentions
                 )
+        # Owed until here: a crash before this line posts it again at the next start.
+        await self.sessions.mark_posted(table.id, key, message_id=message.id)
 
 
 @contextlib.asynccontextmanager
-async def _retry_on_failure(sessions: Sessions, game_id: int, post: post_retry.Post) -> AsyncIterator[None]:
-    """``posts`` already says this post was made: if Discord refuses it, keep it for a later retry."""
+async def _retry_on_failure(
+    sessions: Sessions, game_id: int, post: post_retry.Post, key: str
+) -> AsyncIterator[None]:
+    """If Discord refuses the owed post ``key``, hand it to the post retries (which then own it:
+    it is no longer owed here), in one transaction."""
     try:
         yield
+    except discord.Forbidden:
+        # Missing permissions do not come back by waiting: given up (the channel says nothing).
+        log.error("a post in game %s was refused for good (403 Forbidden); not retried", game_id)
+        await sessions.mark_posted(game_id, key, message_id=None)
+        raise
     except (TimeoutError, discord.HTTPException, OSError):
-        await post_retry.schedule(sessions.db, game_id, post, attempt=1, now=sessions.clock())
+        await post_retry.schedule(sessions.db, game_id, post, attempt=1, now=sessions.clock(), posted_key=key)
         raise
 
 
@@ -197,7 +272,10 @@ async def _update_turn_line(
             allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
         )
         await _retire_line(channel, table.game.prompt_message_id)
-        await sessions.set_prompt(table.id, message_id=message.id, seats=humans, since=sessions.now())
+        if not await sessions.set_prompt_unless_abandoned(table.id, message_id=message.id, seats=humans):
+            # Abandoned while the line was being posted (a move racing /game abandon): the line
+            # must not stay clickable after the abandon message.
+            await _retire_line(channel, message.id)
         return
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.

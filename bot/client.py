@@ -65,6 +65,7 @@ class BoardroomBot(commands.Bot):
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
+        self._catch_up: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -111,6 +112,12 @@ class BoardroomBot(commands.Bot):
         await self.sync_commands()
         # Round summaries and final posts Discord refused earlier (kept in the database).
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
+        # Summaries, final posts and turn lines a crash or a failed post left owed.
+        self._catch_up = asyncio.create_task(self._catch_up_games(), name="announce-catch-up")
+
+    async def _catch_up_games(self) -> None:
+        await self.wait_until_ready()
+        await self.announcer.keep_catching_up()
 
     async def _retry_posts(self) -> None:
         await self.wait_until_ready()
@@ -141,6 +148,8 @@ class BoardroomBot(commands.Bot):
         await self.drain_handlers(SHUTDOWN_GRACE)
         if self._post_retries is not None:
             self._post_retries.cancel()
+        if self._catch_up is not None:
+            self._catch_up.cancel()
         if self._warm_up is not None:
             self._warm_up.cancel()
         try:

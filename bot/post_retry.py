@@ -1,7 +1,7 @@
 """Round summaries and final posts that Discord refused, tried again later from the database.
 
-``round_posts`` is written before a summary is sent, so a redelivery never posts it twice; but
-when the send itself fails (beyond discord.py's own retries) nothing would post it again. The
+A ``posts`` row is owed until its summary is sent, so a redelivery never posts it twice; when the
+send itself fails (beyond discord.py's own retries) the post is handed over to a retry here. The
 failed message (text, image, mentions) is kept as a ``schedules`` row of kind ``post_retry``, so
 a restart loses no pending retry. Each attempt first marks its row done and only then sends: a
 crash between the two loses that retry rather than posting twice. A failure schedules the next
@@ -22,6 +22,8 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.storage import Database
+from bot.storage.games import get_game, mark_posted
+from bot.storage.records import Status
 from bot.storage.schedules import add_schedule, due_schedules, mark_schedule_done
 
 log = logging.getLogger(__name__)
@@ -83,16 +85,24 @@ async def schedule(
     attempt: int,
     now: datetime,
     delays: Sequence[float] | None = None,
+    posted_key: str | None = None,
 ) -> bool:
-    """Keep ``post`` for retry number ``attempt`` (1-based); False when the retries are used up."""
+    """Keep ``post`` for retry number ``attempt`` (1-based); False when the retries are used up.
+    ``posted_key``: the owed ``posts`` row this retry takes over (marked posted in the same
+    transaction, so the post is owed by exactly one of the two)."""
     delays = BACKOFF if delays is None else delays
     if attempt > len(delays):
-        log.error("gave up a post in game %s after %d retries: %r", game_id, attempt - 1, post.content[:80])
+        log.error("gave up a post in game %s after %d retries", game_id, attempt - 1)
+        if posted_key is not None:
+            async with db.transaction() as conn:
+                await mark_posted(conn, game_id, posted_key, message_id=None, at=now.isoformat())
         return False
     due = now + timedelta(seconds=delays[attempt - 1])
     async with db.transaction() as conn:
         payload, at = post.payload(attempt), now.isoformat()
         await add_schedule(conn, game_id, kind=KIND, due_at=due.isoformat(), payload=payload, at=at)
+        if posted_key is not None:
+            await mark_posted(conn, game_id, posted_key, message_id=None, at=at)
     return True
 
 
@@ -103,11 +113,20 @@ async def run_due(db: Database, send: Send, *, now: datetime, delays: Sequence[f
     posted = 0
     for row in due:
         async with db.transaction() as conn:
-            if not await mark_schedule_done(conn, row.id, now.isoformat()):
+            # The image it carried is not kept once the row is done (it was ~231 KB per post).
+            if not await mark_schedule_done(conn, row.id, now.isoformat(), clear_payload=True):
                 continue  # claimed by a concurrent run
+            game = await get_game(conn, row.game_id)
+        if game is None or game.status is Status.ABANDONED:
+            # The channel may hold another game by now: a late post of this one would confuse it.
+            log.info("dropped a post retry of game %s: the game was abandoned", row.game_id)
+            continue
         post, attempt = Post.from_payload(row.payload)
         try:
             await send(post)
+        except discord.Forbidden:
+            log.error("a post in game %s was refused for good (403 Forbidden); not retried", row.game_id)
+            continue
         except (TimeoutError, discord.HTTPException, OSError) as exc:
             log.warning("retry %d of a post in game %s failed: %s", attempt, row.game_id, exc)
             await schedule(db, row.game_id, post, attempt=attempt + 1, now=now, delays=delays)

@@ -1,14 +1,13 @@
 """Seating: the lobby part of the sessions service (open a table, join, leave, start, abandon),
-and what the whole service shares: the database, the clock, the seeds, the per-game locks and the
+and what the whole service shares: the database, the clock, the seeds and the
 versioned save. ``bot.sessions.Sessions`` adds playing and reading on top."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -46,13 +45,9 @@ class Seating:
     db: Database
     clock: Callable[[], datetime] = _now
     new_seed: Callable[[], int] = _new_seed
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, init=False, repr=False)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+    # No per-game lock: every change is one ``Database.transaction``, which already serialises all
+    # writers of this process (its asyncio.Lock held from BEGIN IMMEDIATE to COMMIT), and the
+    # version check in the UPDATE refuses a writer from another process (issue 17, finding 11).
 
     def _at(self) -> str:
         return self.clock().isoformat()
@@ -106,7 +101,7 @@ class Seating:
     async def join(
         self, game_id: int, user_id: int, name: str | None = None, *, channel_id: int | None = None
     ) -> Table:
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             game = plugins.game(table.game.game)
             _require_lobby(table, "join")
@@ -122,7 +117,7 @@ class Seating:
 
     async def leave(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Table:
         """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             _require_lobby(table, "leave")
             if table.seat_of(user_id) is None:
@@ -152,7 +147,7 @@ class Seating:
         With fewer seated than the table was set for, or alone at a table set for nobody in
         particular, the host is asked first (``StartAnyway``; ``anyway=True`` is the answer):
         neither a dead end nor a solo game by surprise."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             _require_lobby(table, "start")
             if table.host_id != user_id:
@@ -189,7 +184,7 @@ class Seating:
 
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> Table:
         """End a lobby or game without a result: its host, or a member with Manage Server."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if not table.game.status.is_open:
                 raise NotInProgress("This game has already ended.")

@@ -2,9 +2,9 @@
 
 Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
 neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
-check → apply → save inside one write transaction, under a per-game ``asyncio.Lock``
-(serialises clicks in this process) and with an optimistic version check in the UPDATE (refuses
-a writer that raced us from another process).
+check → apply → save inside one write transaction (``Database.transaction`` serialises every
+writer of this process) and with an optimistic version check in the UPDATE (refuses a writer that
+raced us from another process).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).
@@ -36,6 +36,7 @@ from bot.storage import actions as action_log
 from bot.storage import games as game_rows
 from bot.tables import ActResult, GameStatus, Progress, Table, load_table
 from engine.core import (
+    CHECKPOINT,
     Event,
     Game,
     GameOver,
@@ -49,6 +50,10 @@ from engine.core import (
 )
 
 STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
+# Undos one game may hold; an import refuses more (``bot.transfer``), so every export imports.
+MAX_UNDOS = 2_000
+# The key of a game's final post in ``posts`` (a checkpoint's summary is keyed by its key).
+FINAL_POST = "final"
 NOTHING_TO_UNDO = (
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
@@ -79,7 +84,7 @@ class Sessions(Seating):
         choice was offered to: another player pressing it is refused. ``channel_id``, when given,
         is where the click happened: a custom_id replayed in another channel is refused.
         """
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             if interaction_id is not None:
                 seen = await action_log.action_by_interaction(conn, interaction_id)
                 if seen is not None:
@@ -125,6 +130,7 @@ class Sessions(Seating):
             except action_log.DuplicateInteraction as exc:
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState("That choice was already recorded.") from exc
+            await _owe_posts(conn, game, game_id, moves, final, at)
             ai_events = [e for move in moves[1:] for e in move.events]
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
@@ -150,7 +156,7 @@ class Sessions(Seating):
     ) -> tuple[GameStatus, bool]:
         """Revert the user's last step (see the module docstring); returns the new status and
         whether this interaction had been applied before (then nothing changes now)."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
                 return await _status(conn, await load_table(conn, game_id)), True
             table = await load_table(conn, game_id, channel_id)
@@ -160,6 +166,9 @@ class Sessions(Seating):
             last = await action_log.last_live_action(conn, game_id)
             if last is None or last.seat != own_seat or last.barrier:
                 raise IllegalAction(NOTHING_TO_UNDO)
+            if await action_log.count_undos(conn, game_id) >= MAX_UNDOS:
+                # Bounded so that the game's own export stays importable (bot.transfer).
+                raise IllegalAction(f"This game has used all of its {MAX_UNDOS} undos.")
             game = plugins.game(table.game.game)
             rows = await action_log.live_actions(conn, game_id)
             state = _replay(game, table, rows[:-1])
@@ -184,7 +193,7 @@ class Sessions(Seating):
     ) -> ActResult:
         """The host or a member with Manage Server hands a seat to the bot, which plays it at once
         if it must decide. Old buttons of that seat become stale (the version moves on)."""
-        async with self._lock(game_id), self.db.transaction() as conn:
+        async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if table.game.status is not Status.ACTIVE:
                 raise NotInProgress("Only a game in progress can have a player replaced.")
@@ -204,6 +213,7 @@ class Sessions(Seating):
             status = Status.FINISHED if game.pending(final).finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
+            await _owe_posts(conn, game, game_id, moves, final, at)
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
                 await load_table(conn, game_id),
@@ -235,18 +245,56 @@ class Sessions(Seating):
         async with self.db.transaction(write=False) as conn:
             return await action_log.live_actions(conn, game_id)
 
-    async def record_post(self, game_id: int, key: str, sheet: ScoreSheet) -> ScoreSheet | None:
-        """Store that the post ``key`` (a checkpoint's key, or "final") is being made with this
-        score; returns the score of the post before it (None for the first, or one stored before
-        scores were kept whole), or raises ``StaleState`` if it was recorded already (it is never
-        posted twice)."""
+    async def owed_posts(self, game_id: int) -> list[tuple[str, ScoreSheet | None, ScoreSheet | None]]:
+        """The game's summaries and final post recorded with the moves that reached them but not
+        sent yet, in order: (key, the score recorded with it, the score of the post before it), a
+        score None where none was kept (posts recorded before scores were kept whole)."""
+        async with self.db.transaction(write=False) as conn:
+            owed = []
+            for key, recorded in await game_rows.owed_posts(conn, game_id):
+                before = await game_rows.totals_before(conn, game_id, key)
+                owed.append((key, _sheet(recorded), None if before is None else _sheet(before)))
+        return owed
+
+    async def owe_posts(self, game_id: int, keys: list[str]) -> None:
+        """Record the summaries of these checkpoints (and the final post, if the game is over) as
+        owed, with the current totals, unless they were recorded before (``act`` records them
+        with the moves that reach them; this covers callers that announce other changes)."""
         async with self.db.transaction() as conn:
-            if not await game_rows.record_post(conn, game_id, key, sheet.model_dump_json(), self._at()):
-                raise StaleState("This was announced already.")
-            before = await game_rows.totals_before(conn, game_id, key)
-        stored = None if before is None else json.loads(before)
-        # Posts made before migration 0003's successors kept only a list of totals.
-        return ScoreSheet.model_validate(stored) if isinstance(stored, dict) else None
+            table = await load_table(conn, game_id)
+            if table.game.snapshot is None:
+                return
+            game = plugins.game(table.game.game)
+            state = state_of(game, table)
+            finished = game.pending(state).finished
+            if not keys and not finished:
+                return
+            score = game.score(state).model_dump_json()
+            for key in [*keys, *([FINAL_POST] if finished else [])]:
+                await game_rows.record_post(conn, game_id, key, score, self._at())
+
+    async def mark_posted(self, game_id: int, key: str, *, message_id: int | None) -> bool:
+        """The post ``key`` was sent; False when it had been marked before."""
+        async with self.db.transaction() as conn:
+            return await game_rows.mark_posted(conn, game_id, key, message_id=message_id, at=self._at())
+
+    async def set_prompt_unless_abandoned(self, game_id: int, *, message_id: int, seats: list[int]) -> bool:
+        """``set_prompt`` for a newly posted turn line, in the same transaction as the check that
+        the game was not abandoned meanwhile; False (nothing set) when it was."""
+        async with self.db.transaction() as conn:
+            if await game_rows.game_status(conn, game_id) is Status.ABANDONED:
+                return False
+            await game_rows.set_prompt(
+                conn, game_id, message_id=message_id, seats=json.dumps(sorted(seats)), since=self._at()
+            )
+            return True
+
+    async def games_to_catch_up(self) -> list[int]:
+        """Games that may owe the channel something: every game in progress (its turn line) and
+        every game with a summary or final post not sent yet."""
+        async with self.db.transaction(write=False) as conn:
+            ids = set(await game_rows.active_game_ids(conn)) | set(await game_rows.games_owing_posts(conn))
+        return sorted(ids)
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)
@@ -309,6 +357,22 @@ class _Logged:
         return cls(move.seat, table.user_at(move.seat) or 0, move.notation, None, move.events, True)
 
 
+async def _owe_posts(
+    conn: Any, game: Game[Any, Any], game_id: int, moves: list[_Logged], final: GameState, at: str
+) -> None:
+    """Record, with the moves, the summaries of the checkpoints they reached and the final post if
+    the game ended: owed until the announcer has sent them (a crash in between loses none)."""
+    keys = [str(e.data.get("key", "")) for move in moves for e in move.events if e.kind == CHECKPOINT]
+    finished = game.pending(final).finished
+    if not keys and not finished:
+        return
+    totals = game.score(final).model_dump_json()
+    for key in keys:
+        await game_rows.record_post(conn, game_id, key, totals, at)
+    if finished:
+        await game_rows.record_post(conn, game_id, FINAL_POST, totals, at)
+
+
 async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:
     """Append the moves; returns the seq of the first one."""
     seqs = []
@@ -365,3 +429,9 @@ async def _status(conn: Any, table: Table) -> GameStatus:
         return GameStatus(table, None)
     game = plugins.game(table.game.game)
     return GameStatus(table, await _progress_in(conn, game, table.id, state_of(game, table)))
+
+
+def _sheet(stored: str) -> ScoreSheet | None:
+    """A post's recorded score; None for a post recorded before whole scores were kept (a list)."""
+    data = json.loads(stored)
+    return ScoreSheet.model_validate(data) if isinstance(data, dict) else None

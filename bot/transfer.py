@@ -2,9 +2,13 @@
 
 The document holds everything needed to rebuild the game anywhere: the game's name, seed, options,
 seats, the whole append-only action log with the undos, the snapshot, a format version and a
-sha256 checksum of the rest. Import refuses, with the reason, anything that does not hold
-together: an unknown format or game, a checksum that does not match (the file was edited or cut),
-a log that does not apply from the seed, or a snapshot that is not what the log replays to.
+sha256 checksum of the rest. The checksum only detects a file damaged or cut by accident: anyone
+can recompute it, so import trusts nothing it can derive. Every field is validated (pydantic
+models, ASCII digits, bounded sizes: at most ``MAX_ACTIONS`` actions and ``MAX_UNDOS`` undos), and
+the log with its undos is replayed in the order it was made, each undo checked as ``Sessions.undo``
+would (the player's own last step, not a barrier); the events, undo barriers, versions, status and
+snapshot stored are the replay's, never the file's. Import refuses, with one sentence, anything
+that does not hold together, and stores nothing then.
 An imported game is a new game (new id) in the importing channel; Discord interaction ids are not
 carried over, so nothing in the original deployment can collide with it.
 
@@ -16,18 +20,21 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot import plugins
 from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
-from bot.sessions import Sessions
+from bot.sessions import MAX_UNDOS, Sessions
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
 from bot.storage import transfer as rows
+from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
-from engine.core import EngineError, Game, GameState, replay
+from engine.core import EngineError, Game, GameState
 
 FORMAT = "boardroom.game"
 FORMAT_VERSION = 1
@@ -38,6 +45,17 @@ MAX_NOTATION = 200
 
 class ImportRefused(Refusal):
     code = "import_refused"
+
+
+class ExportRefused(Refusal):
+    code = "export_refused"
+
+
+HIDDEN_UNTIL_THE_END = (
+    "A game in progress cannot be exported by one of its players: the export holds the seed and the "
+    "whole state, which would show hidden cards and every future draw. Export it once it has ended, "
+    "or ask a member with Manage Server who is not playing."
+)
 
 
 def checksum(document: dict[str, Any]) -> str:
@@ -58,6 +76,8 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             raise HostOnly("Only the host or a member with Manage Server can export this game.")
         if table.game.seed is None or table.game.snapshot is None:
             raise NotInProgress("The game has not started yet; there is nothing to export.")
+        if table.game.status is Status.ACTIVE and user_id in table.player_ids:
+            raise ExportRefused(HIDDEN_UNTIL_THE_END)
         log = await action_log.list_actions(conn, game_id)
         undone = await rows.undos(conn, game_id)
     game = table.game
@@ -130,110 +150,229 @@ def decode(raw: bytes) -> dict[str, Any]:
     return document
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = MAX_ROW_ID) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ImportRefused(f"{what} is not a number.")
-    try:
-        number = int(value)
-    except ValueError:
-        raise ImportRefused(f"{what} is not a number.") from None
-    if not low <= number <= high:
-        raise ImportRefused(f"{what} is out of range.")
-    return number
+# A Carnegie game is a few hundred actions; undos are a player's own steps taken back. These bound
+# what an import may hold (and how long its replay may take) far above any real game; MAX_UNDOS is
+# Sessions.undo's own bound, so a game's own export always imports.
+MAX_ACTIONS = 20_000
+_DIGITS = r"^[0-9]{1,19}$"  # ASCII digits only: int() would also read "٣" or "³"
 
 
-def verify(document: dict[str, Any]) -> GameState:
-    """Check the document's structure and replay its log from the seed; returns the state, which
-    equals the snapshot. Runs the engine: call it in a worker thread for long games."""
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class _Seat(_Strict):
+    seat: Annotated[int, Field(strict=True, ge=0, le=15)]
+    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    display_name: Annotated[str, Field(strict=True, max_length=MAX_DISPLAY_NAME)] | None = None
+    is_host: Annotated[bool, Field(strict=True)] = False
+    is_ai: Annotated[bool, Field(strict=True)] = False
+
+
+class _Action(_Strict):
+    seq: Annotated[int, Field(strict=True, ge=1, le=MAX_ACTIONS)]
+    seat: Annotated[int, Field(strict=True, ge=0, le=15)]
+    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    notation: Annotated[str, Field(strict=True, min_length=1, max_length=MAX_NOTATION)]
+    # Only orders the actions and undos in time; the stored versions are derived.
+    version_after: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
+    created_at: Annotated[str, Field(strict=True, max_length=64)]
+
+
+class _Undo(_Strict):
+    seq: Annotated[int, Field(strict=True, ge=1, le=MAX_ACTIONS)]
+    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    version_after: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
+    created_at: Annotated[str, Field(strict=True, max_length=64)]
+
+
+class _Document(_Strict):
+    game: Annotated[str, Field(strict=True, max_length=64)]
+    seed: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
+    options: dict[str, Any]
+    seats: Annotated[list[_Seat], Field(max_length=16)]
+    actions: Annotated[list[_Action], Field(max_length=MAX_ACTIONS)]
+    undos: Annotated[list[_Undo], Field(max_length=MAX_UNDOS)]
+    snapshot: Annotated[str, Field(strict=True)]
+
+
+@dataclass(frozen=True)
+class Verified:
+    """An import ready to store: every field the replay can derive is derived (events, barriers,
+    versions, status, snapshot); the rest was validated."""
+
+    game: str
+    seed: int
+    options: str
+    status: str
+    version: int
+    snapshot: str
+    seats: list[tuple[int, int, str | None, bool, bool]]  # seat, user id, name, host, ai
+    actions: list[
+        tuple[int, int, int, str, int, str, str, bool]
+    ]  # seq, seat, user, notation, version, events, at, barrier
+    undos: list[tuple[int, int, int, str]]  # seq, user, version, at
+
+
+def _first_problem(exc: ValidationError) -> str:
+    error = exc.errors(include_url=False)[0]
+    where = " → ".join(str(part) for part in error["loc"]) or "the document"
+    return f"The export is malformed at {where}: {error['msg']}."
+
+
+def verify(document: dict[str, Any]) -> Verified:
+    """Validate the document and replay its log (with its undos, in the order they were made) from
+    the seed; returns what to store. Runs the engine: call it in a worker thread, outside any
+    database transaction."""
     try:
-        game: Game[Any, Any] = plugins.game(str(document.get("game")))
+        doc = _Document.model_validate(document)
+    except ValidationError as exc:
+        raise ImportRefused(_first_problem(exc)) from None
+    try:
+        game: Game[Any, Any] = plugins.game(doc.game)
     except EngineError:
-        raise ImportRefused(f"This bot does not host the game {document.get('game')!r}.") from None
-    seats = document.get("seats")
-    actions = document.get("actions")
-    undos = document.get("undos")
-    options = document.get("options")
-    if not isinstance(seats, list) or not isinstance(actions, list) or not isinstance(undos, list):
-        raise ImportRefused("The export lacks its seats, actions or undos.")
-    if not isinstance(options, dict) or not isinstance(document.get("snapshot"), str):
-        raise ImportRefused("The export lacks its options or snapshot.")
-    if not all(isinstance(s, dict) for s in seats):
-        raise ImportRefused("A seat is malformed.")
-    players = len(seats)
+        raise ImportRefused(f"This bot does not host the game {doc.game!r}.") from None
+    players = len(doc.seats)
     if not game.min_players <= players <= game.max_players:
         raise ImportRefused(f"{players} seats is not a table of {game.title}.")
-    if sorted(_int(s.get("seat"), "a seat number", 0, players - 1) for s in seats) != list(range(players)):
+    if sorted(s.seat for s in doc.seats) != list(range(players)):
         raise ImportRefused("The seat numbers are not 0…n-1.")
-    if len({_int(s.get("user_id"), "a user id") for s in seats}) != players:
-        raise ImportRefused("A player sits twice.")
-    seed = _int(document.get("seed"), "the seed")
-    version = _int(document.get("version"), "the version")
-    if document.get("status") not in (Status.ACTIVE.value, Status.FINISHED.value):
-        raise ImportRefused("Only a game in progress or finished can be imported.")
-    undone = {_int(u.get("seq"), "an undone seq") for u in undos if isinstance(u, dict)}
-    if len(undone) != len(undos):
-        raise ImportRefused("An undo is malformed or listed twice.")
-
-    def moves() -> Iterator[tuple[int, str]]:
-        # Checks each entry as the replay reaches it, so a bad entry is named by its number.
-        for expected, action in enumerate(actions, start=1):
-            if not isinstance(action, dict) or action.get("seq") != expected:
-                raise ImportRefused(f"The log is not numbered 1, 2, 3… at entry {expected}.")
-            notation = action.get("notation")
-            if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
-                raise ImportRefused(f"Action {expected} has no readable notation.")
-            seat = _int(action.get("seat"), f"the seat of action {expected}", 0, players - 1)
-            _int(action.get("user_id"), f"the user of action {expected}")
-            if _int(action.get("version_after"), f"the version of action {expected}") > version:
-                raise ImportRefused(f"Action {expected} is newer than the game's version.")
-            if not isinstance(action.get("events"), str) or not isinstance(action.get("created_at"), str):
-                raise ImportRefused(f"Action {expected} is malformed.")
-            if expected not in undone:
-                yield seat, notation
-
-    try:
-        state: GameState = replay(game, players, seed, options, moves())
-    except EngineError as exc:
-        if isinstance(exc, ImportRefused):
-            raise
-        raise ImportRefused(f"The log does not replay from the seed: {exc.sentence}") from None
-    except (ValueError, TypeError, KeyError):
-        # Options or notations of the wrong shape that the engine's models reject.
-        raise ImportRefused("The export's options or log cannot be read by this game.") from None
-    if undone - set(range(1, len(actions) + 1)):
+    users = {s.seat: int(s.user_id) for s in doc.seats}
+    if len(set(users.values())) != players or not all(0 < u <= MAX_ROW_ID for u in users.values()):
+        raise ImportRefused("A player sits twice, or a user id is out of range.")
+    if sum(s.is_host for s in doc.seats) != 1:
+        raise ImportRefused("The export does not name exactly one host.")
+    ai_seats = {s.seat for s in doc.seats if s.is_ai}
+    if [a.seq for a in doc.actions] != list(range(1, len(doc.actions) + 1)):
+        raise ImportRefused("The log is not numbered 1, 2, 3….")
+    undone = [u.seq for u in doc.undos]
+    if len(set(undone)) != len(undone):
+        raise ImportRefused("An undo is listed twice.")
+    if set(undone) - set(range(1, len(doc.actions) + 1)):
         raise ImportRefused("An undo names an action that is not in the log.")
+    timeline = _timeline(doc)
     try:
-        snapshot = game.load_state(document["snapshot"])
+        state, rows, undo_rows, version = _replay(game, doc, timeline, users, ai_seats)
+        snapshot = game.load_state(doc.snapshot)
+    except ImportRefused:
+        raise
+    except EngineError as exc:
+        raise ImportRefused(f"The log does not replay from the seed: {exc.sentence}") from None
     except Exception:
-        raise ImportRefused("The snapshot cannot be read.") from None
+        # Options, notations or a snapshot of a shape this game's models reject.
+        raise ImportRefused("The export's options, log or snapshot cannot be read by this game.") from None
     if snapshot != state:
         raise ImportRefused("The snapshot is not what the log replays to from the seed.")
-    finished = game.pending(state).finished
-    if finished != (document["status"] == Status.FINISHED.value):
-        raise ImportRefused("The game's status does not match its state.")
-    return state
+    decision = game.pending(state)
+    if not decision.finished and (not set(range(players)) - ai_seats or set(decision.seats) <= ai_seats):
+        raise ImportRefused("The bot's seats would have moved already: this game cannot go on as exported.")
+    status = Status.FINISHED.value if decision.finished else Status.ACTIVE.value
+    return Verified(
+        game=game.name,
+        seed=doc.seed,
+        options=json.dumps(doc.options, sort_keys=True),
+        status=status,
+        version=version,
+        snapshot=game.dump_state(state),
+        seats=[(s.seat, int(s.user_id), s.display_name, s.is_host, s.is_ai) for s in doc.seats],
+        actions=rows,
+        undos=undo_rows,
+    )
+
+
+def _timeline(doc: _Document) -> list[tuple[str, int]]:
+    """("act", seq) and ("undo", seq) in the order they were made, from the export's versions (which
+    are only trusted to order them: the replay then checks that this order is a legal history)."""
+    last = 0
+    for action in doc.actions:
+        if action.version_after < last:
+            raise ImportRefused(f"Action {action.seq} is older than the action before it.")
+        last = action.version_after
+    acted = {a.version_after for a in doc.actions}
+    undone = [u.version_after for u in doc.undos]
+    if len(set(undone)) != len(undone) or acted & set(undone):
+        raise ImportRefused("Two changes of the export share one version.")
+    entries = [(a.version_after, 0, "act", a.seq) for a in doc.actions]
+    entries += [(u.version_after, 1, "undo", u.seq) for u in doc.undos]
+    return [(kind, seq) for _, _, kind, seq in sorted(entries)]
+
+
+def _replay(
+    game: Game[Any, Any], doc: _Document, timeline: list[tuple[str, int]], users: dict[int, int], ai: set[int]
+) -> tuple[GameState, list[Any], list[Any], int]:
+    actions = {a.seq: a for a in doc.actions}
+    undos = {u.seq: u for u in doc.undos}
+    state: GameState = game.new_game(len(users), doc.seed, doc.options)
+    # The live actions: (seq, the state before it, whether it is an undo barrier).
+    live: list[tuple[int, GameState, bool]] = []
+    rows: list[Any] = []
+    undo_rows: list[Any] = []
+    version = 1  # the start
+    group: int | None = None
+    for kind, seq in timeline:
+        if kind == "undo":
+            undo = undos[seq]
+            if not live or live[-1][0] != seq:
+                raise ImportRefused(f"Undo of action {seq}: it was not the last action when it was undone.")
+            _, before, barrier = live[-1]
+            if barrier or users[actions[seq].seat] != int(undo.user_id):
+                raise ImportRefused(
+                    f"Undo of action {seq}: only the player's own step since a hand-over can be undone."
+                )
+            live.pop()
+            state = before
+            version += 1
+            group = None
+            undo_rows.append((seq, int(undo.user_id), version, undo.created_at))
+            continue
+        action = actions[seq]
+        if action.version_after != group:
+            version += 1  # one change of the game: a player's step and the bot's moves after it
+            group = action.version_after
+        if users[action.seat] != int(action.user_id):
+            raise ImportRefused(f"Action {seq} names a user who does not sit in its seat.")
+        if game.pending(state).finished:
+            raise ImportRefused(f"Action {seq} comes after the end of the game.")
+        step = game.apply(state, action.seat, game.parse_action(action.notation))
+        barrier = bool(step.barrier) or action.seat in ai
+        live.append((seq, state, barrier))
+        state = step.state
+        events = json.dumps([e.model_dump(mode="json") for e in step.events])
+        rows.append(
+            (
+                seq,
+                action.seat,
+                int(action.user_id),
+                action.notation,
+                version,
+                events,
+                action.created_at,
+                barrier,
+            )
+        )
+    return state, rows, undo_rows, version
 
 
 async def import_game(
     sessions: Sessions, document: dict[str, Any], *, guild_id: int, channel_id: int
 ) -> Table:
-    """Verify the document and store it as a new game in the channel (if the channel is free)."""
-    await asyncio.to_thread(verify, document)
+    """Verify the document (in a worker thread, outside any transaction) and store it as a new game
+    in the channel, if the channel is free, in one short write transaction."""
+    verified = await asyncio.to_thread(verify, document)
     at = datetime.now(UTC).isoformat()
-    status = document["status"]
     async with sessions.db.transaction() as conn:
         try:
             game_id = await rows.insert_imported_game(
                 conn,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                game=document["game"],
-                status=status,
-                options=json.dumps(document["options"], sort_keys=True),
-                seats_wanted=len(document["seats"]),
-                seed=int(document["seed"]),
-                version=int(document["version"]),
-                snapshot=document["snapshot"],
+                game=verified.game,
+                status=verified.status,
+                options=verified.options,
+                seats_wanted=len(verified.seats),
+                seed=verified.seed,
+                version=verified.version,
+                snapshot=verified.snapshot,
                 at=at,
             )
         except ChannelBusy:
@@ -241,20 +380,7 @@ async def import_game(
                 "This channel already has a lobby or a game in progress; import into a free channel, "
                 "or finish or abandon that game first."
             ) from None
-        for joined, seat in enumerate(sorted(document["seats"], key=lambda s: int(s["seat"])), start=1):
-            await rows.insert_seat(
-                conn,
-                game_id,
-                user_id=int(seat["user_id"]),
-                joined_seq=joined,
-                seat=int(seat["seat"]),
-                is_host=bool(seat.get("is_host")),
-                is_ai=bool(seat.get("is_ai")),
-                display_name=seat.get("display_name") if isinstance(seat.get("display_name"), str) else None,
-                at=at,
-            )
-        for action in document["actions"]:
-            await rows.insert_action(conn, game_id, action)
-        for undo in document["undos"]:
-            await rows.insert_undo(conn, game_id, undo)
+        await rows.insert_seats(conn, game_id, verified.seats, at)
+        await rows.insert_actions(conn, game_id, verified.actions)
+        await rows.insert_undos(conn, game_id, verified.undos)
         return await load_table(conn, game_id)

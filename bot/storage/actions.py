@@ -126,6 +126,11 @@ async def add_undo(
         raise
 
 
+async def count_undos(conn: aiosqlite.Connection, game_id: int) -> int:
+    rows = await conn.execute_fetchall("SELECT COUNT(*) FROM undos WHERE game_id = ?", (game_id,))
+    return int(next(iter(rows))[0])
+
+
 async def undo_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> int | None:
     """The seq undone by this interaction, if it was applied before."""
     rows = await conn.execute_fetchall("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,))

@@ -59,11 +59,16 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
     if target != ":memory:":
         Path(target).parent.mkdir(parents=True, exist_ok=True)
     conn = await aiosqlite.connect(target, isolation_level=None)
-    conn.row_factory = aiosqlite.Row
-    await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    except BaseException:
+        # aiosqlite's worker thread is not a daemon: left open, it keeps the process from exiting.
+        await conn.close()
+        raise
     return conn
 
 

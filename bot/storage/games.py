@@ -6,6 +6,7 @@ close) while ``Database.transaction`` holds the lock that serialises every game 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import Any
 
@@ -17,6 +18,22 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
     "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since"
 )
+
+
+# Discord's own limit on a display name (a nickname, a global name, a username): longer names can
+# only come from an edited import or an old row, and would reach every text and picture.
+MAX_DISPLAY_NAME = 32
+
+
+# Control characters and the bidirectional overrides/isolates, which can reorder the rest of a line
+# (a score line, say) around a name; Discord strips most of them from display names itself.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def bounded_name(name: str | None) -> str | None:
+    """A display name without control or direction-changing characters, cut to
+    ``MAX_DISPLAY_NAME`` characters (None stays None)."""
+    return None if name is None else _INVISIBLE.sub("", name)[:MAX_DISPLAY_NAME]
 
 
 class ChannelBusy(Exception):
@@ -53,7 +70,7 @@ def _seat(row: Any) -> SeatRow:
         seat=row["seat"],
         is_host=bool(row["is_host"]),
         joined_at=row["joined_at"],
-        display_name=row["display_name"],
+        display_name=bounded_name(row["display_name"]),
         is_ai=bool(row["is_ai"]),
     )
 
@@ -153,7 +170,7 @@ async def add_seat(
     await conn.execute(
         "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at, display_name) "
         "VALUES (?, ?, (SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)",
-        (game_id, user_id, game_id, int(host), at, name),
+        (game_id, user_id, game_id, int(host), at, bounded_name(name)),
     )
 
 
@@ -173,14 +190,49 @@ async def set_prompt(
 
 
 async def record_post(conn: aiosqlite.Connection, game_id: int, key: str, totals: str, at: str) -> bool:
-    """Remember that the post ``key`` (a checkpoint's key, or "final") is being made, with the
-    totals it shows; False when it was recorded before (then it is not posted again)."""
+    """Remember that the post ``key`` (a checkpoint's key, or "final") is owed, with the totals it
+    shows (``posted_at`` stays NULL until ``mark_posted``); False when it was recorded before."""
     cursor = await conn.execute(
         "INSERT OR IGNORE INTO posts (game_id, key, ord, totals, created_at) "
         "VALUES (?, ?, (SELECT COALESCE(MAX(ord), 0) + 1 FROM posts WHERE game_id = ?), ?, ?)",
         (game_id, key, game_id, totals, at),
     )
     return cursor.rowcount == 1
+
+
+async def owed_posts(conn: aiosqlite.Connection, game_id: int) -> list[tuple[str, str]]:
+    """(key, totals) of the game's posts recorded but not yet sent, in the order they were owed."""
+    rows = await conn.execute_fetchall(
+        "SELECT key, totals FROM posts WHERE game_id = ? AND posted_at IS NULL ORDER BY ord", (game_id,)
+    )
+    return [(str(row[0]), str(row[1])) for row in rows]
+
+
+async def games_owing_posts(conn: aiosqlite.Connection) -> list[int]:
+    rows = await conn.execute_fetchall("SELECT DISTINCT game_id FROM posts WHERE posted_at IS NULL")
+    return sorted(int(row[0]) for row in rows)
+
+
+async def mark_posted(
+    conn: aiosqlite.Connection, game_id: int, key: str, *, message_id: int | None, at: str
+) -> bool:
+    """The post was sent (or handed to the post retries); False when it was marked before."""
+    cursor = await conn.execute(
+        "UPDATE posts SET posted_at = ?, message_id = ? WHERE game_id = ? AND key = ? AND posted_at IS NULL",
+        (at, message_id, game_id, key),
+    )
+    return cursor.rowcount == 1
+
+
+async def game_status(conn: aiosqlite.Connection, game_id: int) -> Status | None:
+    rows = await conn.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
+    row = next(iter(rows), None)
+    return None if row is None else Status(row[0])
+
+
+async def active_game_ids(conn: aiosqlite.Connection) -> list[int]:
+    rows = await conn.execute_fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+    return [int(row[0]) for row in rows]
 
 
 async def totals_before(conn: aiosqlite.Connection, game_id: int, key: str) -> str | None:

@@ -43,8 +43,13 @@ async def due_schedules(conn: aiosqlite.Connection, now: str) -> list[ScheduleRo
         return [_schedule(row) async for row in cursor]
 
 
-async def mark_schedule_done(conn: aiosqlite.Connection, schedule_id: int, at: str) -> bool:
+async def mark_schedule_done(
+    conn: aiosqlite.Connection, schedule_id: int, at: str, *, clear_payload: bool = False
+) -> bool:
+    """Claim the schedule (False when it was done already); ``clear_payload`` drops what it
+    carried (a retried post's image, say), which a done row no longer needs."""
+    payload = ", payload = '{}'" if clear_payload else ""
     cursor = await conn.execute(
-        "UPDATE schedules SET done_at = ? WHERE id = ? AND done_at IS NULL", (at, schedule_id)
+        f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
     )
     return cursor.rowcount == 1

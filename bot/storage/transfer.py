@@ -7,7 +7,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.games import ChannelBusy
+from bot.storage.games import ChannelBusy, bounded_name
 
 
 async def undos(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
@@ -61,48 +61,39 @@ async def insert_imported_game(
     return cursor.lastrowid
 
 
-async def insert_seat(
-    conn: aiosqlite.Connection,
-    game_id: int,
-    *,
-    user_id: int,
-    joined_seq: int,
-    seat: int,
-    is_host: bool,
-    is_ai: bool,
-    display_name: str | None,
-    at: str,
+async def insert_seats(
+    conn: aiosqlite.Connection, game_id: int, seats: list[tuple[int, int, str | None, bool, bool]], at: str
 ) -> None:
-    await conn.execute(
+    """Seats as (seat, user id, display name, host, ai), joined in seat order."""
+    await conn.executemany(
         "INSERT INTO seats (game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, user_id, joined_seq, seat, int(is_host), at, display_name, int(is_ai)),
+        [
+            (game_id, user, seat + 1, seat, int(host), at, bounded_name(name), int(ai))
+            for seat, user, name, host, ai in sorted(seats)
+        ],
     )
 
 
-async def insert_action(conn: aiosqlite.Connection, game_id: int, action: dict[str, Any]) -> None:
-    """An action of an imported log, without its Discord interaction id (which belongs to the
-    original deployment and must not block a click there or here)."""
-    await conn.execute(
+async def insert_actions(conn: aiosqlite.Connection, game_id: int, actions: list[tuple[Any, ...]]) -> None:
+    """An imported log, each action as (seq, seat, user, notation, version, events, at, barrier),
+    without a Discord interaction id (it belongs to the original deployment)."""
+    await conn.executemany(
         "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, "
         "created_at, barrier) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
-        (
-            game_id,
-            action["seq"],
-            action["seat"],
-            int(action["user_id"]),
-            action["notation"],
-            action["version_after"],
-            action["events"],
-            action["created_at"],
-            int(bool(action["barrier"])),
-        ),
+        [
+            (game_id, seq, seat, user, notation, version, events, at, int(barrier))
+            for seq, seat, user, notation, version, events, at, barrier in actions
+        ],
     )
 
 
-async def insert_undo(conn: aiosqlite.Connection, game_id: int, undo: dict[str, Any]) -> None:
-    await conn.execute(
+async def insert_undos(
+    conn: aiosqlite.Connection, game_id: int, undos: list[tuple[int, int, int, str]]
+) -> None:
+    """Undos as (seq, user, version, at)."""
+    await conn.executemany(
         "INSERT INTO undos (game_id, seq, user_id, interaction_id, version_after, created_at) "
         "VALUES (?, ?, ?, NULL, ?, ?)",
-        (game_id, undo["seq"], int(undo["user_id"]), undo["version_after"], undo["created_at"]),
+        [(game_id, seq, user, version, at) for seq, user, version, at in undos],
     )

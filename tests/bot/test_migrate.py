@@ -148,3 +148,21 @@ async def test_0003_keeps_the_round_posts_under_checkpoint_keys(
     async with conn.execute("SELECT key, totals FROM posts ORDER BY ord") as cur:
         assert [tuple(row) async for row in cur] == [("round-1", "[1]"), ("round-2", "[3]"), ("final", "[9]")]
     assert "round_posts" not in await _tables(conn)
+
+
+async def test_0004_keeps_every_earlier_post_posted(conn: aiosqlite.Connection, mdir: Path) -> None:
+    """Posts made before 0004 were sent already: none of them becomes owed (posted again)."""
+    for shipped in discover()[:3]:
+        (mdir / shipped.path.name).write_text(shipped.path.read_text())
+    await migrate(conn, mdir)
+    await conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game, options, status, created_at, updated_at) "
+        "VALUES (1, 1, 1, 'race', '{}', 'finished', 'x', 'x')"
+    )
+    await conn.execute("INSERT INTO posts (game_id, key, ord, created_at) VALUES (1, 'lap-1', 1, 'then')")
+    await conn.commit()
+    fourth = discover()[3]
+    (mdir / fourth.path.name).write_text(fourth.path.read_text())
+    assert await migrate(conn, mdir) == [4]
+    async with conn.execute("SELECT key, posted_at FROM posts") as cur:
+        assert [tuple(row) async for row in cur] == [("lap-1", "then")]

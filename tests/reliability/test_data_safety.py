@@ -198,7 +198,8 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
         await sessions.start(table.id, 10)
         for n, (user, move) in enumerate([(10, "step 1"), (11, "roll"), (10, "step 2")]):
             await sessions.act(table.id, user, move, expected_version=None, interaction_id=500 + n)
-        document = await transfer.export_game(sessions, table.id, 10, may_manage=False)
+        # A moderator (Manage Server, not playing): players may not export a game in progress.
+        document = await transfer.export_game(sessions, table.id, 99, may_manage=True)
         return database, sessions, document
 
     loop = asyncio.new_event_loop()

@@ -1,0 +1,154 @@
+"""Crash test with a real Carnegie game (issue 17, findings 3 and 4): one player against an AI seat,
+so every click also plays the AI, ends rounds, draws board pictures and posts summaries; the bot
+process is SIGKILLed at random moments (while drawing and posting too), restarted on the same
+database, and after the last restart every owed summary (and the final result, if the game ended)
+is in the channel, no owed post is left, and the pending decision has its turn line.
+
+``BOARDROOM_CRASH_ANNOUNCE_CYCLES`` (default 4) sets the number of kills."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from bot import plugins
+from bot.sessions import Sessions
+from bot.storage import migrate, open_database
+from tests.conftest import RACE_MODULES
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.harness import start_bot_process
+
+CYCLES = int(os.environ.get("BOARDROOM_CRASH_ANNOUNCE_CYCLES", "4"))
+
+
+def read(db: Path, sql: str, *args: Any) -> list[sqlite3.Row]:
+    with contextlib.closing(sqlite3.connect(db, timeout=10)) as conn:
+        conn.row_factory = sqlite3.Row
+        return conn.execute(sql, args).fetchall()
+
+
+async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
+    database = await open_database(db)
+    try:
+        await migrate(database.conn)
+        sessions = Sessions(database)
+        where = fake.channel("games")
+        assert where.guild_id is not None
+        alice, bob = fake.users["alice"].id, fake.users["bob"].id
+        table = await sessions.create_game(
+            guild_id=where.guild_id, channel_id=where.id, game_name="carnegie", host_id=alice, seats=2
+        )
+        await sessions.join(table.id, bob)
+        await sessions.start(table.id, alice)
+        await sessions.replace_with_ai(table.id, alice, bob, may_manage=True)
+        return table.id
+    finally:
+        await database.close()
+
+
+def summary_files(fake: FakeDiscord) -> Counter[str]:
+    """Summary and final posts in the channel, by file name ("round-1-board.png", "final-board.png")."""
+    return Counter(
+        a.filename
+        for m in fake.channel_messages("games")
+        for a in m.attachments
+        if a.filename.startswith(("round-", "final-"))
+    )
+
+
+async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    db = tmp_path / "crash.sqlite3"
+    game_id = await carnegie_against_the_bot(db, fake)
+    game = plugins.game("carnegie")
+    env = {"DATABASE_PATH": str(db), "GAME_MODULES": RACE_MODULES, "LOG_LEVEL": "WARNING"}
+    rng = random.Random(17)
+    clicks = 0
+
+    async def play(stop: asyncio.Event) -> None:
+        nonlocal clicks
+        while not stop.is_set():
+            (row,) = read(db, "SELECT version, snapshot, status FROM games WHERE id = ?", game_id)
+            if row["status"] != "active":
+                return
+            state = game.load_state(row["snapshot"])
+            if 0 not in game.pending(state).seats:
+                await asyncio.sleep(0.01)
+                continue
+            notation = rng.choice([game.format_action(a) for a in game.legal_actions(state, 0)])
+            custom_id = f"br:a:{game_id}:{row['version']}:0:{notation}"
+            with contextlib.suppress(AssertionError):
+                outcome = await fake.press("alice", "games", custom_id, timeout=2.0)
+                source = outcome.record.source_message
+                await fake.wait_until(
+                    lambda source=source, outcome=outcome: (
+                        source is not None and (source.edits > 0 or bool(outcome.record.followups))
+                    ),
+                    2.0,
+                    "a result",
+                )
+                clicks += 1
+
+    kills = 0
+    for cycle in range(CYCLES):
+        handle = await start_bot_process(fake, env, tmp_path / f"bot-{cycle}.log", timeout=30)
+        stop = asyncio.Event()
+        driver = asyncio.create_task(play(stop))
+        # Until a round ended at least once in this cycle (or a few seconds), then a random moment.
+        rounds = sum(summary_files(fake).values())
+        with contextlib.suppress(AssertionError):
+            await fake.wait_until(
+                lambda rounds=rounds: sum(summary_files(fake).values()) > rounds, 8, "a summary"
+            )
+        await asyncio.sleep(random.Random(f"17/{cycle}").uniform(0.0, 0.6))
+        await handle.kill()
+        kills += 1
+        stop.set()
+        driver.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await driver
+
+    # The last restart: whatever the kills cut off is posted, once.
+    handle = await start_bot_process(fake, env, tmp_path / "bot-last.log", timeout=30)
+    await fake.wait_until(
+        lambda: not read(db, "SELECT 1 FROM posts WHERE posted_at IS NULL"), 20, "no owed post left"
+    )
+    (row,) = read(
+        db, "SELECT status, snapshot, prompt_seats, prompt_message_id FROM games WHERE id = ?", game_id
+    )
+    if row["status"] == "active":
+        await fake.wait_until(
+            lambda: read(db, "SELECT prompt_seats FROM games WHERE id = ?", game_id)[0][0] == "[0]",
+            20,
+            "the pending decision's turn line",
+        )
+    await fake.settle(quiet=0.5, timeout=20)
+    await handle.kill()
+
+    owed = [r["key"] for r in read(db, "SELECT key FROM posts WHERE game_id = ? ORDER BY ord", game_id)]
+    posted = summary_files(fake)
+    assert owed, "the game reached at least one checkpoint"
+    for key in owed:
+        name = f"{key}-board.png"
+        # Once; twice only if a kill fell between Discord taking the post and the bot recording it.
+        assert 1 <= posted[name] <= 2, (key, posted)
+    twice = [k for k in owed if posted[f"{k}-board.png"] == 2]
+    assert len(twice) <= 1, f"posted twice: {twice}"
+    (row,) = read(db, "SELECT status, prompt_seats, prompt_message_id FROM games WHERE id = ?", game_id)
+    if row["status"] == "active":
+        line = next(m for m in fake.channel_messages("games") if m.id == row["prompt_message_id"])
+        assert "your turn" in line.content and str(fake.users["alice"].id) in line.content
+        assert line.components, "the turn line has its button"
+    print(
+        f"\ncarnegie crash: {kills} kills, {clicks} confirmed clicks, {len(owed)} announcements owed, "
+        f"posted once: {sum(posted[f'{k}-board.png'] == 1 for k in owed)}, twice: {twice}, "
+        f"status {row['status']}"
+    )

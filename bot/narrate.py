@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.views.limits import MAX_MESSAGE, clip
+from bot.limits import MAX_MESSAGE, clip
 from bot.words import signed
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
 

@@ -23,11 +23,11 @@ from discord.ext import commands
 from bot import plugins
 from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
+from bot.limits import MENU_OPTIONS, clip
 from bot.progress import player_range
 from bot.sessions import Sessions
 from bot.views import text
 from bot.views.common import NO_MENTIONS, send_followup
-from bot.views.limits import MENU_OPTIONS, clip
 from bot.views.lobby import lobby_view, refresh_lobby_message
 from bot.views.turn import own_panel
 from engine.core import OptionSpec

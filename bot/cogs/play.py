@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 
 from bot import plugins, typed
+from bot.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.narrate import event_lines
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
 from bot.views import text
 from bot.views.common import send_followup
-from bot.views.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
 from engine.core import Event, Topic

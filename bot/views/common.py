@@ -11,9 +11,9 @@ from typing import Any, Protocol
 import discord
 
 from bot.errors import REDELIVERED, handle_error
+from bot.limits import clip
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
-from bot.views.limits import clip
 from engine.core import Event
 
 log = logging.getLogger(__name__)

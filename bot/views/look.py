@@ -13,12 +13,12 @@ from typing import Any
 import discord
 
 from bot import plugins
+from bot.limits import MAX_MESSAGE
 from bot.narrate import event_lines
 from bot.refusals import NotAPlayer
 from bot.tables import GameStatus
 from bot.views import ids, text
 from bot.views.common import guarded, render_pool_of, send_followup, sessions_of
-from bot.views.limits import MAX_MESSAGE
 from engine.core import Event
 from render.common.pictures import seat_picture, summary_picture
 

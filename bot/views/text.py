@@ -8,10 +8,10 @@ from datetime import datetime
 import discord
 
 from bot import plugins
+from bot.limits import clip
 from bot.narrate import line_name
 from bot.storage import Status
 from bot.tables import GameStatus, Progress, Table
-from bot.views.limits import clip
 from bot.words import listing
 from engine.core import ScoreLine, ScoreSheet
 

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.errors import REDELIVERED, announce_failed, reply_private
+from bot.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.refusals import NotAPlayer
 from bot.sessions import STALE_CHOICE
 from bot.storage import Status
@@ -29,7 +30,6 @@ from bot.views.common import (
     send_followup,
     sessions_of,
 )
-from bot.views.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.views.look import look_buttons
 from engine.core import GameOver, StaleState
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from bot import plugins
+from bot.limits import MAX_MESSAGE
 from bot.narrate import checkpoints, events_before, line_name, name_players, score_changes, summary_text
-from bot.views.limits import MAX_MESSAGE
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet, checkpoint, play
 
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from bot.limits import MAX_IMAGE_BYTES
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.storage import Status, open_database
-from bot.views.limits import MAX_IMAGE_BYTES
 from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
 from tests.fakediscord import FakeDiscord, Message

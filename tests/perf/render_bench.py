@@ -21,7 +21,7 @@ from tests.perf.report import Row, median, percentile
 SECTION = "rendering"
 
 OVERVIEW_MEDIAN_MS = 150.0
-IMAGE_BUDGET_BYTES = 1_500_000  # the product's own budget (bot.views.limits.MAX_IMAGE_BYTES)
+IMAGE_BUDGET_BYTES = 1_500_000  # the product's own budget (bot.limits.MAX_IMAGE_BYTES)
 DISCORD_ATTACHMENT_LIMIT = 10 * 1024 * 1024  # 10 MiB per file by default
 COMPANY_MEDIAN_MS = 60.0
 

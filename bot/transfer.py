@@ -150,7 +150,7 @@ def decode(raw: bytes) -> dict[str, Any]:
     return document
 
 
-# A Carnegie game is a few hundred actions; undos are a player's own steps taken back. These bound
+# A long game is a few hundred actions; undos are a player's own steps taken back. These bound
 # what an import may hold (and how long its replay may take) far above any real game; MAX_UNDOS is
 # Sessions.undo's own bound, so a game's own export always imports.
 MAX_ACTIONS = 20_000

@@ -1,7 +1,8 @@
 """Nipron on Discord (issue 15), end to end through the real discord.py client: ``/game new
-game:nipron``, Join, Start, every decision taken from the turn line's private panel by clicking,
-a summary with the board picture at every scoring, the final ranked result with the board, and
-the look-ups answered by Nipron's guide and pictures."""
+game:nipron``, Join, Start, every decision taken from the turn line's private panel by clicking
+(sometimes undoing one's own step), a summary with the board picture at every scoring and when the
+final turns begin, the final ranked result with the board, the look-ups answered by Nipron's guide
+and pictures, a seat handed to the bot, and a restart with an old panel still working."""
 
 from __future__ import annotations
 
@@ -9,28 +10,40 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.storage import Status
 from engine.nipron import GAME
-from tests.e2e.test_carnegie import Played, check_image, seeded, sessions_of, take_turn
-from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, seated
+from tests.e2e.test_carnegie import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
+from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, next_turn_line, seated
 from tests.fakediscord import FakeDiscord
 
+PLAYERS = ["alice", "bob", "carol", "dave"]
 
-async def test_a_complete_two_player_nipron_game(
-    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
-) -> None:
-    fake = fake_discord
-    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261125)
+
+async def _open(fake: FakeDiscord, players: list[str]) -> None:
     outcome = acked(
-        await fake.slash("alice", "games", "game new", game="nipron", players=2), DEFERRED_MESSAGE
+        await fake.slash(players[0], "games", "game new", game="nipron", players=len(players)),
+        DEFERRED_MESSAGE,
     )
     lobby = await outcome.wait_response()
-    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
-    await seated(fake, lobby, "bob")
-    acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
+    for name in players[1:]:
+        acked(await fake.click_button(name, fake.message(lobby.id), "Join"), DEFERRED_UPDATE)
+        await seated(fake, lobby, name)
+    acked(await fake.click_button(players[0], fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+async def test_a_complete_nipron_game(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, count: int
+) -> None:
+    fake = fake_discord
+    players = PLAYERS[:count]
+    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261125 + count)
+    await _open(fake, players)
     sessions = sessions_of(handle)
     status = await sessions.status_in_channel(fake.games.id)
-    users = {fake.users[name].id: name for name in ("alice", "bob")}
+    users = {fake.users[name].id: name for name in players}
 
     # Looking around, privately: the rules topics, the board picture and one's own player board.
     topics = acked(await fake.autocomplete("bob", "games", "game rules", focused="topic", value=""))
@@ -44,9 +57,19 @@ async def test_a_complete_two_player_nipron_game(
     )
     check_image(mine)
 
-    rng = random.Random(5)
+    rng = random.Random(count)
     played = Played()
-    for _ in range(3000):
+    for turn in range(3000):
+        if count == 3 and turn == 20:
+            # The host hands carol's seat to the bot: it plays that seat from then on.
+            replaced = acked(
+                await fake.slash("alice", "games", "game replace", player=fake.users["carol"]),
+                DEFERRED_MESSAGE,
+            )
+            await replaced.wait_response()
+            await fake.wait_until_async(
+                lambda: _seat_is_ai(sessions, status.table.id, 2), 10, "carol's seat taken by the bot"
+            )
         if not await take_turn(fake, sessions, status.table.id, users, rng, played):
             break
     else:
@@ -55,9 +78,12 @@ async def test_a_complete_two_player_nipron_game(
     assert final_status.table.game.status is Status.FINISHED
     replayed = await sessions.replay(status.table.id)
     assert GAME.dump_state(replayed) == GAME.dump_state(await sessions.load(status.table.id))
+    sheet = GAME.score(replayed)
     public = [m for m in fake.channel_messages("games") if m.author.id == fake.bot.id]
     final = public[-1]
-    assert "game over" in final.content and "1. <@" in final.content
+    assert "game over" in final.content
+    for line in sheet.lines:
+        assert f"<@{final_status.table.user_at(line.seat or 0)}>: **{line.total}**" in final.content
     check_image(final)
     summaries = [
         m for m in public if m.content.startswith("**Nipron — ") and "Provisional score" in m.content
@@ -71,5 +97,41 @@ async def test_a_complete_two_player_nipron_game(
     ], titles
     for message in summaries:
         check_image(message)
-        assert "**Provisional score**" in message.content
-    assert played.decisions > 40
+    # Between scorings nothing is posted per turn beyond the turn line: lobby, lines, summaries, result.
+    lines = [
+        m
+        for m in public
+        if any(b.get("label") == TAKE_MY_TURN for b in m.buttons()) or "your turn" in m.content
+    ]
+    handed = [m for m in public if "seat to the bot" in m.content]  # the /game replace announcement
+    assert len(handed) == (1 if count == 3 else 0)
+    assert len(public) == 1 + len(lines) + len(summaries) + len(handed) + 1
+    assert played.decisions > 20
+
+
+async def _seat_is_ai(sessions: Any, game_id: int, seat: int) -> bool:
+    return seat in (await sessions.status(game_id)).table.ai_seats
+
+
+async def test_a_nipron_panel_from_before_a_restart_still_works(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    db = tmp_path / "db.sqlite3"
+    first = seeded(await start_bot(db), 7)
+    await _open(fake, ["alice", "bob"])
+    line = await next_turn_line(fake, 0)
+    sessions = sessions_of(first)
+    status = await sessions.status_in_channel(fake.games.id)
+    seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
+    user = "alice" if status.table.user_at(seat) == fake.users["alice"].id else "bob"
+    panel = await acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
+    await first.stop()
+    second = await start_bot(db)
+    choice = next(b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:")))
+    edits = panel.edits
+    clicked = acked(await fake.click(user, panel, choice["custom_id"]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the old panel redrawn")
+    assert not clicked.followups
+    after = await sessions_of(second).status(status.table.id)
+    assert after.table.version == status.table.version + 1

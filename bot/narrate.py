@@ -90,13 +90,15 @@ def summary_text(
     lines = event_lines([e for e in events if e.headline], names)
     head = f"**{game_title} — {title}.**"
     score = "**Provisional score**\n" + "\n".join(score_changes(sheet, before, names)) if sheet.lines else ""
+    # When they do not all fit, the newest stay: the stretch ends with what made it a checkpoint
+    # (a scoring's points, the round's last income); the earlier ones are in /game log.
     body: list[str] = []
     budget = MAX_MESSAGE - len(head) - len(score) - 80
-    for index, line in enumerate(lines):
+    for index, line in enumerate(reversed(lines)):
         if budget - len(line) - 3 < 0:
-            body.append(f"…and {len(lines) - index} more (`/game log`).")
+            body.insert(0, f"• …{len(lines) - index} earlier (`/game log`).")
             break
-        body.append(f"• {line}")
+        body.insert(0, f"• {line}")
         budget -= len(line) + 3
     if not body:
         body.append("• Nothing of note happened.")

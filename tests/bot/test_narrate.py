@@ -64,8 +64,9 @@ def test_summary_shows_headlines_and_changes_and_stays_short() -> None:
     )
     text = summary_text("Game", "Round 7 is over", events, ["Ana", "Bo"], after, before)
     assert len(text) <= MAX_MESSAGE
-    assert text.startswith("**Game — Round 7 is over.**\n• Ana built project number 0")
-    assert "more (`/game log`)" in text and "moved" not in text
+    # The newest headlines stay; the earlier ones are counted and left to /game log.
+    assert text.startswith("**Game — Round 7 is over.**\n• …") and "earlier (`/game log`)" in text
+    assert "project number 199 in a far away city.\n**Provisional score**" in text and "moved" not in text
     assert text.endswith("**Provisional score**\nRival 15 (±0)\nAna 12 (+2: cities +2)\nBo 9 (±0)")
 
 

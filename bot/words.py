@@ -1,13 +1,7 @@
-"""The bot's own sentences that count things: one place for plurals, so that "1 good" and "2 goods"
-come out right and the translation work can back this module with catalogues (one function a
-message, never an "(s)")."""
+"""Small pieces of the bot's own sentences, in one place so that the translation work can back
+them with catalogues: a change in points and a list of names."""
 
 from __future__ import annotations
-
-
-def count(n: int, one: str, many: str) -> str:
-    """``count(1, "point", "points")`` → "1 point"; ``count(3, …)`` → "3 points"."""
-    return f"{n} {one if n == 1 else many}"
 
 
 def signed(n: int) -> str:
@@ -20,7 +14,7 @@ def signed(n: int) -> str:
 
 
 def listing(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+    """"a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]

@@ -171,7 +171,7 @@ class Announcer:
                 None,
             )
         title = str(reached.data.get("title", key)) if reached is not None else key
-        content = narrate.summary_text(game.title, title, events, table.names, sheet, before)
+        content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
         await self._send(
             channel, table, content, await self._picture_or_none(table, state, sheet), key, ping=False
         )

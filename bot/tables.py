@@ -9,6 +9,7 @@ from typing import Any
 from bot.refusals import NoGameHere, WrongChannel
 from bot.storage import GameRow, SeatRow
 from bot.storage import games as game_rows
+from bot.words import said
 from engine.core import Decision, Event, ScoreSheet
 
 # SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
@@ -44,6 +45,15 @@ class Table:
             if row.seat == seat:
                 return row.display_name or f"Seat {seat + 1}"
         return f"Seat {seat + 1}"
+
+    def said_at(self, seat: int) -> str:
+        """The seat's display name as text inside a message (markdown and links escaped)."""
+        return said(self.name_at(seat))
+
+    @property
+    def said_names(self) -> list[str]:
+        """``said_at`` in seat order: for the names inside messages (pictures use ``names``)."""
+        return [said(name) for name in self.names]
 
     @property
     def names(self) -> list[str]:

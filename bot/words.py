@@ -1,7 +1,19 @@
 """Small pieces of the bot's own sentences, in one place so that the translation work can back
-them with catalogues: a change in points and a list of names."""
+them with catalogues: a change in points, a list of names, a display name inside a message."""
 
 from __future__ import annotations
+
+import re
+
+# Discord markdown, masked links ([text](url)) and mention syntax (<@id>): shown as typed. A heading
+# or list mark counts only at the start.
+_MARKUP = re.compile(r"([\\*_~`|>\[\]()<]|^[#-])")
+
+
+def said(name: str) -> str:
+    """A player's display name as text inside a message: its markdown, masked-link and mention
+    characters escaped, so that a name can neither format a post nor hide a link in it."""
+    return _MARKUP.sub(r"\\\1", name)
 
 
 def signed(n: int) -> str:

@@ -119,7 +119,7 @@ class Play:
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await self._game(interaction)
         rows = (await self.bot.sessions.live_log(status.table.id))[-n:]
-        names = status.table.names
+        names = status.table.said_names
         lines = []
         for row in rows:
             said = [Event.model_validate(e) for e in json.loads(row.events)]

@@ -60,12 +60,12 @@ async def send_seat(interaction: discord.Interaction[Any], status: GameStatus, s
     spec = seat_picture(found.pictures)
     note = found.rules.glance(state, seat).note
     if spec is None:
-        await send_followup(interaction, f"**{table.name_at(seat)}** — {note or 'nothing more to show.'}")
+        await send_followup(interaction, f"**{table.said_at(seat)}** — {note or 'nothing more to show.'}")
         return
     png = await render_pool_of(interaction).draw(found, spec.key, state, seat, table.names, None)
     await send_followup(
         interaction,
-        f"{table.name_at(seat)}'s {spec.title.lower()}" + (f"\n{note}" if note else ""),
+        f"{table.said_at(seat)}'s {spec.title.lower()}" + (f"\n{note}" if note else ""),
         file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
     )
 
@@ -78,7 +78,7 @@ async def send_since(interaction: discord.Interaction[Any], status: GameStatus, 
     lines = []
     for row in rows[last + 1 :]:
         said = [Event.model_validate(e) for e in json.loads(row.events)]
-        lines += event_lines(said, table.names)
+        lines += event_lines(said, table.said_names)
     if not lines:
         body = "Nobody else has acted since your last turn."
     else:

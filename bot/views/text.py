@@ -77,7 +77,7 @@ def _who(table: Table, seat: int) -> str:
     user = table.user_at(seat)
     if user is None:
         return f"Seat {seat + 1}"
-    return table.name_at(seat) + " (bot)" if seat in table.ai_seats else mention(user)
+    return table.said_at(seat) + " (bot)" if seat in table.ai_seats else mention(user)
 
 
 def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
@@ -101,7 +101,7 @@ def waiting_line(table: Table, progress: Progress) -> str:
         return "The game was abandoned."
     if progress.decision.finished:
         return "The game is over."
-    waiting = ", ".join(table.name_at(s) for s in progress.decision.seats)
+    waiting = ", ".join(table.said_at(s) for s in progress.decision.seats)
     when = since(table.game.waiting_since)
     return f"Waiting for {waiting}" + (f" (since {when})" if when else "") + f": {progress.decision.prompt}"
 
@@ -109,7 +109,7 @@ def waiting_line(table: Table, progress: Progress) -> str:
 def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
     title = plugins.game(table.game.game).title
     where = f", {progress.stage}" if progress.stage else ""
-    lines = [f"**{title}** #{table.id}{where} — {table.name_at(seat)}, {progress.decision.prompt}."]
+    lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {progress.decision.prompt}."]
     if note:
         lines.insert(0, note)
     if progress.notes.get(seat):
@@ -143,7 +143,7 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
         return line_name(line, []) if user is None else mention(user)
 
     def plain(line: ScoreLine) -> str:
-        return line_name(line, table.names)
+        return line_name(line, table.said_names)
 
     order = sorted(range(len(sheet.lines)), key=lambda i: (-sheet.lines[i].total, i not in sheet.winners, i))
     rows = []

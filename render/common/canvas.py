@@ -57,10 +57,17 @@ class Canvas:
         bold: bool = False,
         anchor: str = "la",
         min_size: int = 10,
+        ellipsis: bool = False,
     ) -> None:
-        """Draw ``s`` at the largest size ≤ ``size`` whose width fits ``max_width``."""
+        """Draw ``s`` at the largest size ≤ ``size`` whose width fits ``max_width``; with
+        ``ellipsis``, a text still too wide at ``min_size`` is cut with "…" (long display names),
+        so nothing runs into the next column."""
         while size > min_size and self.text_width(s, size, bold) > max_width:
             size -= 1
+        if ellipsis and self.text_width(s, size, bold) > max_width:
+            while s and self.text_width(s + "…", size, bold) > max_width:
+                s = s[:-1]
+            s = s.rstrip() + "…"
         self.text(x, y, s, size, fill, bold, anchor)
 
     def panel(

@@ -77,15 +77,8 @@ def fit_line(
     anchor: str = "la",
     min_size: int = 22,
 ) -> None:
-    """Like ``Canvas.fit_text``, but a text still too wide at ``min_size`` is cut with an ellipsis
-    (long display names), so nothing ever runs into the next column."""
-    while size > min_size and c.text_width(s, size, bold) > max_width:
-        size -= 1
-    if c.text_width(s, size, bold) > max_width:
-        while s and c.text_width(s + "…", size, bold) > max_width:
-            s = s[:-1]
-        s = s.rstrip() + "…"
-    c.text(x, y, s, size, fill, bold, anchor)
+    """``Canvas.fit_text`` at Nipron's smallest readable size, cut with "…" below it."""
+    c.fit_text(x, y, s, max_width, size, fill, bold, anchor, min_size, ellipsis=True)
 
 
 def badge(c: Canvas, cx: float, cy: float, text: str, size: int, fill: RGB, ink: RGB = WHITE) -> None:

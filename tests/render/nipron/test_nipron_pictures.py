@@ -115,7 +115,7 @@ def test_warm_up_runs() -> None:
 
 
 def test_golden_hashes() -> None:
-    """Regenerate with ``python -m tests.render.nipron.regenerate`` and look at the images."""
+    """Regenerate with ``python -m tests.render.regenerate`` and look at the images."""
     golden = json.loads(GOLDEN_FILE.read_text())
     got = {name: digest for name, (_, digest) in render_all().items()}
     assert set(got) == set(golden)

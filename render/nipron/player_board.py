@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine.nipron import data
 from engine.nipron.view import FactoryView, NipronView, PlayerView
+from engine.nipron.words import achievement, contract_need, contract_reward, factory_bonus
 from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT, PAPER, RGB, WHITE
 from render.common.sprites import marker, paste
@@ -31,14 +32,7 @@ from render.nipron.palette import (
     VP,
     YEN,
 )
-from render.nipron.words import (
-    ACHIEVEMENT_WORDS,
-    contract_need,
-    contract_reward,
-    contract_steps,
-    factory_bonus,
-    wrap,
-)
+from render.nipron.words import contract_steps, wrap
 
 W = 1400
 H = 1960
@@ -405,7 +399,7 @@ def _achievements_static(c: Canvas) -> None:
     for i, code in enumerate(data.ACHIEVEMENTS):
         ax, ay, ax1, ay1 = _achievement_box(i)
         c.d.rounded_rectangle((ax, ay, ax1, ay1), radius=10, fill=WHITE, outline=INK_SOFT, width=2)
-        for k, line in enumerate(wrap(c, ACHIEVEMENT_WORDS.get(code, code), ax1 - ax - 130, 22)[:3]):
+        for k, line in enumerate(wrap(c, achievement(code), ax1 - ax - 130, 22)[:3]):
             c.text(ax + 14, ay + 26 + k * 28, line, 22, anchor="lm")
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from engine.nipron import data
 from engine.nipron.view import NipronView
+from engine.nipron.words import factory_bonus
 from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT
 from render.nipron.board.layout import GAP, Box, supply_box
 from render.nipron.glyphs import fit_line, good_chip
 from render.nipron.palette import COAL, GOOD_NAME, MUTED
-from render.nipron.words import factory_bonus
 
 COLS = 3
 LINE = 30

@@ -4,10 +4,11 @@ and score lines. Pure text from the engine's events and score sheets; never name
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.limits import MAX_MESSAGE, clip
-from bot.words import signed
+from bot.words import listing, signed, times
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
 
 _PLACEHOLDER = re.compile(r"\{p(\d)\}")
@@ -20,6 +21,30 @@ def name_players(text: str, names: Sequence[str]) -> str:
 
 def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     return [name_players(event.text, names) for event in events if event.text]
+
+
+def folded(events: Sequence[Event]) -> list[Event]:
+    """The headline events, with the events that carry ``data["fold"]`` folded into one line per seat
+    and kind where the first of them happened (a turn's employee moves, a round's activations)."""
+    out: list[Event] = []
+    folds: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
+    for event in events:
+        fold = event.data.get("fold")
+        if isinstance(fold, dict):
+            key = (event.seat, event.kind)
+            if key not in folds:
+                folds[key] = (len(out), [])
+                out.append(event)
+            folds[key][1].append(str(fold["item"]))
+        elif event.headline:
+            out.append(event)
+    for index, items in folds.values():
+        fold = out[index].data["fold"]
+        counted = Counter(items)
+        told = [item if n == 1 else f"{item} ({times(n)})" for item, n in counted.items()]
+        lead = fold["one"] if len(items) == 1 else fold["many"]
+        out[index] = Event(kind=out[index].kind, text=f"{lead} {listing(told)}.", seat=out[index].seat)
+    return out
 
 
 def checkpoints(events: Sequence[Event]) -> list[Event]:
@@ -87,7 +112,7 @@ def summary_text(
 ) -> str:
     """A checkpoint's summary: its headline events, then every contestant's provisional total with
     its change by category since the checkpoint before."""
-    lines = event_lines([e for e in events if e.headline], names)
+    lines = event_lines(folded(events), names)
     head = f"**{game_title} — {title}.**"
     score = "**Provisional score**\n" + "\n".join(score_changes(sheet, before, names)) if sheet.lines else ""
     # When they do not all fit, the newest stay: the stretch ends with what made it a checkpoint

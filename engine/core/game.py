@@ -15,7 +15,9 @@ The contract, in full:
 - ``apply(state, seat, action)`` never mutates ``state``; illegal input raises an
   ``EngineError`` that names the rule. ``Step.events`` are data, never Discord text: texts
   refer to seats as ``{p0}``..``{p3}``; ``Event.headline`` marks what a summary should
-  mention; a ``checkpoint`` event closes a stretch of play worth a summary (the end
+  mention; an event with ``data["fold"]`` (``one``, ``many``, ``item``) is told in a summary
+  folded with its seat's other events of the same kind ("{p0} moved employees from A to B
+  and from C to D"); a ``checkpoint`` event closes a stretch of play worth a summary (the end
   of a round, a scoring). ``Step.barrier`` is owned by the game: it is set when undo must
   not cross this action (randomness drawn, hidden information revealed, or the decision
   passed to another seat). The bot adds nothing to it.

@@ -119,3 +119,49 @@ def test_a_quiet_stretch_says_so() -> None:
     sheet = _sheet((0, "Seat 1", {"laps": 1}))
     text = summary_text("Game", "Lap 2 is over", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
     assert "Nothing of note happened." in text and "(+" not in text
+
+
+def _fold(seat: int, kind: str, item: str) -> Event:
+    fold = {"one": f"{{p{seat}}} moved an employee", "many": f"{{p{seat}}} moved employees", "item": item}
+    return Event(kind=kind, text=f"{{p{seat}}} moved one ({item}).", seat=seat, data={"fold": fold})
+
+
+def test_folded_events_make_one_line_per_seat_where_the_first_happened() -> None:
+    """Issue 14: a summary names HR moves and activations without a line per employee; repeats
+    are counted in words."""
+    events = [
+        _fold(0, "move", "from the Lobby to Commerce"),
+        _event("income", "{p1} took income."),
+        _fold(1, "move", "from Commerce to Construction"),
+        _fold(0, "move", "from Commerce to Construction"),
+        _fold(0, "move", "from the Lobby to Commerce"),
+    ]
+    sheet = _sheet((0, "Seat 1", {"cities": 1}), (1, "Seat 2", {"cities": 1}))
+    text = summary_text("Game", "Round 2 is over", events, ["Ana", "Bo"], sheet, None)
+    assert text.splitlines()[1:4] == [
+        "• Ana moved employees from the Lobby to Commerce (twice) and from Commerce to Construction.",
+        "• Bo took income.",
+        "• Bo moved an employee from Commerce to Construction.",
+    ]
+
+
+def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
+    """Issue 14: the summary of a round whose action was Human Resources (R6.1) tells each player's
+    employee moves in words."""
+    game = plugins.game("carnegie")
+    state = game.new_game(2, 5, {"tab_sides": "random"})
+    ais = [game.ai(5 + seat, "greedy") for seat in range(2)]
+    stretch: list[Event] = []
+    told = []
+    while not game.pending(state).finished and len(told) < 20:
+        state, played = play(game, state, ais, max_actions=1, strict=False)
+        for event in (e for move in played for e in move.events):
+            if event.kind != CHECKPOINT:
+                stretch.append(event)
+                continue
+            if any(e.kind == "move" for e in stretch):
+                text = summary_text("Carnegie", "Round", stretch, ["Ana", "Bo"], game.score(state), None)
+                told.append(text)
+            stretch = []
+    assert told, "no round with an employee move in the first rounds of this seeded game"
+    assert any(re.search(r"(Ana|Bo) moved (an employee|employees) from ", text) for text in told)

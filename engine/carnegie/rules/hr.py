@@ -105,4 +105,10 @@ def do_move(
             f"{P(seat)} moved an employee from {place_name(c, src_t)}{freed} to {place_name(c, dst_t)} "
             f"({words.count(state.moves, 'move')} left)."
         )
-        note(events, "move", text, seat)
+        # A summary folds a turn's moves into one line per player (issue 14: HR moves are told).
+        fold = {
+            "one": f"{P(seat)} moved an employee",
+            "many": f"{P(seat)} moved employees",
+            "item": f"from {place_name(c, src_t)} to {place_name(c, dst_t)}",
+        }
+        note(events, "move", text, seat, fold=fold)

@@ -96,7 +96,13 @@ def do_activate(
     c.idle[cell] -= 1
     name = data.DEPT_NAMES[c.cells[cell]]
     text = f"{P(seat)} activated an employee in {name} for {paid_text(cost, conv)}."
-    note(events, "activate", text, seat, cell=cell, cost=cost)
+    # A summary folds a player's activations into one line (issue 14: activations are told).
+    fold = {
+        "one": f"{P(seat)} activated an employee in",
+        "many": f"{P(seat)} activated employees in",
+        "item": name,
+    }
+    note(events, "activate", text, seat, cell=cell, cost=cost, fold=fold)
 
 
 def do_donate(

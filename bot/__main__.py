@@ -26,6 +26,8 @@ def required_permissions() -> discord.Permissions:
         view_channel=True,
         send_messages=True,
         send_messages_in_threads=True,
+        # each game in a thread of its own, opened on its lobby message (issue 14)
+        create_public_threads=True,
         embed_links=True,
         attach_files=True,
         read_message_history=True,
@@ -45,8 +47,8 @@ def guidance() -> str:
 3. Intents: none of the privileged ones (Presence, Server Members, Message Content) are needed;
    the bot uses the Guilds intent only.
 4. Permissions it needs in the channels where games are played: View Channels, Send Messages,
-   Send Messages in Threads, Embed Links, Attach Files, Read Message History, Use Application
-   Commands (permissions integer {permissions}).
+   Send Messages in Threads, Create Public Threads, Embed Links, Attach Files, Read Message
+   History, Use Application Commands (permissions integer {permissions}).
 5. Invite it (replace APPLICATION_ID with the id on the app's General Information page):
    https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions={permissions}
 6. Optional while developing: set DEV_GUILD_ID to your test server's id so that slash commands

@@ -28,8 +28,9 @@ from collections.abc import AsyncIterator
 import discord
 
 from bot import narrate, plugins, post_retry
+from bot.limits import clip
 from bot.render_pool import RenderPool
-from bot.sessions import FINAL_POST, Sessions
+from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
 from bot.tables import GameStatus, Table
 from bot.views import text
@@ -91,6 +92,8 @@ class Announcer:
             for key, recorded, before in owed:
                 if key == FINAL:
                     await self._post_final(channel, status)
+                elif key == FINAL_IN_PARENT:
+                    await self._post_final_in_parent(status)
                 else:
                     await self._post_summary(channel, status, key, recorded, before, titles.get(key))
                     summary = True
@@ -186,6 +189,17 @@ class Announcer:
             channel, table, content, await self._picture_or_none(table, state, sheet), FINAL, ping=True
         )
 
+    async def _post_final_in_parent(self, status: GameStatus) -> None:
+        """A game played in its own thread ends in its lobby's channel too: the ranked result and a
+        link to the thread, without the picture (the thread has it)."""
+        table, progress = status.table, status.progress
+        assert progress is not None and table.game.parent_channel_id is not None
+        parent = self.client.get_partial_messageable(
+            table.game.parent_channel_id, guild_id=table.game.guild_id
+        )
+        content = text.score_text(table, progress) + f"\nThe whole game: <#{table.game.channel_id}>."
+        await self._send(parent, table, clip(content), None, FINAL_IN_PARENT, ping=False)
+
     async def _picture_or_none(
         self, table: Table, state: GameState, sheet: ScoreSheet | None
     ) -> tuple[bytes, str] | None:
@@ -216,7 +230,7 @@ class Announcer:
         if name is not None:
             # "round-09-board.png": the checkpoint's key names the file (keys come from the engine).
             name = f"{_UNSAFE.sub('-', key.lower())}-{name}"
-        post = post_retry.Post(table.game.channel_id, table.game.guild_id, content, png, name, ping)
+        post = post_retry.Post(channel.id, table.game.guild_id, content, png, name, ping)
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         async with _retry_on_failure(self.sessions, table.id, post, key):
             if png is None or name is None:

@@ -69,3 +69,9 @@ class WrongChannel(Refusal):
     forged custom_id): games are played where they were opened."""
 
     code = "wrong_channel"
+
+
+class NoThreadHere(Refusal):
+    """A game asked to be played in a thread of its own where the bot cannot open one."""
+
+    code = "no_thread_here"

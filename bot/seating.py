@@ -64,8 +64,10 @@ class Seating:
         seats: int | None = None,
         options: Mapping[str, Any] | None = None,
         host_name: str | None = None,
+        thread: bool = False,
     ) -> Table:
-        """Open a lobby in the channel, the host seated first."""
+        """Open a lobby in the channel, the host seated first; with ``thread``, the game is played in a
+        thread of its own once started (``move_to_thread``)."""
         game = plugins.game(game_name)
         if seats is not None and not game.min_players <= seats <= game.max_players:
             raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
@@ -83,6 +85,7 @@ class Seating:
                     options=json.dumps(dict(options or {}), sort_keys=True),
                     seats_wanted=seats,
                     at=at,
+                    thread_wanted=thread,
                 )
             except storage.ChannelBusy:
                 busy = await game_rows.open_game_in_channel(conn, channel_id)
@@ -92,6 +95,12 @@ class Seating:
                     "finish or abandon it first, or use another channel."
                 ) from None
             await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
+            return await load_table(conn, game_id)
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
+        """The started game is played in ``thread_id`` from now on (opened on its lobby message)."""
+        async with self.db.transaction() as conn:
+            await game_rows.move_to_thread(conn, game_id, thread_id)
             return await load_table(conn, game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:

@@ -54,6 +54,8 @@ STALE_CHOICE = "That choice is out of date: the game has moved on. Use the lates
 MAX_UNDOS = 2_000
 # The key of a game's final post in ``posts`` (a checkpoint's summary is keyed by its key).
 FINAL_POST = "final"
+# The short result with a link that a game played in its own thread owes its lobby's channel.
+FINAL_IN_PARENT = "final-parent"
 NOTHING_TO_UNDO = (
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
@@ -270,7 +272,7 @@ class Sessions(Seating):
             if not keys and not finished:
                 return
             score = game.score(state).model_dump_json()
-            for key in [*keys, *([FINAL_POST] if finished else [])]:
+            for key in [*keys, *(final_posts(table) if finished else [])]:
                 await game_rows.record_post(conn, game_id, key, score, self._at())
 
     async def mark_posted(self, game_id: int, key: str, *, message_id: int | None) -> bool:
@@ -318,6 +320,12 @@ class Sessions(Seating):
             if row is None and include_ended:
                 row = await game_rows.latest_game_in_channel(conn, channel_id)
             if row is None:
+                moved = await game_rows.game_moved_from(conn, channel_id)
+                if moved is not None:
+                    raise NoGameHere(
+                        f"The game opened here is played in its own thread, <#{moved.channel_id}>: "
+                        "look there, or start another one here with /game new."
+                    )
                 raise NoGameHere("There is no game in this channel. Start one with /game new.")
             return await _status(conn, await load_table(conn, row.id))
 
@@ -370,7 +378,14 @@ async def _owe_posts(
     for key in keys:
         await game_rows.record_post(conn, game_id, key, totals, at)
     if finished:
-        await game_rows.record_post(conn, game_id, FINAL_POST, totals, at)
+        for key in final_posts(await load_table(conn, game_id)):
+            await game_rows.record_post(conn, game_id, key, totals, at)
+
+
+def final_posts(table: Table) -> list[str]:
+    """The posts a finished game owes: its final result, and the short result with a link in the
+    lobby's channel when it was played in a thread of its own."""
+    return [FINAL_POST, *([FINAL_IN_PARENT] if table.game.parent_channel_id is not None else [])]
 
 
 async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:

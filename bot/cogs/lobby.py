@@ -25,10 +25,11 @@ from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
 from bot.limits import MENU_OPTIONS, clip
 from bot.progress import player_range
+from bot.refusals import NoThreadHere
 from bot.sessions import Sessions
 from bot.views import text
 from bot.views.common import NO_MENTIONS, send_followup
-from bot.views.lobby import lobby_view, refresh_lobby_message
+from bot.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
 from bot.views.turn import own_panel
 from engine.core import OptionSpec
 
@@ -59,10 +60,12 @@ class Lobby(commands.Cog):
         game: str,
         players: int | None,
         options: dict[str, Any] | None = None,
+        thread: bool | None = None,
     ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        in_thread = thread_wanted(interaction, thread)
         table = await self.sessions.create_game(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -71,6 +74,7 @@ class Lobby(commands.Cog):
             seats=players,
             options=options,
             host_name=interaction.user.display_name,
+            thread=in_thread,
         )
         view = lobby_view(table)
         content = text.lobby_text(table)
@@ -85,9 +89,8 @@ class Lobby(commands.Cog):
             # A table for one has nobody to wait for: it starts at once.
             status = await self.sessions.start(table.id, interaction.user.id, anyway=True)
             try:
-                await message.edit(
-                    content=text.lobby_text(status.table), view=None, allowed_mentions=NO_MENTIONS
-                )
+                started = await play_in_thread(self.bot, self.sessions, status.table)
+                await message.edit(content=text.lobby_text(started), view=None, allowed_mentions=NO_MENTIONS)
                 await self.bot.announcer.after_change(status.table.id, [])
             except Exception as exc:
                 await announce_failed(interaction, exc)
@@ -177,6 +180,24 @@ class Lobby(commands.Cog):
         )
 
 
+_THREAD_PERMISSIONS = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
+NO_THREADS_HERE = (
+    "I may not open threads here (that needs Create Public Threads and Send Messages in Threads): "
+    "give me those permissions, or open the game with thread:False to play it in this channel."
+)
+THREAD_IN_THREAD = "This is a thread already: open the game with thread:False to play it here."
+
+
+def thread_wanted(interaction: discord.Interaction[Any], asked: bool | None) -> bool:
+    """Whether the game gets a thread of its own: as asked, or by default wherever the bot may open
+    one (never inside a thread). Asked for where impossible, it is refused with the reason."""
+    in_a_thread = isinstance(interaction.channel, discord.Thread)
+    may = not in_a_thread and interaction.app_permissions >= _THREAD_PERMISSIONS
+    if asked and not may:
+        raise NoThreadHere(THREAD_IN_THREAD if in_a_thread else NO_THREADS_HERE)
+    return may if asked is None else asked
+
+
 def _channel(interaction: discord.Interaction[Any]) -> int:
     if interaction.channel_id is None:
         raise app_commands.NoPrivateMessage("Games are played in a server channel.")
@@ -200,10 +221,14 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
     options = table_options()
 
     async def new(
-        interaction: discord.Interaction[Any], game: str, players: int | None = None, **given: Any
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: int | None = None,
+        thread: bool | None = None,
+        **given: Any,
     ) -> None:
         chosen = {key: value for key, value in given.items() if value is not None}
-        await cog.new(interaction, game, players, chosen or None)
+        await cog.new(interaction, game, players, chosen or None, thread)
 
     # The options come from the games' guides, so the signature discord.py reads is built here.
     parameters = [
@@ -216,6 +241,9 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
             annotation=app_commands.Range[int, 1, 25] | None,
             default=None,
+        ),
+        inspect.Parameter(
+            "thread", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=bool | None, default=None
         ),
     ]
     for option in options:
@@ -244,6 +272,7 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
     new = app_commands.describe(
         game="Which game",
         players="Number of seats (default: whatever the game allows)",
+        thread="Play in a thread of its own (default: yes, where I may open threads)",
         **{option.key: option.description[:100] for option in options},
     )(new)
     group.add_command(

@@ -16,7 +16,8 @@ from bot.storage.records import GameRow, SeatRow, Status
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
-    "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since"
+    "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since, "
+    "thread_wanted, parent_channel_id"
 )
 
 
@@ -59,6 +60,8 @@ def _game(row: Any) -> GameRow:
         prompt_message_id=row["prompt_message_id"],
         prompt_seats=row["prompt_seats"],
         waiting_since=row["waiting_since"],
+        thread_wanted=bool(row["thread_wanted"]),
+        parent_channel_id=row["parent_channel_id"],
     )
 
 
@@ -84,12 +87,13 @@ async def insert_game(
     options: str,
     seats_wanted: int | None,
     at: str,
+    thread_wanted: bool = False,
 ) -> int:
     try:
         cursor = await conn.execute(
             "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, created_at, "
-            "updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
-            (guild_id, channel_id, game, options, seats_wanted, at, at),
+            "updated_at, thread_wanted) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, game, options, seats_wanted, at, at, int(thread_wanted)),
         )
     except sqlite3.IntegrityError as exc:
         if "games.channel_id" in str(exc):
@@ -97,6 +101,27 @@ async def insert_game(
         raise
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+async def move_to_thread(conn: aiosqlite.Connection, game_id: int, thread_id: int) -> None:
+    """The game is played in ``thread_id`` from now on; its lobby's channel becomes the parent (and
+    is free for another game)."""
+    await conn.execute(
+        "UPDATE games SET parent_channel_id = channel_id, channel_id = ? "
+        "WHERE id = ? AND parent_channel_id IS NULL",
+        (thread_id, game_id),
+    )
+
+
+async def game_moved_from(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The newest game in progress that moved from this channel to its own thread."""
+    rows = await conn.execute_fetchall(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE parent_channel_id = ? AND status = 'active' "
+        "ORDER BY id DESC LIMIT 1",
+        (channel_id,),
+    )
+    row = next(iter(rows), None)
+    return None if row is None else _game(row)
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:

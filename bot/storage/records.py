@@ -38,6 +38,9 @@ class GameRow:
     prompt_message_id: int | None = None
     prompt_seats: str | None = None
     waiting_since: str | None = None
+    # played in its own thread (chosen at /game new); once moved, the lobby's channel
+    thread_wanted: bool = False
+    parent_channel_id: int | None = None
 
 
 @dataclass(frozen=True)

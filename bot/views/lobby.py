@@ -7,12 +7,15 @@ the host must start the table they saw.
 
 from __future__ import annotations
 
+import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import plugins
 from bot.errors import announce_failed
+from bot.limits import clip
 from bot.refusals import StartAnyway
 from bot.storage import Status
 from bot.tables import Table
@@ -26,6 +29,11 @@ from bot.views.common import (
     sessions_of,
 )
 from engine.core import StaleState
+
+if TYPE_CHECKING:
+    from bot.sessions import Sessions
+
+log = logging.getLogger(__name__)
 
 _LOOK = {
     ids.JOIN: ("Join", discord.ButtonStyle.success),
@@ -90,6 +98,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 raise
             table, progress = status.table, status.progress
         try:
+            if progress is not None:
+                table = await play_in_thread(interaction.client, sessions, table)
             await interaction.edit_original_response(
                 content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
             )
@@ -106,9 +116,36 @@ async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
     """Redraw the public lobby message (players, buttons) from the table, as a channel edit."""
     if table.game.lobby_message_id is None:
         return
-    channel = client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+    # A game played in its own thread left its lobby in the parent channel.
+    where = table.game.parent_channel_id or table.game.channel_id
+    channel = client.get_partial_messageable(where, guild_id=table.game.guild_id)
     message = channel.get_partial_message(table.game.lobby_message_id)
     await message.edit(content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS)
+
+
+# Discord's longest auto-archive (7 days): an async game's thread stays in the list between moves,
+# and every bot post in it resets the clock (a post also reopens an archived thread).
+THREAD_ARCHIVE_MINUTES = 10080
+THREAD_NAME = 100
+
+
+async def play_in_thread(client: discord.Client, sessions: Sessions, table: Table) -> Table:
+    """A started game that wants a thread of its own moves into one opened on its lobby message;
+    where Discord refuses the thread, it is played in the channel instead (said in the log)."""
+    game = table.game
+    if not game.thread_wanted or game.parent_channel_id is not None or game.lobby_message_id is None:
+        return table
+    lobby = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    title = plugins.game(game.game).title
+    name = clip(f"{title} #{table.id} — {', '.join(table.names)}", THREAD_NAME)
+    try:
+        thread = await lobby.get_partial_message(game.lobby_message_id).create_thread(
+            name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+    except discord.HTTPException as exc:
+        log.warning("game %s: no thread could be opened (%s); played in the channel", table.id, exc.status)
+        return table
+    return await sessions.move_to_thread(table.id, thread.id)
 
 
 def lobby_view(table: Table) -> discord.ui.View | None:

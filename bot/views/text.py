@@ -54,10 +54,15 @@ def lobby_text(table: Table) -> str:
     status = table.game.status
     if status is Status.LOBBY:
         footer = "Press **Join** to take a seat; the host presses **Start** when everyone is in."
+        if table.game.thread_wanted:
+            footer += " The game is played in a thread of its own."
         head = f"**{title}** — lobby #{table.id}"
     elif status is Status.ABANDONED:
         footer = "This game was abandoned."
         head = f"**{title}** — #{table.id} (closed)"
+    elif table.game.parent_channel_id is not None:
+        footer = f"The game is played in its own thread: <#{table.game.channel_id}>."
+        head = f"**{title}** — game #{table.id} (started)"
     else:
         footer = "The game has started; the turn messages follow below."
         head = f"**{title}** — game #{table.id} (started)"

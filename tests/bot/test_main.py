@@ -32,7 +32,7 @@ def test_without_a_token_it_prints_the_guidance_and_exits_non_zero(tmp_path: Pat
         "none of the privileged ones",
         "View Channels, Send Messages,",
         "Use Application",
-        "scope=bot+applications.commands&permissions=277025508352",
+        "scope=bot+applications.commands&permissions=311385246720",
         ".env.example",
     ):
         assert needle in text, needle
@@ -53,11 +53,12 @@ def test_invalid_settings_are_reported_without_the_token(tmp_path: Path) -> None
 
 def test_the_permissions_integer_is_exactly_the_listed_permissions() -> None:
     permissions = required_permissions()
-    assert permissions.value == 277025508352
+    assert permissions.value == 311385246720
     assert {name for name, on in permissions if on} == {
         "read_messages",  # discord.py's name for View Channels
         "send_messages",
         "send_messages_in_threads",
+        "create_public_threads",
         "embed_links",
         "attach_files",
         "read_message_history",

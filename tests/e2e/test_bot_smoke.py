@@ -32,7 +32,7 @@ async def test_restart_on_the_same_database_keeps_old_buttons_working(
 ) -> None:
     db_path = tmp_path / "boardroom.sqlite3"
     first = await start_bot(db_path)
-    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
+    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race", thread=False)
     await created.wait_response()
     lobby = fake_discord.latest_message(fake_discord.general)
     await fake_discord.click_button("bob", lobby, "Join")
@@ -55,7 +55,7 @@ async def test_bot_as_a_process_survives_a_crash(
 ) -> None:
     db_path = tmp_path / "boardroom.sqlite3"
     first = await start_bot_process(db_path)
-    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race")
+    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race", thread=False)
     await created.wait_response()
     lobby = fake_discord.latest_message(fake_discord.general)
     await first.kill()

@@ -66,7 +66,9 @@ def seeded(handle: Any, seed: int) -> Any:
 async def open_carnegie(fake: FakeDiscord, players: list[str], **options: Any) -> Message:
     host = players[0]
     outcome = acked(
-        await fake.slash(host, "games", "game new", game="carnegie", players=len(players), **options),
+        await fake.slash(
+            host, "games", "game new", game="carnegie", thread=False, players=len(players), **options
+        ),
         DEFERRED_MESSAGE,
     )
     lobby = await outcome.wait_response()
@@ -376,18 +378,12 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response()
     assert board.ephemeral
     check_image(board)
-    company = await acked(
-        await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE
-    ).wait_response()
+    company = await acked(await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE).wait_response()
     assert company.ephemeral and "company" in company.content
     check_image(company)
-    score = await acked(
-        await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE
-    ).wait_response()
+    score = await acked(await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE).wait_response()
     assert "provisional score" in score.content and "active employees" in score.content
-    log = await acked(
-        await fake.slash("alice", "games", "game log", n=5), DEFERRED_MESSAGE
-    ).wait_response()
+    log = await acked(await fake.slash("alice", "games", "game log", n=5), DEFERRED_MESSAGE).wait_response()
     assert "latest actions" in log.content
     rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
     assert rules.ephemeral and "Rulebook: Events" in rules.content

@@ -46,7 +46,9 @@ async def private_reply(outcome: InteractionOutcome) -> Message:
 
 
 async def open_lobby(fake: FakeDiscord, host: str, game: str, **options: Any) -> Message:
-    outcome = acked(await fake.slash(host, "games", "game new", game=game, **options), DEFERRED_MESSAGE)
+    outcome = acked(
+        await fake.slash(host, "games", "game new", game=game, thread=False, **options), DEFERRED_MESSAGE
+    )
     lobby = await outcome.wait_response()
     assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start"]
     return lobby
@@ -113,7 +115,17 @@ async def test_new_join_start_status(
     scope = fake.commands[fake.guild.id]
     game_command = next(c for c in scope if c["name"] == "game")
     assert {o["name"] for o in game_command["options"]} == {
-        "new", "status", "abandon", "replace", "help", "play", "board", "player", "score", "log", "rules"
+        "new",
+        "status",
+        "abandon",
+        "replace",
+        "help",
+        "play",
+        "board",
+        "player",
+        "score",
+        "log",
+        "rules",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")
@@ -152,14 +164,14 @@ async def test_a_second_game_in_the_channel_is_refused(
     fake = fake_discord
     await start_bot(tmp_path / "db.sqlite3")
     lobby = await open_lobby(fake, "alice", "race")
-    refused = acked(await fake.slash("bob", "games", "game new", game="race"), DEFERRED_MESSAGE)
+    refused = acked(await fake.slash("bob", "games", "game new", game="race", thread=False), DEFERRED_MESSAGE)
     reply = await private_reply(refused)
     assert "This channel already has Race (test game) (lobby)" in reply.content
     await fake.settle()  # negative check: after the refusal, no public message may follow
     public = fake.channel_messages("games")
     assert [m.id for m in public] == [lobby.id]
     # Another channel is free.
-    other = acked(await fake.slash("bob", "general", "game new", game="race"), DEFERRED_MESSAGE)
+    other = acked(await fake.slash("bob", "general", "game new", game="race", thread=False), DEFERRED_MESSAGE)
     assert not (await other.wait_response()).ephemeral
 
 

@@ -23,7 +23,7 @@ PLAYERS = ["alice", "bob", "carol", "dave"]
 
 async def _open(fake: FakeDiscord, players: list[str]) -> None:
     outcome = acked(
-        await fake.slash(players[0], "games", "game new", game="nipron", players=len(players)),
+        await fake.slash(players[0], "games", "game new", game="nipron", thread=False, players=len(players)),
         DEFERRED_MESSAGE,
     )
     lobby = await outcome.wait_response()

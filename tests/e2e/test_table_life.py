@@ -48,7 +48,8 @@ async def test_a_table_for_one_starts_at_once_without_pinging(
     fake = fake_discord
     await start_bot(tmp_path / "db.sqlite3")
     outcome = acked(
-        await fake.slash("alice", "games", "game new", game="carnegie", players=1), DEFERRED_MESSAGE
+        await fake.slash("alice", "games", "game new", game="carnegie", thread=False, players=1),
+        DEFERRED_MESSAGE,
     )
     lobby = await outcome.wait_response()
     turn = await next_turn_line(fake, 0)

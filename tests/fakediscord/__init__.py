@@ -9,7 +9,7 @@ Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 
 ``message``, ``followups``, ``latency``, ``choices``, ``modal``, ``text()``, ``wait_followups()``,
 ``wait_response()``, ``wait_for()``)::
 
-    await fake.slash(user, channel, "game new", game="race", players=2)
+    await fake.slash(user, channel, "game new", game="race", thread=False, players=2)
     await fake.click(user, message, custom_id)        / await fake.click_button(user, message, "Join")
     await fake.select(user, message, custom_id, ["a"])
     await fake.autocomplete(user, channel, "game play", focused="action", value="bu")

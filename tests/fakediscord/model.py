@@ -122,6 +122,10 @@ class Overwrite:
         return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
+# Announcement, public and private threads.
+THREAD_TYPES = frozenset({10, 11, 12})
+
+
 @dataclass
 class Channel:
     id: int
@@ -132,6 +136,13 @@ class Channel:
     parent_id: int | None = None
     overwrites: list[Overwrite] = field(default_factory=list)
     recipients: list[User] = field(default_factory=list)
+    # a thread's own fields (type 11): who opened it and after how many idle minutes it archives
+    owner_id: int | None = None
+    auto_archive_duration: int = 1440
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -153,6 +164,19 @@ class Channel:
             )
         else:
             data["recipients"] = [u.payload() for u in self.recipients]
+        if self.is_thread:
+            data.update(
+                owner_id=None if self.owner_id is None else str(self.owner_id),
+                message_count=0,
+                member_count=1,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": iso_now(),
+                    "locked": False,
+                },
+            )
+            del data["permission_overwrites"]
         return data
 
     @property
@@ -209,7 +233,10 @@ class Guild:
         return perms
 
     def permissions_in(self, channel: Channel, user_id: int) -> int:
-        """The documented algorithm: base, then @everyone, role and member overwrites."""
+        """The documented algorithm: base, then @everyone, role and member overwrites (a thread
+        has none of its own: its parent channel's apply)."""
+        if channel.is_thread and channel.parent_id in self.channels:
+            channel = self.channels[channel.parent_id]
         perms = self.base_permissions(user_id)
         if perms == Permission.ALL:
             return perms

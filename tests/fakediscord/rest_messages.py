@@ -180,7 +180,8 @@ class MessagesMixin(RestMixin):
         @r("POST", "/channels/{channel_id}/messages")
         async def post_message(call: Call) -> web.StreamResponse:
             channel = self._channel_param(call)
-            needed = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES
+            sending = Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else Permission.SEND_MESSAGES
+            needed = Permission.VIEW_CHANNEL | sending
             if call.files:
                 needed |= Permission.ATTACH_FILES
             if (call.payload or {}).get("embeds"):
@@ -201,6 +202,39 @@ class MessagesMixin(RestMixin):
             if "after" in call.record.query:
                 messages = [m for m in messages if m.id > int(call.record.query["after"])]
             return json_response([m.payload() for m in messages[:limit]])
+
+        @r("POST", "/channels/{channel_id}/messages/{message_id}/threads")
+        async def thread_from_message(call: Call) -> web.StreamResponse:
+            # A public thread on a message takes the message's id, as on Discord.
+            channel = self._channel_param(call)
+            message = self._message_param(call, channel)
+            self._require(
+                channel, Permission.VIEW_CHANNEL | Permission.CREATE_PUBLIC_THREADS, "opening a thread"
+            )
+            if channel.is_thread or channel.guild_id is None:
+                raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+            if message.id in self.channels:
+                raise DiscordError(400, 160004, "A thread has already been created for this message")
+            payload = call.payload or {}
+            name = str(payload.get("name") or "")
+            archive = payload.get("auto_archive_duration", 1440)
+            errors = [] if 1 <= len(name) <= 100 else ["name: must be 1-100 characters"]
+            if archive not in (60, 1440, 4320, 10080):
+                errors.append(f"auto_archive_duration: {archive!r} is not 60, 1440, 4320 or 10080")
+            self._reject(str(call.record.route), errors)
+            thread = Channel(
+                id=message.id,
+                name=name,
+                type=11,
+                guild_id=channel.guild_id,
+                parent_id=channel.id,
+                owner_id=self.bot.id,
+                auto_archive_duration=int(archive),
+            )
+            self.guilds[channel.guild_id].channels[thread.id] = thread
+            self.channels[thread.id] = thread
+            await self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+            return json_response(thread.payload())
 
         @r("GET", "/channels/{channel_id}/messages/{message_id}")
         async def get_message(call: Call) -> web.StreamResponse:

@@ -163,7 +163,9 @@ def _pick(panel: Message, rnd: random.Random) -> tuple[str, str | None]:
 async def _open(fake: LoadFake, table: Table) -> None:
     host, guest = list(table.users.values())
     cid = table.channel.id
-    out = await fake.slash(host, table.channel, "game new", game="carnegie", players=2, timeout=WAIT)
+    out = await fake.slash(
+        host, table.channel, "game new", game="carnegie", thread=False, players=2, timeout=WAIT
+    )
     lobby = out.record.original
     assert lobby is not None
     await fake.wait_for_change("msg", lobby.id, lambda: not fake.message(lobby.id).loading)

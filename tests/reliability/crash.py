@@ -179,7 +179,7 @@ class CrashRun:
         fake = self.fake
         if game is None:
             outcome = await fake.slash(
-                PLAYERS[0], CHANNEL, "game new", game="race", players=2, timeout=timeout
+                PLAYERS[0], CHANNEL, "game new", game="race", thread=False, players=2, timeout=timeout
             )
             await outcome.wait_response(timeout)
             self.stats.games_started += 1

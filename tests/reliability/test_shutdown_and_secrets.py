@@ -72,7 +72,7 @@ async def test_logs_hold_no_token_and_no_message_content(
     fake = fake_discord
     handle = await start_bot_process(tmp_path / "db.sqlite3", LOG_LEVEL="DEBUG")
     typed = "step 7 PRIVATE-TEXT-typed-by-a-player"
-    outcome = await fake.slash("alice", "games", "game new", game="race", players=2)
+    outcome = await fake.slash("alice", "games", "game new", game="race", thread=False, players=2)
     lobby = await outcome.wait_response()
     edits = lobby.edits
     await fake.click_button("bob", lobby, "Join")

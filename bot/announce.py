@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator
 import discord
 
 from bot import narrate, plugins, post_retry
+from bot.bot_players import BotPlayers
 from bot.limits import clip
 from bot.render_pool import RenderPool
 from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
@@ -50,10 +51,13 @@ _UNSAFE = re.compile(r"[^a-z0-9-]+")
 class Announcer:
     """Brings channels up to date after changes, one game at a time in this process."""
 
-    def __init__(self, client: discord.Client, sessions: Sessions, pictures: RenderPool) -> None:
+    def __init__(
+        self, client: discord.Client, sessions: Sessions, pictures: RenderPool, bots: BotPlayers | None = None
+    ) -> None:
         self.client = client
         self.sessions = sessions
         self.pictures = pictures
+        self.bots = bots
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -79,6 +83,12 @@ class Announcer:
             if titles or progress.decision.finished:
                 await sessions.owe_posts(game_id, list(titles))
             owed = await sessions.owed_posts(game_id)
+            if owed:
+                # Read again: a move saved since the first read may have recorded what is owed (the
+                # final post, say), and its post must show the game at least as new as the record.
+                status = await sessions.status(game_id)
+                table, progress = status.table, status.progress
+                assert progress is not None
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             if table.game.status is Status.ABANDONED:
                 # Abandoned meanwhile: nothing more is said about it in its channel, and no live
@@ -102,6 +112,8 @@ class Announcer:
                     await _retire_line(channel, table.game.prompt_message_id)
                     await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
+            if self.bots is not None and table.ai_seats.intersection(progress.decision.seats):
+                self.bots.kick(game_id, self.after_change)
             # A refused line raises (the player hears "That was saved, but I could not update the
             # messages here."); the catch-up posts it when Discord takes it.
             await _update_turn_line(sessions, channel, status, force_new=summary)
@@ -269,6 +281,12 @@ async def _update_turn_line(
     humans = sorted(s for s in progress.decision.seats if s not in table.ai_seats)
     previous: list[int] = json.loads(table.game.prompt_seats) if table.game.prompt_seats else []
     if not humans:
+        if previous:
+            # The bot's seats decide now (in the background): whoever decides next is new again and
+            # gets a line, even the one person at a table of bots, whose panel said "waiting".
+            await sessions.set_prompt(
+                table.id, message_id=table.game.prompt_message_id, seats=[], since=table.game.waiting_since
+            )
         return
     newly = [s for s in humans if s not in previous]
     if force_new or newly or table.game.prompt_message_id is None:

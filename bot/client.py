@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins, post_retry
+from bot.ai_pool import AiPool
 from bot.announce import Announcer
+from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
 from bot.loopback import loopback_connector
@@ -62,6 +64,8 @@ class BoardroomBot(commands.Bot):
         self._sessions: Sessions | None = None
         self._announcer: Announcer | None = None
         self._render_pool: RenderPool | None = None
+        self._ai_pool: AiPool | None = None
+        self._bots: BotPlayers | None = None
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
@@ -86,6 +90,18 @@ class BoardroomBot(commands.Bot):
         return self._announcer
 
     @property
+    def ai_pool(self) -> AiPool:
+        if self._ai_pool is None:
+            raise RuntimeError("the bots' pool is created in setup_hook")
+        return self._ai_pool
+
+    @property
+    def bots(self) -> BotPlayers:
+        if self._bots is None:
+            raise RuntimeError("the bots are created in setup_hook")
+        return self._bots
+
+    @property
     def render_pool(self) -> RenderPool:
         if self._render_pool is None:
             raise RuntimeError("the render pool is created in setup_hook")
@@ -100,7 +116,9 @@ class BoardroomBot(commands.Bot):
             log.info("applied migrations %s to %s", applied, self.settings.database_path)
         self._sessions = Sessions(self._db)
         self._render_pool = RenderPool()
-        self._announcer = Announcer(self, self._sessions, self._render_pool)
+        self._ai_pool = AiPool()
+        self._bots = BotPlayers(self._sessions, self._ai_pool)
+        self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots)
         self.tree.error(handle_error)
         for cog in COGS:
             await self.load_extension(cog)
@@ -152,11 +170,15 @@ class BoardroomBot(commands.Bot):
             self._catch_up.cancel()
         if self._warm_up is not None:
             self._warm_up.cancel()
+        if self._bots is not None:
+            self._bots.close()
         try:
             await super().close()
         finally:
             if self._render_pool is not None:
                 self._render_pool.close()
+            if self._ai_pool is not None:
+                self._ai_pool.close()
             if self._db is not None:
                 await self._db.close()
                 self._db = None

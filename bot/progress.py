@@ -1,17 +1,14 @@
 """Engine work the sessions service does for a table, away from the database: where a game stands
-(``progress``) and the moves of the seats the bot plays (``play_ai``). Pure and synchronous, so
-the AI's moves can run in a worker thread."""
+(``progress``) and the choices of the seats the bot plays (``choose``). Pure and synchronous, so
+the bot's choices can run in a worker process."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import Choice, Progress, Table
-from engine.core import Game, GameState, Played, play
-
-# Enough for every AI decision of a long stretch of play with four AI seats; a game that needs more
-# is stuck (an engine bug), and the loop must not spin forever.
-MAX_AI_STEPS = 2000
+from engine.core import Game, GameState
 
 
 def player_range(game: Game[Any, Any]) -> str:
@@ -35,11 +32,30 @@ def progress(game: Game[Any, Any], state: GameState) -> Progress:
     return Progress(decision, choices, score, notes=notes, stage=game.glance(state, None).stage)
 
 
-def play_ai(game: Game[Any, Any], table: Table, state: GameState) -> tuple[GameState, list[Played]]:
-    """Let every seat the bot plays act until a person must decide or the game ends.
+@dataclass(frozen=True)
+class BotTurn:
+    """A decision of a seat the bot plays: the table as it was read (its version guards the
+    answer), the snapshot to decide on, the computer player's seed and level (None: default)."""
 
-    Each AI is seeded from the game's seed, the table's version and its seat, so its choices are
-    reproducible; the log records what it chose, so a replay never depends on them."""
-    base = (table.game.seed or 0) + 7919 * table.version
-    players = {seat: game.ai(base + 1000 * seat) for seat in table.ai_seats}
-    return play(game, state, players, max_actions=MAX_AI_STEPS, strict=False)
+    table: Table
+    seat: int
+    snapshot: str
+    seed: int
+    level: str | None
+
+
+# Who plays a seat handed over by /game replace or skipped: the game's strongest player, so that the
+# others keep a real opponent (issue 22); a game lists its levels weakest first after its default.
+REPLACEMENT_LEVEL = "strong"
+
+
+def replacement_level(game: Game[Any, Any]) -> str:
+    return REPLACEMENT_LEVEL if REPLACEMENT_LEVEL in game.ai_levels else game.ai_levels[0]
+
+
+def choose(game: Game[Any, Any], snapshot: str, seat: int, seed: int, level: str | None) -> str:
+    """The notation a computer player at ``level`` chooses for ``seat`` (pure: runs in a worker
+    process for the bot's seats, or here for a hint)."""
+    state = game.load_state(snapshot)
+    actions = game.legal_actions(state, seat)
+    return game.format_action(game.ai(seed, level).choose(game, state, seat, actions))

@@ -28,7 +28,7 @@ from bot.refusals import (
 from bot.storage import Database, Status
 from bot.storage import games as game_rows
 from bot.tables import GameStatus, Table, load_table
-from engine.core import Game, GameState, InvalidOptions, StaleState
+from engine.core import Game, GameState, IllegalAction, InvalidOptions, StaleState
 
 
 def _now() -> datetime:
@@ -121,6 +121,28 @@ class Seating:
                 raise TableFull(f"The table is full ({limit} players).")
             at = self._at()
             await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
+            await save(conn, table, at=at)
+            return await load_table(conn, game_id)
+
+    async def add_bot(
+        self, game_id: int, user_id: int, level: str, *, channel_id: int | None = None
+    ) -> Table:
+        """The host seats a bot at ``level`` in the lobby (one of the game's ``ai_levels``)."""
+        async with self.db.transaction() as conn:
+            table = await load_table(conn, game_id, channel_id)
+            game = plugins.game(table.game.game)
+            _require_lobby(table, "seat a bot at")
+            if table.host_id != user_id:
+                raise HostOnly("Only the host can seat a bot.")
+            if level not in game.ai_levels:
+                raise IllegalAction(f"{game.title}'s bots play at {', '.join(game.ai_levels)}.")
+            limit = table.game.seats_wanted or game.max_players
+            if len(table.seats) >= limit:
+                raise TableFull(f"The table is full ({limit} players).")
+            at = self._at()
+            number = sum(1 for s in table.seats if s.is_ai) + 1
+            name = f"{level.capitalize()} bot {number}"
+            await game_rows.add_bot_seat(conn, game_id, level=level, name=name, at=at)
             await save(conn, table, at=at)
             return await load_table(conn, game_id)
 

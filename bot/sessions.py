@@ -21,13 +21,12 @@ change the AI seats that must decide act at once, inside the same transaction, i
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import plugins, storage
-from bot.progress import play_ai
+from bot.progress import BotTurn, replacement_level
 from bot.progress import progress as progress_of
 from bot.refusals import AlreadySeated, HostOnly, NoGameHere, NotAPlayer, NotInProgress
 from bot.seating import Seating, save, state_of
@@ -121,10 +120,8 @@ class Sessions(Seating):
             step = game.apply(state, own_seat, action)
             at = self._at()
             moves = [_Logged(own_seat, user_id, canonical, interaction_id, step.events, step.barrier)]
+            # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).
             final = step.state
-            if table.ai_seats:
-                final, played = await asyncio.to_thread(play_ai, game, table, step.state)
-                moves += [_Logged.by_ai(table, move) for move in played]
             status = Status.FINISHED if game.pending(final).finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             try:
@@ -191,8 +188,8 @@ class Sessions(Seating):
             return await _status(conn, await load_table(conn, game_id)), False
 
     async def replace_with_ai(
-        self, game_id: int, user_id: int, target_user: int, *, may_manage: bool
-    ) -> ActResult:
+        self, game_id: int, user_id: int, target_user: int, *, may_manage: bool, level: str | None = None
+    ) -> GameStatus:
         """The host or a member with Manage Server hands a seat to the bot, which plays it at once
         if it must decide. Old buttons of that seat become stale (the version moves on)."""
         async with self.db.transaction() as conn:
@@ -206,26 +203,69 @@ class Sessions(Seating):
                 raise NotAPlayer("That member is not playing in this game.")
             if seat in table.ai_seats:
                 raise AlreadySeated("That seat is already played by the bot.")
-            await game_rows.set_ai(conn, game_id, seat)
-            table = await load_table(conn, game_id)
             game = plugins.game(table.game.game)
-            final, played = await asyncio.to_thread(play_ai, game, table, state_of(game, table))
-            moves = [_Logged.by_ai(table, move) for move in played]
+            await game_rows.set_ai(conn, game_id, seat, level or replacement_level(game))
+            # The version moves on, so the replaced player's old buttons are stale; the bot plays
+            # the seat afterwards (``bot_turn``), like every seat it plays.
+            await save(conn, table, at=self._at())
+            return await _status(conn, await load_table(conn, game_id))
+
+    async def hint_turn(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> BotTurn:
+        """The asking player's decision, as the strong bot would see it (``/game hint``); recorded,
+        since /game log tells the table who asked."""
+        async with self.db.transaction() as conn:
+            table = await load_table(conn, game_id, channel_id)
+            seat = _check_actor(table, user_id, None)
+            game = plugins.game(table.game.game)
+            if seat not in game.pending(state_of(game, table)).seats:
+                raise NotYourTurn("A hint is for your own decision: it is not your turn.")
+            await game_rows.record_hint(conn, game_id, seat=seat, user_id=user_id, at=self._at())
+        seed = (table.game.seed or 0) + 7919 * table.version + 1000 * seat + 1
+        return BotTurn(table, seat, table.game.snapshot, seed, replacement_level(game))
+
+    async def hints(self, game_id: int) -> list[tuple[int, int]]:
+        async with self.db.transaction(write=False) as conn:
+            return await game_rows.hints(conn, game_id)
+
+    async def bot_turn(self, game_id: int) -> BotTurn | None:
+        """The next decision of a seat the bot plays, with what its computer player needs; None when
+        nobody the bot plays must decide (a person must, or the game is not in progress)."""
+        async with self.db.transaction(write=False) as conn:
+            table = await load_table(conn, game_id)
+        if table.game.status is not Status.ACTIVE or table.game.snapshot is None or not table.ai_seats:
+            return None
+        game = plugins.game(table.game.game)
+        decision = game.pending(state_of(game, table))
+        seats = [seat for seat in decision.seats if seat in table.ai_seats]
+        if decision.finished or not seats:
+            return None
+        seat = seats[0]
+        # Seeded by the game, its version and the seat: the choice is reproducible, and the log
+        # records it, so a replay never depends on it.
+        seed = (table.game.seed or 0) + 7919 * table.version + 1000 * seat
+        return BotTurn(table, seat, table.game.snapshot, seed, table.ai_level(seat))
+
+    async def act_for_bot(self, turn: BotTurn, notation: str) -> ActResult | None:
+        """Apply the bot's choice for ``turn``; None (nothing changed) when the game moved on since
+        the turn was read (a person acted, an undo, a replacement): the bot asks again."""
+        async with self.db.transaction() as conn:
+            table = await load_table(conn, turn.table.id)
+            if table.version != turn.table.version or turn.seat not in table.ai_seats:
+                return None
+            game = plugins.game(table.game.game)
+            state = state_of(game, table)
+            action = game.parse_action(notation)
+            label = game.describe_action(state, turn.seat, action)
+            step = game.apply(state, turn.seat, action)
+            move = _Logged(turn.seat, table.user_at(turn.seat) or 0, notation, None, step.events, True)
             at = self._at()
-            status = Status.FINISHED if game.pending(final).finished else None
-            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
-            seq = await _append(conn, game_id, moves, new_version, at) if moves else 0
-            await _owe_posts(conn, game, game_id, moves, final, at)
-            progress = await _progress_in(conn, game, game_id, final)
+            status = Status.FINISHED if game.pending(step.state).finished else None
+            new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(step.state))
+            seq = await _append(conn, table.id, [move], new_version, at)
+            await _owe_posts(conn, game, table.id, [move], step.state, at)
+            progress = await _progress_in(conn, game, table.id, step.state)
             return ActResult(
-                await load_table(conn, game_id),
-                seat,
-                "ai",
-                "replaced by the bot",
-                seq,
-                [],
-                progress,
-                ai_events=[e for move in moves for e in move.events],
+                await load_table(conn, table.id), turn.seat, notation, label, seq, step.events, progress
             )
 
     async def set_prompt(

@@ -40,6 +40,10 @@ class Table:
     def ai_seats(self) -> frozenset[int]:
         return frozenset(s.seat for s in self.seats if s.is_ai and s.seat is not None)
 
+    def ai_level(self, seat: int) -> str | None:
+        """The level of the bot playing ``seat`` (None: the game's default)."""
+        return next((s.ai_level for s in self.seats if s.seat == seat), None)
+
     def name_at(self, seat: int) -> str:
         for row in self.seats:
             if row.seat == seat:

@@ -143,7 +143,7 @@ class Lobby(commands.Cog):
         await defer_public(interaction)
         status = await self.sessions.status_in_channel(_channel(interaction))
         may_manage = interaction.permissions.manage_guild
-        result = await self.sessions.replace_with_ai(
+        replaced = await self.sessions.replace_with_ai(
             status.table.id, interaction.user.id, player.id, may_manage=may_manage
         )
         try:
@@ -153,7 +153,7 @@ class Lobby(commands.Cog):
                 allowed_mentions=NO_MENTIONS,
             )
             public_done(interaction)
-            await self.bot.announcer.after_change(result.table.id, result.all_events)
+            await self.bot.announcer.after_change(replaced.table.id, [])
         except Exception as exc:
             await announce_failed(interaction, exc)
 

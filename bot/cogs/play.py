@@ -17,13 +17,15 @@ from discord import app_commands
 from bot import plugins, typed
 from bot.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.narrate import event_lines
+from bot.progress import BotTurn
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
 from bot.views import text
 from bot.views.common import send_followup
 from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
-from engine.core import Event, Topic
+from bot.words import signed
+from engine.core import Event, Game, ScoreSheet, Topic
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -121,18 +123,44 @@ class Play:
         rows = (await self.bot.sessions.live_log(status.table.id))[-n:]
         names = status.table.said_names
         lines = []
+        asked = await self.bot.sessions.hints(status.table.id)
+        shown_from = rows[0].seq if rows else 1
+
+        def hints_until(seq: float) -> list[str]:
+            # A hint is told where it was asked: after the action before it, before the next one.
+            return [
+                f"   {names[seat]} asked for a hint."
+                for after, seat in asked
+                if shown_from <= after + 1 <= seq
+            ]
+
         for row in rows:
+            lines += hints_until(row.seq)
             said = [Event.model_validate(e) for e in json.loads(row.events)]
             # Never the notation: a step the game told nothing about is still someone's choice.
             who = names[row.seat] if 0 <= row.seat < len(names) else "A player"
             told = "; ".join(event_lines(said, names)) or f"{who} made a choice."
             lines.append(f"{row.seq}. {told}")
+            shown_from = row.seq + 1
+        lines += hints_until(float("inf"))
         body = "\n".join(lines) or "Nothing has happened yet."
         # Keep the newest lines when the text is too long for one message.
         while len(body) > MAX_MESSAGE - 80 and "\n" in body:
             body = body.split("\n", 1)[1]
         title = plugins.game(status.table.game.game).title
         await send_followup(interaction, f"**{title}** #{status.table.id} — latest actions:\n{body}")
+
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The strong bot's choice for the asker's decision and what it does to their provisional
+        score at once, privately (the table reads in /game log that they asked)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._game(interaction, ended=False)
+        turn = await self.bot.sessions.hint_turn(
+            status.table.id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        found = plugins.plugin(status.table.game.game)
+        notation = await self.bot.ai_pool.choose(found, turn.snapshot, turn.seat, turn.seed, turn.level)
+        await send_followup(interaction, hint_text(found.rules, turn, notation))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         topics = await self._topics(interaction)
@@ -173,8 +201,35 @@ class Play:
         }
 
 
+def hint_text(game: Game[Any, Any], turn: BotTurn, notation: str) -> str:
+    """ "The strong bot would choose: …", with the asker's provisional score before and after."""
+    state = game.load_state(turn.snapshot)
+    action = game.parse_action(notation)
+    label = game.describe_action(state, turn.seat, action)
+    before = _total(game.score(state), turn.seat)
+    after = _total(game.score(game.apply(state, turn.seat, action).state), turn.seat)
+    level = turn.level or "the"
+    change = f"your provisional score {before} → {after} ({signed(after - before)} at once)"
+    return clip(f"The {level} bot would choose: **{label}**; {change}. Only you see this.")
+
+
+def _total(sheet: ScoreSheet, seat: int) -> int:
+    return next((line.total for line in sheet.lines if line.seat == seat), 0)
+
+
 def add_play_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
     handlers = Play(bot)
+
+    async def hint(interaction: discord.Interaction[Any]) -> None:
+        await handlers.hint(interaction)
+
+    group.add_command(
+        app_commands.Command(
+            name="hint",
+            description="What the strong bot would choose for you now (only you see it)",
+            callback=hint,
+        )
+    )
 
     async def play(interaction: discord.Interaction[Any], action: str) -> None:
         await handlers.play(interaction, action)

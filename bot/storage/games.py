@@ -37,6 +37,11 @@ def bounded_name(name: str | None) -> str | None:
     return None if name is None else _INVISIBLE.sub("", name)[:MAX_DISPLAY_NAME]
 
 
+# User ids of the seats the bot plays from the start: below any Discord snowflake (ids count
+# milliseconds since 2015 shifted left by 22 bits).
+BOT_USER_IDS = 1 << 22
+
+
 class ChannelBusy(Exception):
     """The channel already has a lobby or a game in progress (the partial unique index said so)."""
 
@@ -75,6 +80,7 @@ def _seat(row: Any) -> SeatRow:
         joined_at=row["joined_at"],
         display_name=bounded_name(row["display_name"]),
         is_ai=bool(row["is_ai"]),
+        ai_level=row["ai_level"],
     )
 
 
@@ -199,9 +205,22 @@ async def add_seat(
     )
 
 
-async def set_ai(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
-    """The seat is played by the bot from now on (a replaced player)."""
-    await conn.execute("UPDATE seats SET is_ai = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+async def set_ai(conn: aiosqlite.Connection, game_id: int, seat: int, level: str) -> None:
+    """The seat is played by the bot, at ``level``, from now on (a replaced player)."""
+    await conn.execute(
+        "UPDATE seats SET is_ai = 1, ai_level = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat)
+    )
+
+
+async def add_bot_seat(conn: aiosqlite.Connection, game_id: int, *, level: str, name: str, at: str) -> None:
+    """A seat the bot plays from the start (the lobby's "Add a bot"). Its user id is small (1, 2, …):
+    every Discord snowflake is far larger, so no user has it, joins with it or is mentioned by it."""
+    await conn.execute(
+        "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at, display_name, is_ai, ai_level) "
+        "VALUES (?, (SELECT COALESCE(MAX(user_id), 0) + 1 FROM seats WHERE game_id = ? AND user_id < ?), "
+        "(SELECT COALESCE(MAX(joined_seq), 0) + 1 FROM seats WHERE game_id = ?), 0, ?, ?, 1, ?)",
+        (game_id, game_id, BOT_USER_IDS, game_id, at, bounded_name(name), level),
+    )
 
 
 async def set_prompt(
@@ -282,7 +301,7 @@ async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> No
 async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
     """Seats in seat order once the game started, in join order before."""
     rows = await conn.execute_fetchall(
-        "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai "
+        "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai, ai_level "
         "FROM seats WHERE game_id = ? "
         "ORDER BY seat IS NULL, seat, joined_seq",
         (game_id,),
@@ -296,3 +315,20 @@ async def assign_seats(conn: aiosqlite.Connection, game_id: int, user_ids: list[
         await conn.execute(
             "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?", (number, game_id, user_id)
         )
+
+
+async def record_hint(conn: aiosqlite.Connection, game_id: int, *, seat: int, user_id: int, at: str) -> None:
+    """A player asked for a hint, after the game's latest live action."""
+    await conn.execute(
+        "INSERT INTO hints (game_id, after_seq, seat, user_id, created_at) VALUES (?, "
+        "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?), ?, ?, ?)",
+        (game_id, game_id, seat, user_id, at),
+    )
+
+
+async def hints(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int]]:
+    """(after_seq, seat) of every hint asked in the game, oldest first."""
+    rows = await conn.execute_fetchall(
+        "SELECT after_seq, seat FROM hints WHERE game_id = ? ORDER BY rowid", (game_id,)
+    )
+    return [(int(row[0]), int(row[1])) for row in rows]

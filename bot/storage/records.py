@@ -53,6 +53,8 @@ class SeatRow:
     joined_at: str
     display_name: str | None = None
     is_ai: bool = False
+    # the level of the bot playing this seat (None: the game's default level)
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)

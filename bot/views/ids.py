@@ -22,7 +22,7 @@ from __future__ import annotations
 MAX_CUSTOM_ID = 100
 PREFIX = "br"
 
-LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jlsf]):(?P<game>\d+):(?P<version>\d+)"
+LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jlsfbk]):(?P<game>\d+):(?P<version>\d+)(?::(?P<level>[a-z]{{1,20}}))?"
 ACTION_TEMPLATE = rf"{PREFIX}:(?P<kind>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<ref>.+)"
 MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
 
@@ -31,10 +31,12 @@ TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
 LOOK_TEMPLATE = rf"{PREFIX}:v:(?P<look>[bms]):(?P<game>\d+):(?P<seat>\d+)"
 
 JOIN, LEAVE, START, START_ANYWAY = "j", "l", "s", "f"
+# "Add a bot" (asks the level when the game has several) and the level's own button
+ADD_BOT, SEAT_BOT = "b", "k"
 
 
-def lobby_id(verb: str, game_id: int, version: int) -> str:
-    return f"{PREFIX}:{verb}:{game_id}:{version}"
+def lobby_id(verb: str, game_id: int, version: int, level: str | None = None) -> str:
+    return f"{PREFIX}:{verb}:{game_id}:{version}" + (f":{level}" if level else "")
 
 
 def action_id(game_id: int, version: int, seat: int, notation: str, index: int) -> str:

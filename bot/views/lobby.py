@@ -15,7 +15,7 @@ import discord
 
 from bot import plugins
 from bot.errors import announce_failed
-from bot.limits import clip
+from bot.limits import MAX_BUTTONS, clip
 from bot.refusals import StartAnyway
 from bot.storage import Status
 from bot.tables import Table
@@ -40,22 +40,25 @@ _LOOK = {
     ids.LEAVE: ("Leave", discord.ButtonStyle.secondary),
     ids.START: ("Start", discord.ButtonStyle.primary),
     ids.START_ANYWAY: ("Start anyway", discord.ButtonStyle.success),
+    ids.ADD_BOT: ("Add a bot", discord.ButtonStyle.secondary),
+    ids.SEAT_BOT: ("Bot", discord.ButtonStyle.secondary),
 }
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_TEMPLATE):
-    def __init__(self, verb: str, game_id: int, version: int, *, label: str | None = None) -> None:
+    def __init__(
+        self, verb: str, game_id: int, version: int, *, label: str | None = None, level: str | None = None
+    ) -> None:
         label, style = (label or _LOOK[verb][0]), _LOOK[verb][1]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=ids.lobby_id(verb, game_id, version))
-        )
-        self.verb, self.game_id, self.version = verb, game_id, version
+        custom_id = ids.lobby_id(verb, game_id, version, level)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.verb, self.game_id, self.version, self.level = verb, game_id, version, level
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(match["verb"], int(match["game"]), int(match["version"]))
+        return cls(match["verb"], int(match["game"]), int(match["version"]), level=match["level"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._click)
@@ -72,6 +75,15 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
             )
         elif self.verb == ids.LEAVE:
             table = await sessions.leave(self.game_id, user_id, channel_id=channel_id)
+        elif self.verb == ids.ADD_BOT:
+            levels = plugins.game((await sessions.status(self.game_id)).table.game.game).ai_levels
+            if len(levels) > 1:
+                # Not a change yet: the host picks the bot's level, privately.
+                await send_followup(interaction, "How strong a bot?", view=bot_levels(self.game_id, levels))
+                return
+            table = await sessions.add_bot(self.game_id, user_id, levels[0], channel_id=channel_id)
+        elif self.verb == ids.SEAT_BOT:
+            table = await sessions.add_bot(self.game_id, user_id, self.level or "", channel_id=channel_id)
         else:
             try:
                 status = await sessions.start(
@@ -153,6 +165,15 @@ def lobby_view(table: Table) -> discord.ui.View | None:
     if table.game.status is not Status.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
-    for verb in (ids.JOIN, ids.LEAVE, ids.START):
+    for verb in (ids.JOIN, ids.LEAVE, ids.START, ids.ADD_BOT):
         view.add_item(LobbyButton(verb, table.id, table.version))
+    return view
+
+
+def bot_levels(game_id: int, levels: tuple[str, ...]) -> discord.ui.View:
+    """One button per level the game's bots play at (any version: seating a bot never needs the
+    table the host saw)."""
+    view = discord.ui.View(timeout=None)
+    for level in levels[:MAX_BUTTONS]:
+        view.add_item(LobbyButton(ids.SEAT_BOT, game_id, 0, label=f"{level.capitalize()} bot", level=level))
     return view

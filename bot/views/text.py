@@ -11,8 +11,9 @@ from bot import plugins
 from bot.limits import clip
 from bot.narrate import line_name
 from bot.storage import Status
+from bot.storage.games import BOT_USER_IDS
 from bot.tables import GameStatus, Progress, Table
-from bot.words import listing
+from bot.words import listing, said
 from engine.core import ScoreLine, ScoreSheet
 
 STATUS_WORDS = {
@@ -35,6 +36,10 @@ def seat_list(table: Table) -> str:
     for index, seat in enumerate(table.seats):
         number = (seat.seat if seat.seat is not None else index) + 1
         host = " (host)" if seat.is_host else ""
+        if seat.is_ai and seat.user_id < BOT_USER_IDS:
+            # seated by "Add a bot": nobody to mention
+            lines.append(f"{number}. {said(seat.display_name or 'Bot')}")
+            continue
         ai = " (played by the bot)" if seat.is_ai else ""
         lines.append(f"{number}. {mention(seat.user_id)}{host}{ai}")
     return "\n".join(lines) if lines else "(nobody)"
@@ -53,7 +58,10 @@ def lobby_text(table: Table) -> str:
     title = plugins.game(table.game.game).title
     status = table.game.status
     if status is Status.LOBBY:
-        footer = "Press **Join** to take a seat; the host presses **Start** when everyone is in."
+        footer = (
+            "Press **Join** to take a seat (the host may **Add a bot** to fill one); "
+            "the host presses **Start** when everyone is in."
+        )
         if table.game.thread_wanted:
             footer += " The game is played in a thread of its own."
         head = f"**{title}** — lobby #{table.id}"
@@ -145,6 +153,8 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
     def who(line: ScoreLine) -> str:
         # A rival without a seat (a solo opponent) is named by the sheet; a seat by its player's mention.
         user = table.user_at(line.seat) if line.seat is not None else None
+        if user is not None and user < BOT_USER_IDS:
+            return line_name(line, table.said_names)  # a bot seated in the lobby: nobody to mention
         return line_name(line, []) if user is None else mention(user)
 
     def plain(line: ScoreLine) -> str:
@@ -186,9 +196,7 @@ def status_text(status: GameStatus) -> str:
     body = f"Seats:\n{seat_list(table)}"
     if progress.decision.finished:
         return clip(f"{head}\n{body}\n{score_text(table, progress)}")
-    waiting = ", ".join(
-        mention(u) for u in (table.user_at(seat) for seat in progress.decision.seats) if u is not None
-    )
+    waiting = ", ".join(_who(table, seat) for seat in progress.decision.seats)
     when = since(table.game.waiting_since)
     at = f" (since {when})" if when else ""
     return clip(f"{head}\n{body}\nWaiting for {waiting}{at}: {progress.decision.prompt}")

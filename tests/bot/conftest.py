@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot import plugins
+from bot.progress import choose
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.tables import GameStatus
 
 
 @pytest.fixture
@@ -36,3 +39,12 @@ class Clock:
 def sessions(db: Database) -> Sessions:
     seeds = itertools.count(1000)
     return Sessions(db, clock=Clock(), new_seed=lambda: next(seeds))
+
+
+async def play_bots(sessions: Sessions, game_id: int) -> GameStatus:
+    """What ``bot.bot_players`` does in the running bot, here in this process: the seats the bot
+    plays take their decisions until a person must decide or the game ends."""
+    while (turn := await sessions.bot_turn(game_id)) is not None:
+        game = plugins.game(turn.table.game.game)
+        await sessions.act_for_bot(turn, choose(game, turn.snapshot, turn.seat, turn.seed, turn.level))
+    return await sessions.status(game_id)

@@ -15,6 +15,7 @@ from bot.storage import actions as action_log
 from bot.tables import Table
 from engine.carnegie import GAME
 from engine.core import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleState
+from tests.bot.conftest import play_bots
 from tests.bot.test_sessions import BOB, CAROL, CHANNEL, GUILD, HOST, _fingerprint, _refused
 
 interaction_ids = itertools.count(50_000)
@@ -229,10 +230,12 @@ async def test_replace_refusals_change_nothing(sessions: Sessions) -> None:
 
 async def test_an_ai_seat_plays_its_own_decisions_and_refuses_its_old_player(sessions: Sessions) -> None:
     table = await _carnegie(sessions, BOB)
-    result = await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False)
-    assert result.table.ai_seats == {1}
+    replaced = await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="greedy")
+    assert replaced.table.ai_seats == {1}
+    assert replaced.table.ai_level(1) == "greedy"
+    result = await play_bots(sessions, table.id)
     progress = result.progress
-    assert 1 not in progress.decision.seats
+    assert progress is not None and 1 not in progress.decision.seats
     before = await _fingerprint(sessions, table.id)
     with pytest.raises(NotYourTurn, match="played by the bot"):
         await sessions.act(table.id, BOB, "done", expected_version=None, interaction_id=None)
@@ -243,8 +246,10 @@ async def test_an_ai_seat_plays_its_own_decisions_and_refuses_its_old_player(ses
 async def test_a_table_of_ai_seats_plays_to_the_end(sessions: Sessions) -> None:
     """The bounded AI loop finishes a whole game; the log replays to the final state."""
     table = await _carnegie(sessions, BOB)
-    await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False)
-    result = await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False)
+    await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="greedy")
+    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="greedy")
+    result = await play_bots(sessions, table.id)
+    assert result.progress is not None
     assert result.progress.decision.finished and result.table.game.status is Status.FINISHED
     state = await sessions.replay(table.id)
     assert state == await sessions.load(table.id)
@@ -262,8 +267,9 @@ async def test_solo_table_scores_andrew(sessions: Sessions) -> None:
         options={"difficulty": "easy"},
     )
     table = (await sessions.start(table.id, HOST)).table
-    result = await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False)
-    assert result.progress.score is not None
+    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="greedy")
+    result = await play_bots(sessions, table.id)
+    assert result.progress is not None and result.progress.score is not None
     assert any(line.seat is None and "Andrew" in line.name for line in result.progress.score.lines)
 
 

@@ -7,6 +7,7 @@ engine's own replay of the log."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import struct
 import time
@@ -121,14 +122,22 @@ async def take_turn(
         line = _turn_line(fake)
         if status.table.game.status is not Status.ACTIVE:
             return True
-        return line is not None and line.id == status.table.game.prompt_message_id
+        # While the bot's seats decide (in the background), no person is asked yet.
+        people = set(status.progress.decision.seats) - status.table.ai_seats if status.progress else set()
+        asked = set(json.loads(status.table.game.prompt_seats or "[]"))
+        return (
+            bool(people)
+            and people <= asked
+            and line is not None
+            and line.id == status.table.game.prompt_message_id
+        )
 
-    await fake.wait_until_async(agreed_or_over, 5, "the turn line and its recorded id to agree")
+    await fake.wait_until_async(agreed_or_over, 15, "the turn line and its recorded id to agree")
     if status.table.game.status is not Status.ACTIVE:
         return False
     assert line is not None and line.id == status.table.game.prompt_message_id
     assert status.progress is not None
-    seat = status.progress.decision.seats[0]
+    seat = next(s for s in status.progress.decision.seats if s not in status.table.ai_seats)
     user = users[status.table.user_at(seat) or 0]
     assert f"<@{fake.users[user].id}>" in line.content, (user, line.content)
     opened = acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE)
@@ -320,7 +329,7 @@ async def test_undo_reverts_the_players_own_step(
         await take_turn(fake, sessions, game_id, users, rng, Played())
     status = await sessions.status(game_id)
     assert status.progress is not None and status.progress.decision.kind == "setup_moves"
-    seat = status.progress.decision.seats[0]
+    seat = next(s for s in status.progress.decision.seats if s not in status.table.ai_seats)
     user = users[status.table.user_at(seat) or 0]
     line = _turn_line(fake)
     assert line is not None
@@ -360,7 +369,7 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     game_id = (await sessions.status_in_channel(fake.games.id)).table.id
     status = await sessions.status(game_id)
     assert status.progress is not None
-    seat = status.progress.decision.seats[0]
+    seat = next(s for s in status.progress.decision.seats if s not in status.table.ai_seats)
     user = "alice" if seat == 0 else "bob"
     # Typing: the suggestions are the legal actions; a suggestion plays like a button.
     suggested = acked(await fake.autocomplete(user, "games", "game play", focused="action", value=""))

@@ -50,7 +50,7 @@ async def open_lobby(fake: FakeDiscord, host: str, game: str, **options: Any) ->
         await fake.slash(host, "games", "game new", game=game, thread=False, **options), DEFERRED_MESSAGE
     )
     lobby = await outcome.wait_response()
-    assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start"]
+    assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start", "Add a bot"]
     return lobby
 
 
@@ -126,6 +126,7 @@ async def test_new_join_start_status(
         "score",
         "log",
         "rules",
+        "hint",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")
@@ -286,7 +287,7 @@ async def test_abandon_is_for_the_host_or_a_manager(
     handle = await start_bot(tmp_path / "db.sqlite3")
     lobby = await open_lobby(fake, "alice", "race")
     panel = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
-    assert panel.button_labels() == ["Join", "Leave", "Start"]
+    assert panel.button_labels() == ["Join", "Leave", "Start", "Add a bot"]
     refused = acked(await fake.slash("bob", "games", "game abandon"), DEFERRED_MESSAGE)
     assert "Only the host or a member with Manage Server" in (await private_reply(refused)).content
     done = acked(await fake.slash("mod", "games", "game abandon"), DEFERRED_MESSAGE)

@@ -158,6 +158,23 @@ def test_title_names_round_and_player_to_act(mid: BoardModel) -> None:
     assert _changed(before, draw_overview(dataclasses.replace(mid, to_act=("Dana",))), (0, 0, W, 64))
 
 
+def test_in_solo_even_rounds_the_board_marks_andrew_as_selecting_the_row() -> None:
+    """R10.2 / R10.1.7: the player selects the row in odd rounds, Andrew in even ones; the locomotive
+    (title and Players panel) marks the player only when it is theirs."""
+    from engine.carnegie import GAME
+    from tests.engine.carnegie.test_solo import finish_round, solo_started
+
+    odd = solo_started()
+    even = finish_round(odd)
+    assert (odd.round, even.round) == (1, 2)
+    assert board_model(GAME.view(odd, None)).first_seat == 0
+    marked = board_model(GAME.view(even, None))
+    assert marked.first_seat is None
+    # Drawn: the player's locomotive is not in the title of an even round.
+    wrong = draw_overview(dataclasses.replace(marked, first_seat=0))
+    assert _changed(draw_overview(marked), wrong, (0, 0, W, 64))
+
+
 def test_company_board_shows_employees_and_tabs() -> None:
     view = mid_game_4p()
     before = company_image(view, 3, NAMES)

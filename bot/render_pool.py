@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 # Seconds one picture may take in the render process (RENDER_BUDGET): pictures take well under one
 # second; one that takes longer is cut off instead of holding up every other game's pictures.
 RENDER_BUDGET = 10.0
-# Seconds a new render process may take to start (spawn and imports), on top of the budget.
-START_BUDGET = 60.0
+# Seconds a new render process may take to start (spawn, imports, each game's cached layers).
+START_BUDGET = 120.0
 
 
 class PictureTooSlow(Refusal):
@@ -55,6 +55,7 @@ class RenderPool:
         self.workers = workers or max(1, min(2, (os.cpu_count() or 2) - 1))
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
+        self._games: list[GamePlugin] = []
         self._closed = False
         # At most one picture per process is handed over, so a picture's budget counts its own
         # drawing, not the pictures queued before it.
@@ -73,13 +74,24 @@ class RenderPool:
                     initargs=(os.getpid(),),
                 )
                 try:
-                    # Starting a process (spawn, imports) is not any picture's time.
-                    await asyncio.wait_for(asyncio.wrap_future(pool.submit(_started)), START_BUDGET)
+                    # Starting a process (spawn, imports, each game's cached layers) is not any
+                    # picture's time: on a loaded machine it takes longer than the budget.
+                    await asyncio.wait_for(self._start(pool), START_BUDGET)
                 except BaseException:
                     _stop(pool)
                     raise
                 self._pool = pool
             return self._pool
+
+    async def _start(self, pool: ProcessPoolExecutor) -> None:
+        await asyncio.wrap_future(pool.submit(_started))
+        for game in self._games:
+            try:
+                await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+            except BrokenProcessPool:
+                raise
+            except Exception:
+                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self._pool is pool:
@@ -125,16 +137,15 @@ class RenderPool:
         return png
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
-        """Start the render process and build each game's cached layers before the first picture."""
-        for game in games:
-            if game.pictures is None:
-                continue
-            try:
-                await self._run(_warm_up, game.rules_module, game.pictures_module)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
+        """Start the render process and build each game's cached layers before the first picture
+        (again in every process that replaces one)."""
+        self._games = [game for game in games if game.pictures is not None]
+        try:
+            await self._ready()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("starting the render process failed; the first picture starts it again")
 
     def close(self) -> None:
         """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""

@@ -3,11 +3,13 @@ shaped after one game: a tiny public picture posted with every checkpoint summar
 
 A runner named ``SLOW_NAME`` makes the picture never finish (a busy loop, as a pathological input
 would): the render budget's test. Its drawing touches the file named by ``RACE_SLOW_MARK``, if set,
-so a test knows the render process is busy with it."""
+so a test knows the render process is busy with it. ``RACE_SLOW_WARM_UP`` (a file name) makes the
+warm-up touch that file and then take a minute: the clean-stop test."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -55,6 +57,10 @@ class RacePictures:
         return encode_png(image)
 
     def warm_up(self) -> None:
+        mark = os.environ.get("RACE_SLOW_WARM_UP")
+        if mark:
+            Path(mark).touch()
+            time.sleep(60)
         font(14)
 
 

@@ -45,10 +45,10 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
 
     announcer = handle.bot.announcer
     slow = asyncio.create_task(announcer.after_change(games["games"], []))
-    await fake.wait_until(mark.exists, 20, "the slow picture to be drawing")
+    await fake.wait_until(mark.exists, 120, "the slow picture to be drawing")
     # Queued behind the picture that never ends, in the one render process.
-    await asyncio.wait_for(announcer.after_change(games["general"], []), 30)
-    await asyncio.wait_for(slow, 30)
+    await asyncio.wait_for(announcer.after_change(games["general"], []), 150)
+    await asyncio.wait_for(slow, 150)
 
     given_up = summaries(fake, channel="games")
     assert len(given_up) == 1 and not given_up[0].attachments, "posted once, without its picture"
@@ -65,3 +65,16 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
 async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:
     sessions = sessions_of(handle)
     return (await sessions.status(game_id)).table, await sessions.load(game_id), None
+
+
+async def test_a_clean_stop_does_not_wait_for_the_render_process(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """A stop (SIGINT) while the render process is busy (here: warming up for a minute) exits at once
+    with 0: it used to wait for the render process (a thread blocked on it), past the 10 s a
+    supervisor (and ``stop``) waits, so ``test_a_button_posted_before_a_restart_works_after_it`` failed
+    under load (issue 17, finding 11)."""
+    mark = tmp_path / "warming-up"
+    handle = await start_bot_process(tmp_path / "db.sqlite3", RACE_SLOW_WARM_UP=str(mark))
+    await fake_discord.wait_until(mark.exists, 120, "the render process to be warming up")
+    assert await handle.stop() == 0

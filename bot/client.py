@@ -115,7 +115,7 @@ class BoardroomBot(commands.Bot):
         if applied:
             log.info("applied migrations %s to %s", applied, self.settings.database_path)
         self._sessions = Sessions(self._db)
-        self._render_pool = RenderPool()
+        self._render_pool = RenderPool(budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
         self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots)

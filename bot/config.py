@@ -8,6 +8,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.render_pool import RENDER_BUDGET
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -20,6 +22,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # Extra games as rules_module[:pictures_module] (tests: tests.race_game:tests.race_pictures).
     game_modules: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Seconds one picture may take to draw before it is given up (the post goes out without it).
+    render_budget: float = Field(default=RENDER_BUDGET, gt=0)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
 

@@ -7,6 +7,10 @@ acknowledgement while a board was drawn (tests/perf bot section, 100 games: ackn
 
 The worker is started by *spawn* (a fork of a process running discord.py's threads and aiosqlite
 is not safe), so it rebuilds a game from the module names of the table of games.
+
+A picture that takes longer than its budget (RENDER_BUDGET) fails alone: its process is killed and
+replaced, the pictures queued behind it are drawn by the new one, and the post it was for goes out
+without it (issue 17, finding 5: one pathological picture once held every server's pictures).
 """
 
 from __future__ import annotations
@@ -26,38 +30,95 @@ from typing import Any
 
 from bot import plugins
 from bot.plugins import GamePlugin
+from bot.refusals import Refusal
 from engine.core import GameState, ScoreSheet
 
 log = logging.getLogger(__name__)
 
+# Seconds one picture may take in the render process (RENDER_BUDGET): pictures take well under one
+# second; one that takes longer is cut off instead of holding up every other game's pictures.
+RENDER_BUDGET = 10.0
+# Seconds a new render process may take to start (spawn, imports, each game's cached layers).
+START_BUDGET = 120.0
+
+
+class PictureTooSlow(Refusal):
+    """A picture that took longer than the render budget: its render process was replaced, the
+    pictures queued behind it go on in a fresh one."""
+
+    code = "picture_too_slow"
+
 
 class RenderPool:
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, budget: float = RENDER_BUDGET) -> None:
         # One process on a 2-core machine: the event loop keeps the other core.
         self.workers = workers or max(1, min(2, (os.cpu_count() or 2) - 1))
+        self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+        self._games: list[GamePlugin] = []
+        self._closed = False
+        # At most one picture per process is handed over, so a picture's budget counts its own
+        # drawing, not the pictures queued before it.
+        self._slots = asyncio.Semaphore(self.workers)
+        self._starting = asyncio.Lock()
 
-    def _executor(self) -> ProcessPoolExecutor:
-        with self._lock:
+    async def _ready(self) -> ProcessPoolExecutor:
+        async with self._starting:
+            if self._closed:
+                raise RuntimeError("the render pool is closed")
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
+                pool = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start,
                     initargs=(os.getpid(),),
                 )
+                try:
+                    # Starting a process (spawn, imports, each game's cached layers) is not any
+                    # picture's time: on a loaded machine it takes longer than the budget.
+                    await asyncio.wait_for(self._start(pool), START_BUDGET)
+                except BaseException:
+                    _stop(pool)
+                    raise
+                self._pool = pool
             return self._pool
 
-    def _run(self, fn: Any, *args: Any) -> Any:
-        try:
-            return self._executor().submit(fn, *args).result()
-        except BrokenProcessPool:
-            # The render process died (killed, out of memory): draw this one here, start afresh next time.
-            log.exception("the render process died; drawing in the bot process")
-            with self._lock:
-                self._pool = None
-            return fn(*args)
+    async def _start(self, pool: ProcessPoolExecutor) -> None:
+        await asyncio.wrap_future(pool.submit(_started))
+        for game in self._games:
+            try:
+                await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+            except BrokenProcessPool:
+                raise
+            except Exception:
+                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        if self._pool is pool:
+            self._pool = None
+        _stop(pool)
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        async with self._slots:
+            for attempt in (1, 2):
+                pool = await self._ready()
+                try:
+                    return await asyncio.wait_for(asyncio.wrap_future(pool.submit(fn, *args)), self.budget)
+                except TimeoutError:
+                    # A process cannot be interrupted half-way through a picture: it is replaced.
+                    log.warning("a picture took over %.1f s; its render process is replaced", self.budget)
+                    self._replace(pool)
+                    raise PictureTooSlow(
+                        "That picture took too long to draw; the game goes on without it."
+                    ) from None
+                except BrokenProcessPool:
+                    # The render process died (killed, out of memory, or replaced because another
+                    # picture took too long): a fresh one draws it, once.
+                    log.warning("the render process died; starting another (attempt %d)", attempt)
+                    self._replace(pool)
+                    if attempt == 2:
+                        raise
+        raise AssertionError("unreachable")
 
     async def draw(
         self,
@@ -68,27 +129,39 @@ class RenderPool:
         names: Sequence[str],
         scores: ScoreSheet | None,
     ) -> bytes:
-        """The picture ``key`` of this game at ``state`` as PNG bytes (``seat`` for a close-up)."""
+        """The picture ``key`` of this game at ``state`` as PNG bytes (``seat`` for a close-up);
+        ``PictureTooSlow`` after ``budget`` seconds."""
         snapshot = game.rules.dump_state(state)
         args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores)
-        png: bytes = await asyncio.to_thread(self._run, _draw, *args)
+        png: bytes = await self._run(_draw, *args)
         return png
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
-        """Start the render process and build each game's cached layers before the first picture."""
-        for game in games:
-            if game.pictures is None:
-                continue
-            try:
-                await asyncio.to_thread(self._run, _warm_up, game.rules_module, game.pictures_module)
-            except Exception:
-                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
+        """Start the render process and build each game's cached layers before the first picture
+        (again in every process that replaces one)."""
+        self._games = [game for game in games if game.pictures is not None]
+        try:
+            await self._ready()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("starting the render process failed; the first picture starts it again")
 
     def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
+        """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""
+        self._closed = True
+        pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    # The executor cannot cancel a running call; killing its processes fails the calls in flight
+    # (BrokenProcessPool) and lets the executor's own thread end instead of waiting for them.
+    for process in list(pool._processes.values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 # ----------------------------------------------------------------------------- in the render process
@@ -109,6 +182,10 @@ def _worker_start(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=orphaned, name="render-parent-watch", daemon=True).start()
+
+
+def _started() -> None:
+    """The first call of a new render process: it has started."""
 
 
 def _game_here(rules_module: str, pictures_module: str | None) -> GamePlugin:

@@ -1,9 +1,17 @@
 """The race game's one picture: the track with both runners. Proof that the pictures seam is not
-shaped after one game: a tiny public picture posted with every checkpoint summary."""
+shaped after one game: a tiny public picture posted with every checkpoint summary.
+
+A runner named ``SLOW_NAME`` makes the picture never finish (a busy loop, as a pathological input
+would): the render budget's test. Its drawing touches the file named by ``RACE_SLOW_MARK``, if set,
+so a test knows the render process is busy with it. ``RACE_SLOW_WARM_UP`` (a file name) makes the
+warm-up touch that file and then take a minute: the clean-stop test."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
@@ -16,6 +24,7 @@ from render.common.png import encode_png
 from tests.race_game import GOAL, RaceView
 
 SPACE = 40
+SLOW_NAME = "Slowpoke"
 
 
 class RacePictures:
@@ -26,6 +35,12 @@ class RacePictures:
     ) -> bytes:
         if key != "track":
             raise KeyError(key)
+        if SLOW_NAME in names:
+            mark = os.environ.get("RACE_SLOW_MARK")
+            if mark:
+                Path(mark).touch()
+            while True:
+                pass
         race = RaceView.model_validate(view.model_dump())
         image = Image.new("RGB", ((GOAL + 1) * SPACE + 120, 2 * SPACE + 20), "white")
         pen = ImageDraw.Draw(image)
@@ -42,6 +57,10 @@ class RacePictures:
         return encode_png(image)
 
     def warm_up(self) -> None:
+        mark = os.environ.get("RACE_SLOW_WARM_UP")
+        if mark:
+            Path(mark).touch()
+            time.sleep(60)
         font(14)
 
 

@@ -129,6 +129,28 @@ async def test_undo_reverts_the_own_last_step_and_keeps_the_log(sessions: Sessio
             await conn.execute("DELETE FROM actions WHERE game_id = ?", (table.id,))
 
 
+async def test_a_panel_drawn_before_an_undo_is_stale_after_it(sessions: Sessions) -> None:
+    """The panel redrawn after a step offers the choices of a state the undo took back: its
+    choices are stale, even one that is legal again (``seat_changed_since``, issue 17 finding 11)."""
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    user, _ = await _move(sessions, table.id, seat)
+    drawn = await sessions.status(table.id)
+    assert drawn.progress is not None
+    undone, _ = await sessions.undo(
+        table.id, user, expected_version=drawn.table.version, interaction_id=None, seat=seat
+    )
+    assert undone.progress is not None
+    legal_again = {c.notation for c in undone.progress.choices[seat]}
+    choice = next(c.notation for c in drawn.progress.choices[seat] if c.notation in legal_again)
+    before = await _fingerprint(sessions, table.id)
+    with pytest.raises(StaleState):
+        await sessions.act(
+            table.id, user, choice, expected_version=drawn.table.version, interaction_id=None, seat=seat
+        )
+    assert await _fingerprint(sessions, table.id) == before
+
+
 async def test_several_own_steps_undo_one_at_a_time(sessions: Sessions) -> None:
     table = await _carnegie(sessions, BOB, tab_sides="random")
     seat = await _play_until(sessions, table.id, "setup_moves")

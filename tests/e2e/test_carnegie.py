@@ -26,6 +26,7 @@ from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, priva
 from tests.fakediscord import FakeDiscord, Message
 
 TAKE_MY_TURN = "Take my turn"
+POST_MESSAGE = "POST /channels/{channel_id}/messages"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -208,6 +209,11 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     for message in summaries:
         check_image(message)
         assert "**Provisional score**" in message.content and len(message.content) <= 2000
+    # Every round but the last goes on below its summary with a new turn line, also when the same
+    # player goes on (solo): the line above the summary would be out of sight.
+    for index, message in enumerate(public[:-1]):
+        if message in summaries[:-1]:
+            assert "your turn" in public[index + 1].content, public[index + 1].content
     # At most one public message per player decision: a turn line only when the decision passed
     # to someone else or a round began (both are undo barriers in the log), one summary per round,
     # the lobby and the final result.
@@ -485,6 +491,10 @@ async def test_players_activate_at_the_same_time(
     line = _turn_line(fake)
     assert line is not None and "at the same time" in line.content
     assert all(f"<@{fake.users[n].id}>" in line.content for n in ("alice", "bob"))
+    # Only the player new to the decision is pinged: the last to finish setting up had a line already.
+    posted = [r for r in fake.requests_to(POST_MESSAGE) if r.json and r.json.get("content") == line.content]
+    newcomer = next(i for i, name in users.items() if name != user)
+    assert [int(u) for u in posted[-1].json["allowed_mentions"]["users"]] == [newcomer]
     panels = {
         name: await acked(await fake.click_button(name, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
         for name in ("alice", "bob")

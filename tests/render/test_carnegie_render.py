@@ -30,7 +30,7 @@ from render.carnegie.overview.layout import SLOT_XY
 from render.carnegie.overview.tracks import mission_centre, track_space_box
 from render.common import sprites
 from render.common.palette import PLAYER_STYLES
-from tests.render.golden import GOLDEN_FILE, digest, render_all
+from tests.render.golden import GOLDEN_FILE, changes, digest, render_all
 from tests.render.positions import NAMES, mid_game_4p, setup_2p
 
 MAX_OVERVIEW_BYTES = 1_500_000
@@ -80,15 +80,39 @@ def test_golden_hashes_match() -> None:
     images in out/golden/, then commit tests/render/golden.json."""
     golden = json.loads(GOLDEN_FILE.read_text())
     actual = {name: d for name, (_, d) in render_all().items()}
-    assert sorted(actual) == sorted(golden)
-    changed = [name for name in actual if actual[name] != golden[name]]
-    assert not changed, f"images changed: {changed}"
+    changed = changes(actual, golden)
+    assert not changed, "images changed:\n" + "\n".join(changed)
 
 
 def test_digest_separates_png_bytes_from_pixels() -> None:
     png = render_strip(setup_2p())
     d = digest(png)
-    assert set(d) == {"png", "pixels"} and d["png"] != d["pixels"]
+    assert set(d) == {"png", "pixels", "size", "regions"} and d["png"] != d["pixels"]
+
+
+def test_a_golden_failure_names_the_region_that_changed() -> None:
+    """A changed picture is reported with the box around what changed, not only its name."""
+    image = overview_image(setup_2p(), NAMES)
+    before = digest(_png(image))
+    x, y = 1500, 700
+    image.putpixel((x, y), (255, 0, 255))
+    after = digest(_png(image))
+    width, height = image.size
+    col, row = (
+        next(c for c in range(8) if x < (c + 1) * width // 8),
+        next(r for r in range(8) if y < (r + 1) * height // 8),
+    )
+    box = f"x {col * width // 8}–{(col + 1) * width // 8}, y {row * height // 8}–{(row + 1) * height // 8}"
+    assert changes({"setup-overview": after}, {"setup-overview": before}) == [
+        f"setup-overview: pixels changed in 1 of 64 regions, within {box} (of {width} × {height})"
+    ]
+    assert changes({"setup-overview": before}, {"setup-overview": before}) == []
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
 
 
 def test_a_built_disc_changes_the_pixels_at_its_slot(mid: BoardModel) -> None:
@@ -156,6 +180,23 @@ def test_title_names_round_and_player_to_act(mid: BoardModel) -> None:
     before = draw_overview(mid)
     assert _changed(before, draw_overview(dataclasses.replace(mid, round=13)), (0, 0, W, 64))
     assert _changed(before, draw_overview(dataclasses.replace(mid, to_act=("Dana",))), (0, 0, W, 64))
+
+
+def test_in_solo_even_rounds_the_board_marks_andrew_as_selecting_the_row() -> None:
+    """R10.2 / R10.1.7: the player selects the row in odd rounds, Andrew in even ones; the locomotive
+    (title and Players panel) marks the player only when it is theirs."""
+    from engine.carnegie import GAME
+    from tests.engine.carnegie.test_solo import finish_round, solo_started
+
+    odd = solo_started()
+    even = finish_round(odd)
+    assert (odd.round, even.round) == (1, 2)
+    assert board_model(GAME.view(odd, None)).first_seat == 0
+    marked = board_model(GAME.view(even, None))
+    assert marked.first_seat is None
+    # Drawn: the player's locomotive is not in the title of an even round.
+    wrong = draw_overview(dataclasses.replace(marked, first_seat=0))
+    assert _changed(draw_overview(marked), wrong, (0, 0, W, 64))
 
 
 def test_company_board_shows_employees_and_tabs() -> None:

@@ -454,6 +454,19 @@ def test_game_over_sheet_is_final() -> None:
 # --- §10.4 Andrew's donations (pure helpers for the solo mode) ---------------------------------------------
 
 
+def test_a_welfare_tie_on_vp_leaves_andrew_the_least() -> None:
+    """R8.4.2 + R10.4.1 (D-20): $5 and 5 goods on the human's WEL-MONEY and WEL-MONEYGOODS score 4 VP
+    either as one $5 + 1 good set (4 goods left) or as two $5 units with all 5 goods converted (nothing
+    left). The payment leaving the least is chosen: Andrew's WEL-GOODS then scores 0, not 8."""
+    pay = welfare_allocation(["WEL-MONEY", "WEL-MONEYGOODS"], money=5, goods=5)
+    assert pay.total == 4 and (pay.money_left, pay.goods_left) == (0, 0)
+    nothing = Achievements((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 0)
+    andrew, _ = andrew_donation_scores(["WEL-GOODS"], nothing, pay.money_left, pay.goods_left)
+    assert andrew[0].vp == 0
+    # With 4 goods left he would have scored 8: the tie decides a solo game by up to that much.
+    assert andrew_donation_scores(["WEL-GOODS"], nothing, 0, 4)[0][0].vp == 8
+
+
 def test_a10_andrew_donation_scored_on_the_human_achievements() -> None:
     """A10, §10.4: Andrew's HEA-WEST disc with 5 human projects in the West -> 10 VP; RIG-DONATIONS counts
     the human's donation discs (R10.4.2); the cap is 12 (R10.4.3)."""

@@ -1,0 +1,48 @@
+"""The private panel's layout by the number of choices: up to 20 (four rows of five) are buttons,
+more are select menus (issue 17, finding 11: exactly 20 once became a menu with no test failing)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.limits import MAX_BUTTONS
+from bot.sessions import Sessions
+from bot.views.turn import turn_view
+from tests.bot.test_sessions import BOB, CHANNEL, GUILD, HOST
+
+
+async def _panel_with(sessions: Sessions, counter: int) -> tuple[int, discord.ui.View]:
+    """Bob's panel in the wide countdown once the counter is ``counter`` (choices: take 1 to the
+    counter, and draw)."""
+    table = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL + counter, game_name="wide", host_id=HOST, seats=2
+    )
+    await sessions.join(table.id, BOB)
+    await sessions.start(table.id, HOST)
+    for user, take in ((HOST, 30), (BOB, 30), (HOST, 40 - counter)):
+        await sessions.act(table.id, user, f"take {take}", expected_version=None, interaction_id=None)
+    status = await sessions.status(table.id)
+    assert status.progress is not None
+    seat = status.progress.decision.seats[0]
+    view = turn_view(status.table, status.progress, seat)
+    assert view is not None
+    return len(status.progress.choices[seat]), view
+
+
+def _items(view: discord.ui.View) -> list[discord.ui.Item[discord.ui.View]]:
+    # The panel's buttons and menus are dynamic items (parsed back from their custom_id).
+    return [getattr(child, "item", child) for child in view.children]
+
+
+async def test_twenty_choices_are_buttons_and_twenty_one_are_menus(sessions: Sessions) -> None:
+    count, view = await _panel_with(sessions, 19)
+    assert count == MAX_BUTTONS == 20
+    buttons = [b for b in _items(view) if isinstance(b, discord.ui.Button) and b.label not in LOOKS]
+    assert len(buttons) == 20 and not [s for s in _items(view) if isinstance(s, discord.ui.Select)]
+    count, view = await _panel_with(sessions, 20)
+    assert count == 21
+    menus = [s for s in _items(view) if isinstance(s, discord.ui.Select)]
+    assert [len(m.options) for m in menus] == [21]
+
+
+LOOKS = {"Board", "My board", "Since your last turn"}

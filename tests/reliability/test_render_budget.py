@@ -1,0 +1,80 @@
+"""A picture that exceeds the render budget fails alone (issue 17, finding 5): its render process is
+replaced, the pictures queued behind it are drawn, and its post goes out without it. The slow
+picture is real: the race game's picture never finishes when a runner is named ``SLOW_NAME``."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.render_pool import PictureTooSlow
+from tests.fakediscord import FakeDiscord
+from tests.race_pictures import SLOW_NAME
+from tests.reliability.helpers import GAME_MODULES, sessions_of
+from tests.reliability.test_announcements import summaries
+
+
+async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_drawn(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_discord
+    mark = tmp_path / "slow-picture-started"
+    monkeypatch.setenv("RACE_SLOW_MARK", str(mark))  # read by the render process, spawned at start
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=1.0)
+    sessions = sessions_of(handle)
+    alice, bob = fake.users["alice"].id, fake.users["bob"].id
+    games = {}
+    for channel, name in (("games", SLOW_NAME), ("general", "Bob")):
+        where = fake.channel(channel).id
+        table = await sessions.create_game(
+            guild_id=fake.guild.id, channel_id=where, game_name="race", host_id=alice, seats=2
+        )
+        await sessions.join(table.id, bob, name)
+        await sessions.start(table.id, alice)
+        for _ in range(4):  # lap 1 is over: its summary (with the track's picture) is owed
+            status = await sessions.status(table.id)
+            assert status.progress is not None
+            seat = status.progress.decision.seats[0]
+            await sessions.act(
+                table.id, alice if seat == 0 else bob, "step 1", expected_version=None, interaction_id=None
+            )
+        games[channel] = table.id
+
+    announcer = handle.bot.announcer
+    slow = asyncio.create_task(announcer.after_change(games["games"], []))
+    await fake.wait_until(mark.exists, 120, "the slow picture to be drawing")
+    # Queued behind the picture that never ends, in the one render process.
+    await asyncio.wait_for(announcer.after_change(games["general"], []), 150)
+    await asyncio.wait_for(slow, 150)
+
+    given_up = summaries(fake, channel="games")
+    assert len(given_up) == 1 and not given_up[0].attachments, "posted once, without its picture"
+    drawn = summaries(fake, channel="general")
+    assert len(drawn) == 1 and drawn[0].attachments, "the picture queued behind it was drawn"
+
+    # The slow picture still fails alone when asked for again; the fresh process goes on drawing.
+    with pytest.raises(PictureTooSlow):
+        await announcer.picture(*await _table_and_state(handle, games["games"]))
+    found = await announcer.picture(*await _table_and_state(handle, games["general"]))
+    assert found is not None and found[0].startswith(b"\x89PNG")
+
+
+async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:
+    sessions = sessions_of(handle)
+    return (await sessions.status(game_id)).table, await sessions.load(game_id), None
+
+
+async def test_a_clean_stop_does_not_wait_for_the_render_process(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """A stop (SIGINT) while the render process is busy (here: warming up for a minute) exits at once
+    with 0: it used to wait for the render process (a thread blocked on it), past the 10 s a
+    supervisor (and ``stop``) waits, so ``test_a_button_posted_before_a_restart_works_after_it`` failed
+    under load (issue 17, finding 11)."""
+    mark = tmp_path / "warming-up"
+    handle = await start_bot_process(tmp_path / "db.sqlite3", RACE_SLOW_WARM_UP=str(mark))
+    await fake_discord.wait_until(mark.exists, 120, "the render process to be warming up")
+    assert await handle.stop() == 0

@@ -272,14 +272,16 @@ def _round(state: CarnegieState) -> int:
 SEARCH = Search(rank=greedy_rank, policy=GreedyPlayer, value=margin, progress=_round, determinize=determinize)
 
 # Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
-# cap). Sized on this project's machine (BENCHMARKS.md, section ai-strength) for strong ≤ 2 s p99 per decision
+# cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
-NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=200) for n in range(1, 5)}
+NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
+# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
+# ones (~5 actions a solo round, ~20 with four players) within the time.
 STRONG = {
-    1: Budget(width=4, samples=2, horizon=data.ROUNDS, steps=400),
-    2: Budget(width=4, samples=1, horizon=6, steps=400),
-    3: Budget(width=4, samples=1, horizon=4, steps=400),
-    4: Budget(width=4, samples=1, horizon=3, steps=400),
+    1: Budget(width=4, samples=2, horizon=data.ROUNDS, steps=50),
+    2: Budget(width=4, samples=1, horizon=4, steps=45),
+    3: Budget(width=4, samples=1, horizon=3, steps=45),
+    4: Budget(width=4, samples=1, horizon=2, steps=45),
 }
 
 

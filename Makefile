@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden soak transcript clean
+.PHONY: run test lint bench bench-strength golden soak transcript clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.perf
+
+# The computer players' strength and thinking time (issue 22): hours of CPU for 50 games a figure, so apart
+# from `make bench`; GAMES=10 for a shorter run. Writes the strength section of BENCHMARKS.md.
+GAMES ?= 50
+bench-strength: $(STAMP)
+	nice $(BIN)/python -m tests.perf.strength_bench --games $(GAMES)
 
 golden: $(STAMP)
 	$(BIN)/python -m tests.render.regenerate

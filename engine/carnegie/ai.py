@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.carnegie import data
+from engine.carnegie import data, rules, solo
 from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
-from engine.carnegie.scoring import categories
+from engine.carnegie.scoring import andrew_categories, categories
 from engine.carnegie.state import (
     FREE,
     USED,
@@ -32,7 +32,9 @@ from engine.carnegie.state import (
     tab_discs,
     workplace_costs,
 )
-from engine.core import Game, Rng
+from engine.core import Game, Player, Rng
+from engine.core.search import Budget, Search
+from engine.core.search import ai_player as core_ai_player
 
 # --- greedy evaluation -------------------------------------------------------------------------------------
 
@@ -166,6 +168,32 @@ def leaving_value(state: CarnegieState, seat: int, action: object) -> float:
     return -0.05 * workplace_costs(company.cells[cell])[w] + (0.3 if company.staff[cell][w] == USED else 0.0)
 
 
+def greedy_values(
+    game: Game[Any, Any],
+    state: CarnegieState,
+    seat: int,
+    actions: Sequence[Any],
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> list[float]:
+    """The one-step value of each action for ``seat`` (``evaluate`` after it, plus the row's promise and
+    the workplace an employee leaves, which one step does not show)."""
+    rows = all(getattr(a, "verb", "") == "row" for a in actions)
+    out: list[float] = []
+    for action in actions:
+        after, _ = rules.apply(state, seat, action)  # the rules' own apply: no Step, no barrier to work out
+        value = evaluate(after, seat, weights)
+        if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
+            value += row_value(after, seat)
+        out.append(value + leaving_value(state, seat, action))
+    return out
+
+
+def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]) -> list[Any]:
+    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order)."""
+    values = greedy_values(game, state, seat, actions)
+    return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -values[i])]
+
+
 class GreedyPlayer:
     """One-step lookahead on ``evaluate``; equal values are broken by the seeded ``Rng``."""
 
@@ -176,17 +204,87 @@ class GreedyPlayer:
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         if len(actions) == 1:
             return actions[0]
-        best: list[Any] = []
-        best_value = float("-inf")
-        rows = all(getattr(a, "verb", "") == "row" for a in actions)
-        for action in actions:
-            after = game.apply(state, seat, action).state
-            value = evaluate(after, seat, self.weights)
-            if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
-                value += row_value(after, seat)
-            value += leaving_value(state, seat, action)
-            if value > best_value + _EPS:
-                best, best_value = [action], value
-            elif value > best_value - _EPS:
-                best.append(action)
+        values = greedy_values(game, state, seat, actions, self.weights)
+        top = max(values)
+        best = [a for a, v in zip(actions, values, strict=True) if v > top - _EPS]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+# --- search (engine.core.search) ---------------------------------------------------------------------------
+
+
+def margin(state: CarnegieState, seat: int) -> float:
+    """What a position is worth to ``seat`` against its best rival: ``evaluate`` less the best other seat's
+    (in solo, less Andrew's provisional score, R10.4: he has no resources to weigh)."""
+    own = evaluate(state, seat)
+    if state.andrew is not None:
+        return own - sum(andrew_categories(state).values())
+    return own - max(evaluate(state, s) for s in range(state.players) if s != seat)
+
+
+def determinize(state: CarnegieState, seat: int, rng: Rng) -> CarnegieState:
+    """A copy of ``state`` where Andrew's face-down cards (R10.1.6, R10.2.1) are drawn anew from the cards
+    the player has not seen, keeping what the player knows: how many Normal and Advanced cards remain and
+    the backs in view (the current card's until revealed, the next card's). Everything else in Carnegie is
+    open, and the game's RNG is not used after setup."""
+    a = state.andrew
+    if a is None:
+        return state
+    world = state.clone()
+    w = solo.andrew_of(world)
+    normal, advanced = solo.DIFFICULTIES[a.difficulty]
+    seen = {card for pile in a.piles for card in pile}
+    hidden_current = bool(a.current) and not a.revealed
+    if a.current and a.revealed:
+        seen.add(a.current)
+    slots = len(a.deck) + hidden_current
+    # Backs in view: the current card's (when face down) and the top card of the deck's (R10.2.1).
+    backs = ([solo.back(a.current)] if hidden_current else []) + ([solo.back(a.deck[0])] if a.deck else [])
+    pools = {
+        "N": rng.shuffled([c.id for c in data.NORMAL_CARDS if c.id not in seen]),
+        "A": rng.shuffled([c.id for c in solo.ADVANCED_CARDS if c.id not in seen]),
+    }
+    left = {
+        "N": normal - sum(c.startswith("N") for c in seen),
+        "A": advanced - sum(c.startswith("A") for c in seen),
+    }
+    cards: list[str] = []
+    for shown in backs:
+        kind = "A" if shown == "?" else "N"
+        match = [c for c in pools[kind] if solo.back(c) == shown]
+        card = match[0] if match else pools[kind][0]
+        pools[kind].remove(card)
+        left[kind] -= 1
+        cards.append(card)
+    rest = pools["N"][: max(0, left["N"])] + pools["A"][: max(0, left["A"])]
+    cards += rng.shuffled(rest)
+    cards = cards[:slots]
+    if hidden_current:
+        w.current = cards.pop(0)
+    w.deck = cards
+    return world
+
+
+def _round(state: CarnegieState) -> int:
+    return state.round + (1 if state.phase == "over" else 0)
+
+
+SEARCH = Search(rank=greedy_rank, policy=GreedyPlayer, value=margin, progress=_round, determinize=determinize)
+
+# Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
+# cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
+# on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
+NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
+# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
+# ones (~5 actions a solo round, ~20 with four players) within the time.
+STRONG = {
+    1: Budget(width=4, samples=2, horizon=data.ROUNDS, steps=50),
+    2: Budget(width=4, samples=1, horizon=4, steps=45),
+    3: Budget(width=4, samples=1, horizon=3, steps=45),
+    4: Budget(width=4, samples=1, horizon=2, steps=45),
+}
+
+
+def ai_player(seed: int, level: str | None = None) -> Player:
+    """Carnegie's computer player of ``level`` (``AI_LEVELS``: easy, the default, normal, strong, random)."""
+    return core_ai_player("Carnegie", seed, level, GreedyPlayer, SEARCH, NORMAL, STRONG)

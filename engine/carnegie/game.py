@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.carnegie import actions, data, rules, scoring, words
 from engine.carnegie.actions import Action
-from engine.carnegie.ai import GreedyPlayer
+from engine.carnegie.ai import ai_player
 from engine.carnegie.describe import describe
 from engine.carnegie.guide import GUIDE
 from engine.carnegie.setup import new_state
@@ -16,14 +16,13 @@ from engine.carnegie.view import CarnegieView, build_view
 from engine.core import (
     Decision,
     Glance,
-    InvalidOptions,
     Player,
-    RandomPlayer,
     ScoreSheet,
     Step,
     dump_state,
     load_state,
 )
+from engine.core.search import AI_LEVELS
 
 # Carnegie's setup steps (rules §3: 6B tab sides, 10 Housing and reservation, 11 moves, 12 activation).
 SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
@@ -35,9 +34,10 @@ class CarnegieGame:
     min_players = 1
     max_players = 4
     guide = GUIDE
-    # "greedy" (one-step lookahead, ``engine.carnegie.ai``) is the default; "random" keeps tests and
-    # picture reviews moving fast.
-    ai_levels: tuple[str, ...] = ("greedy", "random")
+    # easy: one-step greedy; normal and strong search with rollouts (``engine.carnegie.ai``); random keeps
+    # tests and picture reviews moving fast. easy stays the default while the bot decides on its event loop
+    # (a strong decision takes up to ~2 s); the bot asks for "strong" by name where it matters.
+    ai_levels: tuple[str, ...] = AI_LEVELS
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> CarnegieState:
         """Options: ``tab_sides`` = "chosen" (each player picks, setup 6B) or "random"; ``beginner`` =
@@ -94,17 +94,8 @@ class CarnegieGame:
         return Glance(stage=stage, note="You have " + ", ".join(parts) + ".")
 
     def ai(self, seed: int, level: str | None = None) -> Player:
-        """A computer player for one seat: ``"greedy"`` (default) or ``"random"``, deterministic given
-        ``seed``."""
-        match level or self.ai_levels[0]:
-            case "greedy":
-                return GreedyPlayer(seed)
-            case "random":
-                return RandomPlayer(seed)
-            case other:
-                raise InvalidOptions(
-                    f"Unknown Carnegie AI level {other!r} (known: {', '.join(self.ai_levels)})."
-                )
+        """A computer player for one seat (``AI_LEVELS``, easy by default), deterministic given ``seed``."""
+        return ai_player(seed, level)
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

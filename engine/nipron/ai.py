@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Game, Rng
+from engine.core import Game, Player, Rng
+from engine.core.search import Budget, Search
+from engine.core.search import ai_player as core_ai_player
 from engine.nipron import data
 from engine.nipron.actions import Action, Take
 from engine.nipron.rules.common import colours_held, level
@@ -58,6 +60,25 @@ def value(state: NipronState, seat: int) -> float:
     return v
 
 
+def greedy_values(state: NipronState, seat: int, actions: Sequence[Any]) -> list[tuple[Action, float]]:
+    """The greedy value of each action worth telling apart: of the takes from one space, only the colour
+    ``_prefer_colours`` puts first (the others differ only by workforce)."""
+    out: list[tuple[Action, float]] = []
+    seen_spaces: set[int] = set()
+    for a in _prefer_colours(state, seat, actions):
+        if isinstance(a, Take):
+            if a.space in seen_spaces:
+                continue
+            seen_spaces.add(a.space)
+        out.append((a, _score(state, seat, a)))
+    return out
+
+
+def greedy_rank(game: Game[Any, Any], state: NipronState, seat: int, actions: Sequence[Any]) -> list[Any]:
+    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the greedy's order)."""
+    return [a for a, _ in sorted(greedy_values(state, seat, actions), key=lambda av: -av[1])]
+
+
 class GreedyPlayer:
     """One step of lookahead on a copy of the state (two when the first step only opens a choice)."""
 
@@ -67,29 +88,58 @@ class GreedyPlayer:
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         best: list[Action] = []
         best_value = float("-inf")
-        seen_spaces: dict[int, float] = {}
-        for a in _prefer_colours(state, seat, actions):
-            if isinstance(a, Take) and a.space in seen_spaces:
-                continue  # colours of one space differ only by workforce, chosen by _prefer_colours
-            v = self._score(state, seat, a)
-            if isinstance(a, Take):
-                seen_spaces[a.space] = v
+        for a, v in greedy_values(state, seat, actions):
             if v > best_value + 1e-9:
                 best, best_value = [a], v
             elif abs(v - best_value) <= 1e-9:
                 best.append(a)
         return best[self.rng.below(len(best))]
 
-    def _score(self, state: NipronState, seat: int, a: Action, depth: int = 0) -> float:
-        new, _ = apply(state, seat, a)
-        if not new.over and new.active == seat and new.phase in FOLLOW_PHASES and depth < 2:
-            follow = legal_actions(new, seat)
-            if follow:
-                return max(self._score(new, seat, b, depth + 1) for b in follow)
-        return value(new, seat)
+
+def _score(state: NipronState, seat: int, a: Action, depth: int = 0) -> float:
+    new, _ = apply(state, seat, a)
+    if not new.over and new.active == seat and new.phase in FOLLOW_PHASES and depth < 2:
+        follow = legal_actions(new, seat)
+        if follow:
+            return max(_score(new, seat, b, depth + 1) for b in follow)
+    return value(new, seat)
 
 
 def _prefer_colours(state: NipronState, seat: int, actions: Sequence[Any]) -> list[Any]:
     """Takes of a colour the player already holds come first: they add no workforce cost."""
     held = {data.COLOURS[c] for c in state.zaibatsu[seat].workers}
     return sorted(actions, key=lambda a: 0 if not isinstance(a, Take) or a.colour in held else 1)
+
+
+# --- search (engine.core.search) ---------------------------------------------------------------------------
+
+
+def margin(state: NipronState, seat: int) -> float:
+    """What a position is worth to ``seat`` against its best rival (``value`` of each)."""
+    return value(state, seat) - max(value(state, s) for s in range(state.players) if s != seat)
+
+
+def determinize(state: NipronState, seat: int, rng: Rng) -> NipronState:
+    """A copy of ``state`` whose future draws from the bag (§4.6) come from ``rng``: the bag's colour counts
+    are open, its order does not exist yet. The boxed city tile and reward tiles (§3.1) stay unseen: no
+    rule reads them after setup."""
+    world = state.clone()
+    world.rng = Rng(seed=rng.below(1 << 62))
+    return world
+
+
+def _turns(state: NipronState) -> int:
+    return state.turns + (1000 if state.over else 0)
+
+
+SEARCH = Search(rank=greedy_rank, policy=GreedyPlayer, value=margin, progress=_turns, determinize=determinize)
+
+# Budgets by number of players (engine.core.search.Budget: candidates, worlds, turns of rollout, action cap),
+# sized for strong ≤ 2 s p99 per decision on one core of this project's machine (BENCHMARKS.md).
+NORMAL = {n: Budget(width=3, samples=1, horizon=n, steps=200) for n in range(2, 5)}
+STRONG = {n: Budget(width=4, samples=1, horizon=2 * n, steps=400) for n in range(2, 5)}
+
+
+def ai_player(seed: int, level: str | None = None) -> Player:
+    """Nipron's computer player of ``level`` (``AI_LEVELS``: easy, the default, normal, strong, random)."""
+    return core_ai_player("Nipron", seed, level, GreedyPlayer, SEARCH, NORMAL, STRONG)

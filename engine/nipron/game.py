@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Decision, Glance, Player, RandomPlayer, ScoreSheet, Step, dump_state, load_state
+from engine.core import Decision, Glance, Player, ScoreSheet, Step, dump_state, load_state
+from engine.core.search import AI_LEVELS
 from engine.nipron import actions, data, rules
 from engine.nipron.actions import Action
-from engine.nipron.ai import GreedyPlayer
+from engine.nipron.ai import ai_player
 from engine.nipron.describe import describe
 from engine.nipron.guide import GUIDE
 from engine.nipron.rules.common import plural, yen
@@ -24,7 +25,7 @@ class NipronGame:
     min_players = 2
     max_players = 4
     guide = GUIDE
-    ai_levels: tuple[str, ...] = ("greedy", "random")
+    ai_levels: tuple[str, ...] = AI_LEVELS  # easy first: see CarnegieGame.ai_levels
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NipronState:
         """Option ``first``: "random" (default) or the seat (1–4) who plays first (§3.1 step 3)."""
@@ -52,11 +53,7 @@ class NipronGame:
         return Glance(stage=stage(state), note="" if seat is None else note(state, seat))
 
     def ai(self, seed: int, level: str | None = None) -> Player:
-        if level in (None, "greedy"):
-            return GreedyPlayer(seed)
-        if level == "random":
-            return RandomPlayer(seed)
-        raise ValueError(f"Unknown Nipron AI level {level!r} (known: {', '.join(self.ai_levels)}).")
+        return ai_player(seed, level)
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

@@ -17,7 +17,7 @@ SECTION = "ai"
 
 
 def _has_greedy_and_random(game: Game[Any, Any]) -> bool:
-    return {"greedy", "random"} <= set(game.ai_levels)
+    return {"easy", "random"} <= set(game.ai_levels)
 
 
 class _Timed:
@@ -46,7 +46,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
         for seed in range(n_games):
             greedy_seat = seed % 2
             players: list[Any] = [game.ai(seed + 100, "random"), game.ai(seed + 100, "random")]
-            players[greedy_seat] = _Timed(game.ai(seed, "greedy"), decide_ms)
+            players[greedy_seat] = _Timed(game.ai(seed, "easy"), decide_ms)
             t0 = time.perf_counter_ns()
             final, _ = play(game, game.new_game(2, seed), players)
             game_ms.append((time.perf_counter_ns() - t0) / 1e6)

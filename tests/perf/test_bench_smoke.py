@@ -3,8 +3,13 @@ with a target; ``make bench`` measures)."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
+from pathlib import Path
+
 import pytest
 
+from tests.perf import strength_bench
 from tests.perf.__main__ import SECTIONS, main
 
 
@@ -19,3 +24,15 @@ def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.Cap
     assert "rendering  carnegie overview (round 12, 4p)" in out
     assert "PNG size vs Discord attachment limit" in out
     assert "wrote" not in out
+
+
+def test_strength_rows_come_from_played_games_and_survive_the_log(tmp_path: Path) -> None:
+    """``make bench-strength`` in miniature: one easy Nipron game gives its rows, also read from a log."""
+    result = strength_bench.play_job(strength_bench.Job("nipron", 4, "easy", 3))
+    assert result.times and result.score > 0
+    assert result.won if result.margin > 0 else not result.won or result.margin == 0  # a tie is broken (§6.4)
+    log = tmp_path / "strength.jsonl"
+    log.write_text(json.dumps(asdict(result)) + "\n")
+    assert strength_bench.load(log) == [result]
+    metrics = [row.metric for row in strength_bench.rows([result])]
+    assert metrics == ["win rate (1 games)", "mean final score", "easy decision p50", "easy decision p99"]

@@ -1,7 +1,7 @@
 """Playing one seeded game through the real discord.py client against the loopback fake, as players
 would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
 and, on the private panel, the button or menu option carrying the move the game's own AI chooses
-(``game.ai(seed, "greedy")``, one per seat, on the state the bot's sessions service holds)."""
+(``game.ai(seed, "easy")``, one per seat, on the state the bot's sessions service holds)."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ class Table:
         self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
         await self.click(host, current, start, "Start")
         for seat in range(len(self.players)):
-            self.ais[seat] = self.game.ai(self.seed + seat, "greedy")
+            self.ais[seat] = self.game.ai(self.seed + seat, "easy")
         await self.agreed()
 
     # -- the game --------------------------------------------------------------------------------

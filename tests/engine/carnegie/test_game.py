@@ -24,6 +24,7 @@ from engine.carnegie.state import CarnegieState, active_employees, tab_discs
 from engine.carnegie.text import dump_view, name_players
 from engine.carnegie.view import CarnegieView
 from engine.core import CHECKPOINT, InvalidAction, InvalidOptions, NotYourTurn, RandomPlayer, Rng, play
+from engine.core.search import RolloutPlayer
 from tests.engine.carnegie.fixtures import legal_texts, started
 
 # The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS), now marked by the
@@ -94,9 +95,10 @@ def test_every_option_choice_is_accepted_by_new_game() -> None:
             assert G.new_game(players, 1, {option.key: value}).options[option.key] == value
 
 
-def test_ai_levels_greedy_by_default_and_random() -> None:
-    assert G.ai_levels == ("greedy", "random")
-    assert isinstance(G.ai(1), GreedyPlayer) and isinstance(G.ai(1, "greedy"), GreedyPlayer)
+def test_ai_levels_easy_greedy_by_default_normal_strong_and_random() -> None:
+    assert G.ai_levels == ("easy", "normal", "strong", "random")
+    assert isinstance(G.ai(1), GreedyPlayer) and isinstance(G.ai(1, "easy"), GreedyPlayer)
+    assert isinstance(G.ai(1, "normal"), RolloutPlayer) and isinstance(G.ai(1, "strong"), RolloutPlayer)
     assert isinstance(G.ai(1, "random"), RandomPlayer)
     with pytest.raises(InvalidOptions):
         G.ai(1, "genius")

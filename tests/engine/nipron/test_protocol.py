@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine.core import MAX_LABEL, InvalidAction, RandomPlayer, play
+from engine.core.search import RolloutPlayer
 from engine.nipron import GAME as G
 from engine.nipron import NipronGame
 from engine.nipron.actions import FIELDS
@@ -45,8 +46,9 @@ EXAMPLES = [
 def test_identity() -> None:
     assert isinstance(G, NipronGame)
     assert (G.name, G.title, G.min_players, G.max_players) == ("nipron", "Nipron", 2, 4)
-    assert G.ai_levels == ("greedy", "random")
+    assert G.ai_levels == ("easy", "normal", "strong", "random")
     assert isinstance(G.ai(1), GreedyPlayer) and isinstance(G.ai(1, "random"), RandomPlayer)
+    assert isinstance(G.ai(1, "strong"), RolloutPlayer)
     with pytest.raises(ValueError):
         G.ai(1, "genius")
 

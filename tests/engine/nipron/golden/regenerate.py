@@ -27,8 +27,8 @@ class Case:
 
 
 CASES = (
-    Case("two_players_greedy_vs_random", 2, 3, ("greedy", "random")),
-    Case("three_players_greedy", 3, 5, ("greedy", "greedy", "greedy")),
+    Case("two_players_greedy_vs_random", 2, 3, ("easy", "random")),
+    Case("three_players_greedy", 3, 5, ("easy", "easy", "easy")),
 )
 
 

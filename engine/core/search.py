@@ -1,0 +1,136 @@
+"""A stronger computer player for any game: policy rollouts over the game's own ``legal_actions``/``apply``.
+
+For each of the few best candidate actions by a cheap policy's own ranking (``Search.rank``, the game's
+greedy player), the searcher applies the action and lets every seat play on with that cheap policy until a
+horizon (``Search.progress`` moved on by ``Budget.horizon``, or the game's end), then values the position
+for the deciding seat (``Search.value``: provisional score plus what the resources promise, against the
+rivals). Each candidate is tried in ``Budget.samples`` worlds; every candidate meets the same worlds and the
+same rollout seeds, so their values differ by the action alone. The best mean wins; ties keep the cheap
+policy's order.
+
+Hidden information is never read: each world comes from ``Search.determinize``, which copies the state and
+re-randomises what the deciding seat cannot see (a solo opponent's face-down cards, the future draws of the
+game's RNG) from the searcher's own seeded ``Rng``. The budget is counted in candidates, worlds and actions
+played, never in time, so a decision is the same for the same seed and budget on any machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.ai import RandomPlayer
+from engine.core.errors import InvalidOptions
+from engine.core.game import Game, Player
+from engine.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a decision may search: ``width`` candidates (the cheap policy's best), ``samples`` worlds
+    each, rollouts of up to ``horizon`` units of ``Search.progress`` and at most ``steps`` actions."""
+
+    width: int
+    samples: int
+    horizon: int
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What the rollout player needs of a game.
+
+    ``rank`` orders legal actions best first by the cheap policy (duplicates it would never tell apart may
+    be dropped); ``policy(seed)`` is the cheap player who plays the rollouts; ``value(state, seat)`` is what
+    a position is worth to ``seat`` (higher is better); ``progress(state)`` counts how far the game has
+    gone (rounds, turns) for the horizon; ``determinize(state, seat, rng)`` is a copy of ``state`` with
+    what ``seat`` cannot see drawn anew from ``rng``."""
+
+    rank: Callable[[Game[Any, Any], Any, int, Sequence[Any]], list[Any]]
+    policy: Callable[[int], Player]
+    value: Callable[[Any, int], float]
+    progress: Callable[[Any], int]
+    determinize: Callable[[Any, int, Rng], Any]
+
+
+def rollout(
+    game: Game[Any, Any], state: Any, policies: Sequence[Player], stop: int, search: Search, steps: int
+) -> Any:
+    """Play on with ``policies`` (one per seat) until ``search.progress`` reaches ``stop``, the game ends or
+    ``steps`` actions were played. Where several seats decide at once the lowest acts (as ``play`` does)."""
+    for _ in range(steps):
+        if search.progress(state) >= stop:
+            break
+        decision = game.pending(state)
+        if decision.finished or not decision.seats:
+            break
+        seat = min(decision.seats)
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, policies[seat].choose(game, state, seat, actions)).state
+    return state
+
+
+class RolloutPlayer:
+    """The searching player (see the module's docstring); deterministic given ``seed`` and ``budget``."""
+
+    def __init__(self, seed: int, search: Search, budgets: Mapping[int, Budget]) -> None:
+        self.rng = Rng(seed=seed)
+        self.search = search
+        self.budgets = budgets  # by number of players: a round of four costs four times a solo round
+
+    def values(
+        self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]
+    ) -> list[tuple[Any, float]]:
+        """The candidates searched, best first, with their mean value (what ``choose`` and a hint show)."""
+        budget = self.budgets[state.players]
+        candidates = self.search.rank(game, state, seat, actions)[: budget.width]
+        if len(candidates) <= 1:
+            return [(a, 0.0) for a in candidates]
+        totals = [0.0] * len(candidates)
+        stop = self.search.progress(state) + budget.horizon
+        for _ in range(budget.samples):
+            world_seed = self.rng.below(1 << 62)
+            world = self.search.determinize(state, seat, Rng(seed=world_seed))
+            for i, action in enumerate(candidates):
+                policies = [self.search.policy(world_seed + s) for s in range(state.players)]
+                after = game.apply(world, seat, action).state
+                end = rollout(game, after, policies, stop, self.search, budget.steps)
+                totals[i] += self.search.value(end, seat)
+        # a stable sort keeps the cheap policy's order among equal values
+        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
+        return [(candidates[i], totals[i] / budget.samples) for i in order]
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        return self.values(game, state, seat, actions)[0][0]
+
+
+# A game's computer players, weakest first after the default: easy is its one-step greedy player, normal and
+# strong search with rollouts, random keeps tests and picture reviews moving fast. easy is the default (first)
+# while the bot decides on its event loop; the bot names "strong" where a seat must be held well.
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "random")
+
+
+def ai_player(
+    title: str,
+    seed: int,
+    level: str | None,
+    greedy: Callable[[int], Player],
+    search: Search,
+    normal: Mapping[int, Budget],
+    strong: Mapping[int, Budget],
+) -> Player:
+    """The computer player of ``level`` (``AI_LEVELS``; None is the default) for a game called ``title``."""
+    match level or AI_LEVELS[0]:
+        case "easy":
+            return greedy(seed)
+        case "normal":
+            return RolloutPlayer(seed, search, normal)
+        case "strong":
+            return RolloutPlayer(seed, search, strong)
+        case "random":
+            return RandomPlayer(seed)
+        case other:
+            raise InvalidOptions(f"Unknown {title} computer level {other!r} (known: {', '.join(AI_LEVELS)}).")

@@ -1,0 +1,134 @@
+"""The searching computer players (engine.core.search, issue 22) of both games: legal, deterministic, blind to
+what their seat cannot see, and able to finish a game. Budgets are small so the tests stay fast; the strength
+figures are in ``make bench-strength`` (BENCHMARKS.md, section strength)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.carnegie import GAME as CARNEGIE
+from engine.carnegie import ai as carnegie_ai
+from engine.core import Game, Rng, play
+from engine.core.search import Budget, RolloutPlayer, Search
+from engine.nipron import GAME as NIPRON
+from engine.nipron import ai as nipron_ai
+
+SMALL = {n: Budget(width=3, samples=2, horizon=1, steps=8) for n in range(1, 5)}
+TINY = {n: Budget(width=2, samples=1, horizon=1, steps=3) for n in range(1, 5)}  # a whole game in seconds
+CASES: list[tuple[Game[Any, Any], Search, int, dict[str, str]]] = [
+    (CARNEGIE, carnegie_ai.SEARCH, 1, {"tab_sides": "random", "difficulty": "hard"}),
+    (CARNEGIE, carnegie_ai.SEARCH, 3, {"tab_sides": "random"}),
+    (NIPRON, nipron_ai.SEARCH, 2, {}),
+    (NIPRON, nipron_ai.SEARCH, 4, {}),
+]
+IDS = ["carnegie-solo", "carnegie-3p", "nipron-2p", "nipron-4p"]
+
+
+def positions(game: Game[Any, Any], players: int, options: dict[str, str], count: int) -> list[Any]:
+    """``count`` positions from random play of several seeded games (every 9th action of each)."""
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        state = game.new_game(players, seed, options)
+        rng = Rng(seed=seed)
+        for step in range(400):
+            decision = game.pending(state)
+            if decision.finished:
+                break
+            seat = decision.seats[0]
+            actions = game.legal_actions(state, seat)
+            if step % 9 == 4:
+                out.append(state)
+            state = game.apply(state, seat, actions[rng.below(len(actions))]).state
+        seed += 1
+    return out[:count]
+
+
+@pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
+def test_search_returns_only_legal_actions_over_many_positions(
+    game: Game[Any, Any], search: Search, players: int, options: dict[str, str]
+) -> None:
+    for i, state in enumerate(positions(game, players, options, 24)):
+        seat = game.pending(state).seats[0]
+        legal = game.legal_actions(state, seat)
+        before = game.dump_state(state)
+        choice = RolloutPlayer(i, search, SMALL).choose(game, state, seat, legal)
+        assert choice in legal
+        assert game.dump_state(state) == before, "searching never changes the state it is given"
+
+
+@pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
+def test_search_decides_the_same_for_the_same_seed_and_budget(
+    game: Game[Any, Any], search: Search, players: int, options: dict[str, str]
+) -> None:
+    def decisions(seed: int) -> list[str]:
+        out = []
+        for state in positions(game, players, options, 6):
+            seat = game.pending(state).seats[0]
+            legal = game.legal_actions(state, seat)
+            choice = RolloutPlayer(seed, search, SMALL).choose(game, state, seat, legal)
+            out.append(game.format_action(choice))
+        return out
+
+    assert decisions(5) == decisions(5)
+
+
+def test_carnegie_solo_search_never_reads_andrews_face_down_cards() -> None:
+    """R10.1.6, R10.2.1: the player sees only the backs of Andrew's current (face-down) and next cards; a
+    deck whose hidden cards are in another order leaves every decision unchanged."""
+    options = {"tab_sides": "random", "difficulty": "normal"}
+    for i, state in enumerate(positions(CARNEGIE, 1, options, 10)):
+        andrew = state.andrew
+        assert andrew is not None
+        other = state.clone()
+        assert other.andrew is not None
+        other.andrew.deck = andrew.deck[:1] + list(reversed(andrew.deck[1:]))
+        legal = CARNEGIE.legal_actions(state, 0)
+        mine = RolloutPlayer(i, carnegie_ai.SEARCH, SMALL).choose(CARNEGIE, state, 0, legal)
+        theirs = RolloutPlayer(i, carnegie_ai.SEARCH, SMALL).choose(CARNEGIE, other, 0, legal)
+        assert mine == theirs
+
+
+def test_carnegie_determinize_keeps_what_the_player_knows_of_andrews_deck() -> None:
+    """R10.1.6: as many Normal and Advanced cards as the difficulty deals, none the player has seen filed;
+    R10.2.1: the backs in view stay as they are."""
+    options = {"tab_sides": "random", "difficulty": "hard"}
+    for i, state in enumerate(positions(CARNEGIE, 1, options, 10)):
+        a = state.andrew
+        assert a is not None
+        world = carnegie_ai.determinize(state, 0, Rng(seed=i)).andrew
+        assert world is not None and world.piles == a.piles and len(world.deck) == len(a.deck)
+        filed = {card for pile in a.piles for card in pile}
+        dealt = world.deck + ([world.current] if world.current else []) + sorted(filed)
+        assert sum(c.startswith("N") for c in dealt) == 10 and sum(c.startswith("A") for c in dealt) == 10
+        assert len(set(dealt)) == len(dealt)
+        if a.deck:
+            assert carnegie_ai.solo.back(world.deck[0]) == carnegie_ai.solo.back(a.deck[0])
+        if a.current:
+            assert carnegie_ai.solo.back(world.current) == carnegie_ai.solo.back(a.current)
+            assert a.revealed == world.revealed and (world.current == a.current or not a.revealed)
+
+
+def test_nipron_search_never_reads_the_future_draws_from_the_bag() -> None:
+    """§4.6: the bag's colour counts are open, its draws are not: a state whose RNG would draw other workers
+    leaves every decision unchanged."""
+    for i, state in enumerate(positions(NIPRON, 3, {}, 10)):
+        other = state.clone()
+        other.rng = Rng(seed=state.rng.seed + 1, draws=state.rng.draws)
+        seat = NIPRON.pending(state).seats[0]
+        legal = NIPRON.legal_actions(state, seat)
+        mine = RolloutPlayer(i, nipron_ai.SEARCH, SMALL).choose(NIPRON, state, seat, legal)
+        theirs = RolloutPlayer(i, nipron_ai.SEARCH, SMALL).choose(NIPRON, other, seat, legal)
+        assert mine == theirs
+
+
+@pytest.mark.parametrize(("game", "search", "players", "options"), [CASES[0], CASES[2]], ids=[IDS[0], IDS[2]])
+def test_a_searching_seat_plays_a_full_game(
+    game: Game[Any, Any], search: Search, players: int, options: dict[str, str]
+) -> None:
+    seats = [RolloutPlayer(7, search, TINY)] + [game.ai(10 + s, "easy") for s in range(1, players)]
+    final, log = play(game, game.new_game(players, 7, options), seats)
+    assert game.pending(final).finished and game.score(final).final
+    assert any(played.seat == 0 for played in log)

@@ -63,6 +63,19 @@ class BoardModel:
         """The seats, then Andrew when he plays: the rows of the Players panel and the track discs."""
         return list(self.players) + ([self.andrew] if self.andrew else [])
 
+    def standings(self) -> list[tuple[str, PlayerSummary]]:
+        """The rows of a players table: in seat order while the game runs; once it is over, by score,
+        each with its place ("1st", tied rows share one)."""
+        people = self.everyone()
+        if not self.finished:
+            return [("", p) for p in people]
+        ordered = sorted(people, key=lambda p: -p.score)
+        return [(_ordinal(1 + sum(q.score > p.score for q in people)), p) for p in ordered]
+
     def owner_of(self, p: PlayerSummary) -> Owner:
         # Andrew's summary carries a seat number too, so he is told apart by identity.
         return ANDREW if (self.andrew is not None and p is self.andrew) else p.seat
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

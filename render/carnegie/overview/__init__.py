@@ -18,6 +18,7 @@ from render.carnegie.overview.display import draw_display, draw_display_static
 from render.carnegie.overview.donations import draw_donations, draw_donations_static
 from render.carnegie.overview.layout import TITLE_H, H, W
 from render.carnegie.overview.map_panel import draw_map_static, draw_slots
+from render.carnegie.overview.phone import draw_phone
 from render.carnegie.overview.players import draw_owner_legend, draw_players, draw_players_static, draw_strip
 from render.carnegie.overview.timeline import draw_timeline, draw_timeline_static
 from render.carnegie.overview.tracks import draw_tracks, draw_tracks_static
@@ -25,7 +26,7 @@ from render.carnegie.palette import TITLE_BAR
 from render.common.canvas import Canvas
 from render.common.palette import PAPER, WHITE
 
-__all__ = ["H", "W", "draw_overview", "draw_strip"]
+__all__ = ["H", "W", "draw_overview", "draw_phone", "draw_strip"]
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,7 @@ The overview reads only these dataclasses; ``render.carnegie.adapter`` builds th
 ``CarnegieView`` (plus the printed data in ``engine.carnegie.data``). Keeping this seam means the
 pictures can be tested with hand-made positions and survive view-model changes. (The company board
 draws the engine's ``CompanyView`` directly: that model already mirrors the board one-to-one.)
-``BoardModel.andrew`` is filled once the solo view carries Andrew's score and track discs.
+In solo, ``BoardModel.andrew`` is Andrew's row and ``andrew_cards`` his deck, current card and VP cards.
 """
 
 from __future__ import annotations
@@ -43,6 +43,19 @@ class TimelineModel:
 
 
 @dataclass(frozen=True)
+class AndrewCards:
+    """What the solo player sees of Andrew's cards (R10.1.5, R10.2.1): never a face still hidden."""
+
+    deck_left: int
+    next_back: str | None  # the deck's top card back in player words ("Management", "?"), None if empty
+    current_back: str | None  # this round's card, face down (None between rounds)
+    current_face: str | None  # its face once revealed
+    position: int  # 0–4: the VP card the current card lies below
+    vp_cards: tuple[int, ...]  # 0, 1, 3, 6, 10
+    piles: tuple[int, ...]  # cards already slid under each VP card
+
+
+@dataclass(frozen=True)
 class BoardModel:
     round: int  # 1–20; 21 or more once the game is over
     rounds: int
@@ -55,6 +68,9 @@ class BoardModel:
     donations: tuple[tuple[Owner, ...], ...]  # discs stacked on each donation cell, bottom first
     display: dict[int, int]  # department tile id -> copies still on display
     andrew: PlayerSummary | None = None
+    andrew_cards: AndrewCards | None = None
+    # Project type code built on each slot ("H", "C", "I", "P"), None when free or unknown (neutral).
+    slot_projects: tuple[str | None, ...] = ()
     finished: bool = False
     score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
     winners: tuple[str, ...] = ()

@@ -14,6 +14,8 @@ from PIL import Image
 
 from render.carnegie.icons import ICONS
 from render.carnegie.model import BoardModel, Owner
+from render.carnegie.overview.andrew import draw_andrew_cards
+from render.carnegie.overview.connections import draw_connections_static
 from render.carnegie.overview.display import draw_display, draw_display_static
 from render.carnegie.overview.donations import draw_donations, draw_donations_static
 from render.carnegie.overview.layout import TITLE_H, H, W
@@ -34,6 +36,7 @@ def _base() -> Image.Image:
     c = Canvas(W, H, PAPER, ICONS)
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     draw_map_static(c)
+    draw_connections_static(c)
     draw_tracks_static(c)
     draw_timeline_static(c)
     draw_donations_static(c)
@@ -77,5 +80,7 @@ def draw_overview(m: BoardModel) -> Image.Image:
     draw_donations(c, m)
     draw_display(c, m)
     draw_players(c, m)
-    draw_owner_legend(c)
+    draw_owner_legend(c, m)
+    if m.andrew_cards is not None:
+        draw_andrew_cards(c, m.andrew_cards)
     return image

@@ -22,6 +22,7 @@ from render.common.sprites import disc, paste
 
 LAND_EDGE = hex_rgb("#8C7B5E")
 BORDER = hex_rgb("#8A7F70")
+PROJECT_BADGE = 18  # the small disc naming the project built under a player's marker
 
 # Where a city's name goes relative to its emblem, where "below" would collide with a neighbour.
 LABEL_SIDE: dict[str, str] = {
@@ -211,7 +212,16 @@ def draw_map_static(c: Canvas) -> None:
         raw_x, raw_y = fx * 3072.0, fy * 2375.0
         px, py = _board_to_map(raw_x, raw_y)
         key = REGION_KEYS[region]
-        c.text(px, py, data.REGIONS[region].upper(), 22, fill=REGION_INK[key], bold=True, anchor="mm")
+        c.text(
+            px,
+            py,
+            data.REGIONS[region].upper(),
+            22,
+            fill=REGION_INK[key],
+            bold=True,
+            anchor="mm",
+            stroke=WHITE,
+        )
     for i, city in enumerate(data.CITIES):
         _draw_city(c, i, city)
 
@@ -231,3 +241,9 @@ def draw_slots(c: Canvas, m: BoardModel) -> None:
         sx, sy = SLOT_XY[k]
         paste(c.image, disc(SLOT_D, WHITE, WHITE, 0.0), sx, sy)
         draw_owner(c, owner, sx, sy, MARKER_D)
+        # The disc covers the slot's printed type: show the project built there beside it (R6.3.4).
+        built = m.slot_projects[k] if k < len(m.slot_projects) else None
+        code = built or (data.SLOT_TYPE[k] if data.SLOT_TYPE[k] != "T" else None)
+        if code is not None:
+            paste(c.image, disc(PROJECT_BADGE, WHITE, INK, 0.08), sx + 12, sy + 12)
+            glyphs.project_icon(c, code, sx + 12, sy + 12, PROJECT_BADGE - 6)

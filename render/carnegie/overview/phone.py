@@ -19,7 +19,7 @@ from render.carnegie import glyphs
 from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.icons import ICONS
 from render.carnegie.mapgeo import MapFrame, city_positions, slot_offsets
-from render.carnegie.model import ANDREW, BoardModel, PlayerSummary
+from render.carnegie.model import ANDREW, NEUTRAL, AndrewCards, BoardModel, PlayerSummary
 from render.carnegie.overview.map_panel import land_layer
 from render.carnegie.overview.tracks import LEVEL_NAME
 from render.carnegie.palette import GOODS, MONEY, REGION_FILL, REGION_INK, ROAD, TITLE_BAR, VP_END
@@ -50,6 +50,7 @@ PHONE_CITY_XY = tuple(
 )
 SLOT_D, SLOT_PITCH, MARKER_D = 26, 30, 28
 ROW_H = 132
+ANDREW_H = 76
 HEAD_H = 48
 
 # Where a city's name goes on the phone map when "below" would collide with a neighbour.
@@ -202,7 +203,7 @@ def _players(c: Canvas, m: BoardModel, y0: float) -> None:
             x += 52
         draw_owner(c, owner, x + 20, cy, 38)
         name_right = cols[0][1] - 40
-        if m.first_seat is not None and m.first_seat == p.seat and owner != ANDREW:
+        if m.first_seat is not None and m.first_seat == p.seat and owner != ANDREW and not place:
             c.icon("locomotive", name_right - 18, cy, 34, INK)
             name_right -= 42
         c.fit_text(
@@ -246,8 +247,31 @@ def _track_chips(c: Canvas, p: PlayerSummary, y: float) -> None:
         c.fit_text(x0 + 10, y + 41, f"{level} {pos}/5", w - 20, MIN_TEXT, anchor="lm", min_size=MIN_TEXT)
 
 
+def _andrew_cards(c: Canvas, a: AndrewCards, y: float) -> None:
+    """Solo: Andrew's deck and this round's card in two lines (the full board draws the cards)."""
+    deck = "no card left" if a.deck_left == 0 else f"{a.deck_left} card{'s' if a.deck_left != 1 else ''} left"
+    if a.next_back is not None:
+        deck += f", next shows {a.next_back}"
+    c.fit_text(
+        16,
+        y + 20,
+        "Andrew's deck: " + deck,
+        PHONE_W - 32,
+        MIN_TEXT,
+        anchor="lm",
+        min_size=MIN_TEXT,
+        ellipsis=True,
+    )
+    if a.current_back is None:
+        return
+    shown = a.current_face or f"face down, its back shows {a.current_back}"
+    line = f"His card, under the {a.vp_cards[a.position]} VP card: {shown}"
+    c.fit_text(16, y + 52, line, PHONE_W - 32, MIN_TEXT, anchor="lm", min_size=MIN_TEXT, ellipsis=True)
+
+
 def phone_height(m: BoardModel) -> int:
-    return TITLE_H + MAP_H + 12 + HEAD_H + len(m.everyone()) * ROW_H + 10
+    andrew = ANDREW_H if m.andrew_cards is not None else 0
+    return TITLE_H + MAP_H + 12 + HEAD_H + len(m.everyone()) * ROW_H + andrew + 10
 
 
 def draw_phone(m: BoardModel) -> Image.Image:
@@ -259,7 +283,13 @@ def draw_phone(m: BoardModel) -> Image.Image:
             continue
         sx, sy = PHONE_SLOT_XY[k]
         draw_owner(c, owner, sx, sy, MARKER_D)
+    if NEUTRAL in m.slots:
+        # The only marker no row of the table names.
+        draw_owner(c, NEUTRAL, 30, MAP_Y0 + MAP_H - 30, MARKER_D)
+        c.text(52, MAP_Y0 + MAP_H - 30, "neutral disc", MIN_TEXT, fill=INK_SOFT, anchor="lm")
     y = MAP_Y0 + MAP_H
     c.d.line([(0, y), (PHONE_W, y)], fill=PANEL_EDGE, width=2)
     _players(c, m, y + 12)
+    if m.andrew_cards is not None:
+        _andrew_cards(c, m.andrew_cards, y + 12 + HEAD_H + len(m.everyone()) * ROW_H)
     return c.image

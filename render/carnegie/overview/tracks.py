@@ -51,7 +51,7 @@ def draw_tracks_static(c: Canvas) -> None:
             data.REGIONS[region],
             110,
             22,
-            fill=REGION_INK[key],
+            fill=INK,
             bold=True,
             anchor="mm",
         )
@@ -93,10 +93,8 @@ def draw_tracks_static(c: Canvas) -> None:
             outline=REGION_INK[key],
             width=3,
         )
-        c.icon("employee", mx - 40, my - MISSION_R * 0.78 + 20, 20, REGION_INK[key])
-        c.text(
-            mx - 28, my - MISSION_R * 0.78 + 20, "missions", 15, fill=REGION_INK[key], bold=True, anchor="lm"
-        )
+        c.icon("employee", mx - 40, my - MISSION_R * 0.78 + 20, 20, INK)
+        c.text(mx - 28, my - MISSION_R * 0.78 + 20, "missions", 15, fill=INK, bold=True, anchor="lm")
 
 
 def draw_tracks(c: Canvas, m: BoardModel) -> None:

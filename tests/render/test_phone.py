@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageFont
 
+from engine.carnegie import data
 from engine.carnegie.view import CarnegieView
 from engine.core import ScoreLine, ScoreSheet
 from render.carnegie import phone_image, render_phone
 from render.carnegie.adapter import board_model
 from render.carnegie.overview import phone
 from render.common import canvas
+from render.common.fonts import font
 from tests.render.positions import NAMES, POSITIONS, mid_game_4p
 
 MAX_PHONE_BYTES = 1_500_000
@@ -85,3 +88,33 @@ def test_built_discs_are_drawn_at_their_phone_slot() -> None:
         box = (round(x - 8), round(y - 8), round(x + 8), round(y + 8))
         differs = image.crop(box).tobytes() != empty.crop(box).tobytes()
         assert differs == (owner is not None), k
+
+
+def test_no_city_name_on_the_phone_map_touches_another_name_an_emblem_or_a_region_name() -> None:
+    """At the phone's text size the names are large for the map: each placement was chosen by hand
+    (``PHONE_LABEL_SIDE``, ``NUDGE``); this keeps a later change from making two of them collide."""
+    boxes: list[tuple[str, str, tuple[float, float, float, float]]] = []
+    for i, city in enumerate(data.CITIES):
+        lx, ly, anchor = phone.city_label(i, city)
+        b = font(phone.MIN_TEXT, True).getbbox(city.name, anchor=anchor)
+        boxes.append((city.id, "name", (lx + b[0] - 2, ly + b[1] - 2, lx + b[2] + 2, ly + b[3] + 2)))
+        xs = [phone.PHONE_SLOT_XY[k][0] for k in data.CITY_SLOTS[i]]
+        ys = [phone.PHONE_SLOT_XY[k][1] for k in data.CITY_SLOTS[i]]
+        r = phone.SLOT_D / 2 + 3
+        boxes.append((city.id, "emblem", (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)))
+    for region, (fx, fy) in enumerate(phone.REGION_LABEL_AT):
+        x, y = fx * phone.PHONE_W, fy * phone.MAP_H + phone.MAP_Y0
+        b = font(phone.MIN_TEXT + 4, True).getbbox(data.REGIONS[region].upper(), anchor="mm")
+        boxes.append((data.REGIONS[region], "region", (x + b[0], y + b[1], x + b[2], y + b[3])))
+    for _, _, (x0, _, x1, _) in boxes:
+        assert x0 >= 0 and x1 <= phone.PHONE_W
+    hits = [
+        (a[0], a[1], b[0], b[1])
+        for a, b in itertools.combinations(boxes, 2)
+        if a[0] != b[0]
+        and a[2][0] < b[2][2]
+        and b[2][0] < a[2][2]
+        and a[2][1] < b[2][3]
+        and b[2][1] < a[2][3]
+    ]
+    assert hits == []

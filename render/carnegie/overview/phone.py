@@ -87,7 +87,7 @@ PHONE_LABEL_SIDE: dict[str, str] = {
 REGION_LABEL_AT: tuple[tuple[float, float], ...] = ((0.31, 0.24), (0.5, 0.06), (0.36, 0.87), (0.88, 0.3))
 
 
-def _label(i: int, city: data.City) -> tuple[float, float, str]:
+def city_label(i: int, city: data.City) -> tuple[float, float, str]:
     cx, cy = PHONE_CITY_XY[i]
     n = len(city.slots)
     half_h = SLOT_D / 2 + (SLOT_PITCH * 0.42 if n > 1 else 0) + 2
@@ -155,7 +155,7 @@ def _map_base() -> Image.Image:
             paste(c.image, disc(SLOT_D, WHITE, INK, 0.07), sx, sy)
             glyphs.project_icon(c, data.SLOT_TYPE[k], sx, sy, 18)
     for i, city in enumerate(data.CITIES):
-        lx, ly, anchor = _label(i, city)
+        lx, ly, anchor = city_label(i, city)
         lx, ly = _local((lx, ly))
         c.text(lx, ly, city.name, MIN_TEXT, fill=INK, bold=True, anchor=anchor, stroke=WHITE)
     return c.image

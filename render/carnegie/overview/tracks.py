@@ -34,6 +34,12 @@ def mission_centre(region: int) -> tuple[float, float]:
 def draw_tracks_static(c: Canvas) -> None:
     x0, y0, x1, y1 = TRACK_BOX
     c.panel(x0, y0, x1, y1, "Transport tracks and mission areas", title_size=24)
+    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5.
+    lx = x0 + 14 + c.text_width("Transport tracks and mission areas", 24, True) + 24
+    c.icon("sp", lx, y0 + 22, 20, SP)
+    c.text(lx + 14, y0 + 22, "study points to move on", 16, fill=INK_SOFT, anchor="lm")
+    lx += 14 + c.text_width("study points to move on", 16) + 20
+    c.text(lx, y0 + 22, "×1: first disc only", 16, fill=INK_SOFT, anchor="lm")
     for region in range(4):
         key = REGION_KEYS[region]
         _, by0, _, by1 = track_space_box(region, 1)

@@ -20,7 +20,7 @@ from bot.tables import GameStatus
 from bot.views import ids, text
 from bot.views.common import guarded, render_pool_of, send_followup, sessions_of
 from engine.core import Event
-from render.common.pictures import seat_picture, summary_picture
+from render.common.pictures import board_picture, seat_picture
 
 BOARD, MINE, SINCE = "b", "m", "s"
 _LOOK = {
@@ -37,7 +37,7 @@ async def send_board(
     table = status.table
     found = plugins.plugin(table.game.game)
     public = [s for s in found.pictures.specs if not s.per_seat] if found.pictures else []
-    spec = next((s for s in public if s.key == picture), None) or summary_picture(found.pictures)
+    spec = next((s for s in public if s.key == picture), None) or board_picture(found.pictures)
     head = f"**{found.rules.title}** #{table.id} — " + (
         text.waiting_line(table, status.progress) if status.progress else ""
     )

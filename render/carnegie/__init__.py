@@ -1,4 +1,5 @@
-"""Carnegie images: the board overview, one company board per player and the players strip.
+"""Carnegie images: the board overview, one company board per player, the players strip and the phone
+image posted with every round.
 
 ``PICTURES`` is what the bot plugs in (``render.common.pictures.Pictures``); the ``render_*`` and
 ``*_image`` functions are the same pictures for direct callers (review command, tests, benchmarks).
@@ -9,8 +10,10 @@ from __future__ import annotations
 from render.carnegie.images import (
     company_image,
     overview_image,
+    phone_image,
     render_company,
     render_overview,
+    render_phone,
     render_strip,
     strip_image,
     warm_up,
@@ -26,8 +29,10 @@ __all__ = [
     "CarnegiePictures",
     "company_image",
     "overview_image",
+    "phone_image",
     "render_company",
     "render_overview",
+    "render_phone",
     "render_strip",
     "strip_image",
     "warm_up",

@@ -10,7 +10,15 @@ from engine.carnegie.state import ANDREW as ANDREW_CODE
 from engine.carnegie.state import NEUTRAL as NEUTRAL_CODE
 from engine.carnegie.view import CarnegieView
 from engine.core import ScoreLine, ScoreSheet
-from render.carnegie.model import ANDREW, NEUTRAL, BoardModel, Owner, PlayerSummary, TimelineModel
+from render.carnegie.model import (
+    ANDREW,
+    NEUTRAL,
+    AndrewCards,
+    BoardModel,
+    Owner,
+    PlayerSummary,
+    TimelineModel,
+)
 from render.common.palette import player_style
 
 # Andrew's row in the Players panel: the render model's seat for a rival without a seat.
@@ -94,6 +102,7 @@ def board_model(
         for c in view.companies
     )
     slots = tuple(owner(s.owner) for city in view.cities for s in city.slots)
+    slot_projects = tuple(s.project for city in view.cities for s in city.slots)
     events = []
     for row in view.timeline:
         side = data.TIMELINE_SIDES.index(row.side)
@@ -130,6 +139,8 @@ def board_model(
         donations=tuple(donations),
         display=display,
         andrew=andrew,
+        andrew_cards=_andrew_cards(view),
+        slot_projects=slot_projects,
         finished=finished,
         score_label="VP" if scores is None else ("final" if scores.final else "total"),
         # ``winners`` are positions in the sheet's lines.
@@ -169,4 +180,24 @@ def _andrew(view: CarnegieView, total: int | None) -> PlayerSummary | None:
         missions=(0, 0, 0, 0),
         tracks=(a.tracks[0], a.tracks[1], a.tracks[2], a.tracks[3]),
         action_choice=False,
+    )
+
+
+def _back(code: str | None) -> str | None:
+    """A card back as printed: a Normal card's main action ("R&D"), "?" on an Advanced card (R10.2.1)."""
+    return None if code is None else ACTION_NAMES.get(code, code)
+
+
+def _andrew_cards(view: CarnegieView) -> AndrewCards | None:
+    a = view.andrew
+    if a is None:
+        return None
+    return AndrewCards(
+        deck_left=a.deck_left,
+        next_back=_back(a.next_back),
+        current_back=_back(a.current_back),
+        current_face=a.current.text if a.current is not None else None,
+        position=a.position,
+        vp_cards=tuple(a.vp_cards),
+        piles=tuple(a.piles),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, ROW_VP, TAB_SIDES, TABS
 from engine.carnegie.view import CarnegieView, CellView, CompanyView, TabView
+from engine.carnegie.words import DEPT_EFFECTS
 from render.carnegie import glyphs
 from render.carnegie.glyphs import PROJECT_KEY_BY_ID, REGION_KEYS
 from render.carnegie.icons import ICONS
@@ -36,10 +37,10 @@ from render.common.palette import (
 )
 from render.common.sprites import disc, marker, paste
 
-W, H = 1600, 1000
+W, H = 1600, 1076
 TITLE_H = 64
 GRID_X0, GRID_Y0 = 64, TITLE_H + 54
-CELL_W, CELL_H = 212, 196
+CELL_W, CELL_H = 212, 232
 TAB_X0 = GRID_X0 + GRID_COLS * CELL_W + 24
 TAB_Y0 = TITLE_H + 16
 TAB_H = 150
@@ -130,6 +131,11 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
     lines = _wrap(c, cell.name or "", x1 - x0 - 16, 19, True)[:2]
     for i, line in enumerate(lines):
         c.fit_text(x0 + 8, y0 + 52 + i * 23, line, x1 - x0 - 16, 19, bold=True, anchor="lm")
+    # What the department does, in one short line (wrapped to two at most), under its name.
+    effect = DEPT_EFFECTS.get(cell.department or 0, "")
+    for i, line in enumerate(_wrap(c, effect, x1 - x0 - 16, 14, False)[:2]):
+        ly = y0 + 52 + len(lines) * 23 + i * 17
+        c.fit_text(x0 + 8, ly, line, x1 - x0 - 16, 14, fill=INK_SOFT, anchor="lm")
     kind = "passive" if passive else ""
     tile = next((t for t in data.TILES if t.id == cell.department), None)
     if tile is not None and tile.kind == "mission":
@@ -145,7 +151,7 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
         )
     # Workplaces with their activation cost; standing employees in the player's colour.
     n = len(cell.workplaces)
-    wy = y0 + 114
+    wy = y0 + 150
     pitch = 58
     start = (x0 + x1) / 2 - pitch * (n - 1) / 2
     for w, wp in enumerate(cell.workplaces):

@@ -132,7 +132,7 @@ def draw_region_badge(c: Canvas, region: int, cx: float, cy: float, size: int, i
             cy,
             code,
             round(size * (0.5 if len(code) == 1 else 0.38)),
-            fill=REGION_INK[key],
+            fill=INK,
             bold=True,
             anchor="mm",
         )
@@ -142,7 +142,7 @@ def draw_region_badge(c: Canvas, region: int, cx: float, cy: float, size: int, i
         cy - size * 0.12,
         code,
         round(size * (0.42 if len(code) == 1 else 0.34)),
-        fill=REGION_INK[key],
+        fill=INK,
         bold=True,
         anchor="mm",
     )

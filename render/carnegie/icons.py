@@ -207,9 +207,19 @@ def _link(pen: Pen) -> None:
     )
 
 
-def _bang(pen: Pen) -> None:
+def _wheel(pen: Pen) -> None:
+    # A cart wheel: transport income (an exclamation mark read as a warning, issue 18).
     pen.ellipse(0.5, 0.5, 0.47, fill=pen.colour)
-    pen.text(0.5, 0.52, "!", 0.7, fill=WHITE)
+    pen.ellipse(0.5, 0.5, 0.33, fill=WHITE)
+    pen.ellipse(0.5, 0.5, 0.25, fill=pen.colour)
+    for a, b in (
+        ((0.5, 0.25), (0.5, 0.75)),
+        ((0.25, 0.5), (0.75, 0.5)),
+        ((0.32, 0.32), (0.68, 0.68)),
+        ((0.32, 0.68), (0.68, 0.32)),
+    ):
+        pen.line([a, b], 0.07, fill=WHITE)
+    pen.ellipse(0.5, 0.5, 0.08, fill=WHITE)
 
 
 def _tile(pen: Pen) -> None:
@@ -253,7 +263,7 @@ ICONS = Icons(
         "sp": _bulb,
         "vp": _heptagon,
         "link": _link,
-        "transport": _bang,
+        "transport": _wheel,
         "tile": _tile,
         "action_choice": _action_choice,
         "cross": _cross,

@@ -1,4 +1,5 @@
-"""Carnegie's images as Pillow images and as PNG bytes: the board overview, a company board, the strip.
+"""Carnegie's images as Pillow images and as PNG bytes: the board overview, a company board, the strip,
+the phone image.
 
 Pure functions of the engine's ``CarnegieView`` (and optional player names): the same input gives the
 same bytes. The bot calls them through ``asyncio.to_thread`` or a process pool; they never block on I/O.
@@ -15,7 +16,7 @@ from engine.carnegie.view import CarnegieView, build_view
 from engine.core import Decision, ScoreSheet
 from render.carnegie.adapter import board_model, seat_names
 from render.carnegie.company import draw_company
-from render.carnegie.overview import draw_overview, draw_strip
+from render.carnegie.overview import draw_overview, draw_phone, draw_strip
 from render.common.png import encode_png
 
 
@@ -37,12 +38,19 @@ def strip_image(
     return draw_strip(board_model(view, names, scores))
 
 
+def phone_image(
+    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
+) -> Image.Image:
+    return draw_phone(board_model(view, names, scores))
+
+
 def warm_up() -> None:
     """Build the cached static layer and sprites (about a second on a 2-core machine) ahead of the first
     real render, e.g. in a worker process at start-up."""
     view = build_view(setup.new_state(4, 0, None), None, Decision(seats=[], kind="warm-up", prompt=""))
     render_overview(view)
     render_company(view, 0)
+    render_phone(view)
 
 
 def render_overview(
@@ -65,3 +73,11 @@ def render_strip(
 ) -> bytes:
     """The compact strip of every player's key numbers (the overview's Players panel on its own)."""
     return encode_png(strip_image(view, names, scores))
+
+
+def render_phone(
+    view: CarnegieView, names: Sequence[str] | None = None, scores: ScoreSheet | None = None
+) -> bytes:
+    """The phone image posted with each round: the map and the players, in portrait, every text at
+    least 11 px tall once shown 400 px wide (``render.carnegie.overview.phone``)."""
+    return encode_png(phone_image(view, names, scores))

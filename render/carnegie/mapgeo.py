@@ -38,18 +38,23 @@ def _raw(city: data.City) -> Pt:
     return (city.x * BOARD_W, city.y * BOARD_H)
 
 
-def city_positions(frame: MapFrame, pad: tuple[float, float, float, float]) -> tuple[Pt, ...]:
-    """Centres of the cities fitted into ``frame`` minus ``pad`` (left, top, right, bottom)."""
+def city_positions(
+    frame: MapFrame, pad: tuple[float, float, float, float], keep_aspect: bool = True
+) -> tuple[Pt, ...]:
+    """Centres of the cities fitted into ``frame`` minus ``pad`` (left, top, right, bottom); without
+    ``keep_aspect`` the map is stretched to fill it (the phone image's taller map)."""
     raw = [_raw(c) for c in data.CITIES]
     xs = [p[0] for p in raw]
     ys = [p[1] for p in raw]
     bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
     aw = frame.w - pad[0] - pad[2]
     ah = frame.h - pad[1] - pad[3]
-    scale = min(aw / (bx1 - bx0), ah / (by1 - by0))
-    ox = frame.x0 + pad[0] + (aw - (bx1 - bx0) * scale) / 2
-    oy = frame.y0 + pad[1] + (ah - (by1 - by0) * scale) / 2
-    return tuple((ox + (x - bx0) * scale, oy + (y - by0) * scale) for x, y in raw)
+    sx, sy = aw / (bx1 - bx0), ah / (by1 - by0)
+    if keep_aspect:
+        sx = sy = min(sx, sy)
+    ox = frame.x0 + pad[0] + (aw - (bx1 - bx0) * sx) / 2
+    oy = frame.y0 + pad[1] + (ah - (by1 - by0) * sy) / 2
+    return tuple((ox + (x - bx0) * sx, oy + (y - by0) * sy) for x, y in raw)
 
 
 def slot_offsets(n: int, pitch: float) -> tuple[Pt, ...]:

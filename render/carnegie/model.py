@@ -4,7 +4,7 @@ The overview reads only these dataclasses; ``render.carnegie.adapter`` builds th
 ``CarnegieView`` (plus the printed data in ``engine.carnegie.data``). Keeping this seam means the
 pictures can be tested with hand-made positions and survive view-model changes. (The company board
 draws the engine's ``CompanyView`` directly: that model already mirrors the board one-to-one.)
-``BoardModel.andrew`` is filled once the solo view carries Andrew's score and track discs.
+In solo, ``BoardModel.andrew`` is Andrew's row and ``andrew_cards`` his deck, current card and VP cards.
 """
 
 from __future__ import annotations
@@ -43,6 +43,19 @@ class TimelineModel:
 
 
 @dataclass(frozen=True)
+class AndrewCards:
+    """What the solo player sees of Andrew's cards (R10.1.5, R10.2.1): never a face still hidden."""
+
+    deck_left: int
+    next_back: str | None  # the deck's top card back in player words ("Management", "?"), None if empty
+    current_back: str | None  # this round's card, face down (None between rounds)
+    current_face: str | None  # its face once revealed
+    position: int  # 0–4: the VP card the current card lies below
+    vp_cards: tuple[int, ...]  # 0, 1, 3, 6, 10
+    piles: tuple[int, ...]  # cards already slid under each VP card
+
+
+@dataclass(frozen=True)
 class BoardModel:
     round: int  # 1–20; 21 or more once the game is over
     rounds: int
@@ -55,6 +68,9 @@ class BoardModel:
     donations: tuple[tuple[Owner, ...], ...]  # discs stacked on each donation cell, bottom first
     display: dict[int, int]  # department tile id -> copies still on display
     andrew: PlayerSummary | None = None
+    andrew_cards: AndrewCards | None = None
+    # Project type code built on each slot ("H", "C", "I", "P"), None when free or unknown (neutral).
+    slot_projects: tuple[str | None, ...] = ()
     finished: bool = False
     score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
     winners: tuple[str, ...] = ()
@@ -63,6 +79,19 @@ class BoardModel:
         """The seats, then Andrew when he plays: the rows of the Players panel and the track discs."""
         return list(self.players) + ([self.andrew] if self.andrew else [])
 
+    def standings(self) -> list[tuple[str, PlayerSummary]]:
+        """The rows of a players table: in seat order while the game runs; once it is over, by score,
+        each with its place ("1st", tied rows share one)."""
+        people = self.everyone()
+        if not self.finished:
+            return [("", p) for p in people]
+        ordered = sorted(people, key=lambda p: -p.score)
+        return [(_ordinal(1 + sum(q.score > p.score for q in people)), p) for p in ordered]
+
     def owner_of(self, p: PlayerSummary) -> Owner:
         # Andrew's summary carries a seat number too, so he is told apart by identity.
         return ANDREW if (self.andrew is not None and p is self.andrew) else p.seat
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -1,7 +1,10 @@
 """Carnegie's colours: Andrew, the map, regions, project and department types, VP, money, goods, SP.
 
-Region fills and department fills are pale so that player markers (saturated, outlined) always
-stand out on them; the matching inks are dark enough for text and icons on white.
+Region fills follow the box (West tan, Midwest terracotta, South green, East purple) with lightness
+spread so that they stay apart under the common colour-vision deficiencies (checked by
+tests/render/test_colours.py); each region also has its own hatching on the map (``REGION_HATCH``).
+Department fills are pale so that player markers (saturated, outlined) always stand out on them;
+the matching inks are dark enough for text and icons on white.
 """
 
 from __future__ import annotations
@@ -15,23 +18,26 @@ TITLE_BAR = hex_rgb("#2F3B4C")
 SEA = hex_rgb("#DDEAF2")
 ROAD = hex_rgb("#6B4F3A")
 GOLD = hex_rgb("#C99A06")
-TRANSPORT_INK = hex_rgb("#E07B00")
+TRANSPORT_INK = hex_rgb("#3F6E8C")  # calm steel blue: income, not a warning
 GEAR_INK = hex_rgb("#6E6E6E")
 ACTION_CHOICE_INK = hex_rgb("#5B6B7F")
 DONATION_INK = hex_rgb("#B03060")
 
 REGION_FILL: dict[str, RGB] = {
-    "west": hex_rgb("#EBDDBA"),
-    "midwest": hex_rgb("#D6E6BE"),
-    "south": hex_rgb("#F3D2B8"),
-    "east": hex_rgb("#D9D3EC"),
+    "west": hex_rgb("#F6EACE"),
+    "midwest": hex_rgb("#E28C61"),
+    "south": hex_rgb("#A7CA96"),
+    "east": hex_rgb("#DCD1F4"),
 }
 REGION_INK: dict[str, RGB] = {
     "west": hex_rgb("#7A5C1E"),
-    "midwest": hex_rgb("#3F6B1F"),
-    "south": hex_rgb("#9A4A1C"),
+    "midwest": hex_rgb("#8A3413"),
+    "south": hex_rgb("#2F5E1A"),
     "east": hex_rgb("#4D3F8F"),
 }
+# The second cue besides colour: each region's land is hatched its own way (none, rising, level,
+# falling lines), so regions stay apart for a reader who sees no colour at all.
+REGION_HATCH: dict[str, str] = {"west": "none", "midwest": "/", "south": "-", "east": "\\"}
 
 # Project types: dark icon colours (empty slots show the icon on white).
 PROJECT_INK: dict[str, RGB] = {

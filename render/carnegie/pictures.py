@@ -12,18 +12,20 @@ from pydantic import BaseModel
 
 from engine.carnegie.view import CarnegieView
 from engine.core import ScoreSheet
-from render.carnegie.images import render_company, render_overview, render_strip, warm_up
+from render.carnegie.images import render_company, render_overview, render_phone, render_strip, warm_up
 from render.common.pictures import PictureSpec
 
 
 class CarnegiePictures:
-    """The board (public, posted with every round summary and the final result), one company board
-    per seat, and the players strip."""
+    """The full board (on demand), one company board per seat, the players strip, and the phone
+    image (map and players, every text legible at 400 px wide) posted with every round summary and
+    the final result."""
 
     specs: tuple[PictureSpec, ...] = (
-        PictureSpec("board", "Board", in_summaries=True),
+        PictureSpec("board", "Board"),
         PictureSpec("company", "Company", per_seat=True),
         PictureSpec("strip", "Players"),
+        PictureSpec("phone", "Map and players (phone)", in_summaries=True),
     )
 
     def draw(
@@ -42,6 +44,8 @@ class CarnegiePictures:
             raise ValueError(f"seat {seat} is not in this game")
         if key == "board":
             return render_overview(view, names, scores)
+        if key == "phone":
+            return render_phone(view, names, scores)
         if key == "strip":
             return render_strip(view, names, scores)
         if seat is None:

@@ -6,7 +6,9 @@ unopened, to ``draw``. Drawing is pure and deterministic (the same view gives th
 
 - ``specs`` lists the pictures: ``per_seat`` ones show one seat's close-up (the bot offers
   them as ``/game player``), the others are public; ``in_summaries`` marks the one posted with
-  every checkpoint summary and the final result (at most one).
+  every checkpoint summary and the final result (at most one), which may be a phone-sized
+  picture; the first public one is the full board, shown on demand (the Board button,
+  ``/game board`` without a picture named).
 - ``draw(key, view, seat, names, scores)``: ``view`` is ``Game.view(state, seat)`` for a
   per-seat picture and ``Game.view(state, None)`` otherwise; ``names`` are the players' display
   names in seat order; ``scores`` the provisional or final ``ScoreSheet`` when the picture shows
@@ -53,6 +55,13 @@ def summary_picture(pictures: Pictures | None) -> PictureSpec | None:
     if pictures is None:
         return None
     return next((spec for spec in pictures.specs if spec.in_summaries), None)
+
+
+def board_picture(pictures: Pictures | None) -> PictureSpec | None:
+    """The full board shown on demand: the game's first public picture, if it has one."""
+    if pictures is None:
+        return None
+    return next((spec for spec in pictures.specs if not spec.per_seat), None)
 
 
 def seat_picture(pictures: Pictures | None) -> PictureSpec | None:

@@ -22,7 +22,14 @@ def test_the_review_command_writes_every_picture_and_repeats_itself(tmp_path: Pa
     argv = ["carnegie", "--seed", "5", "--players", "3", "--checkpoints", "1", "--ai", "random"]
     assert main([*argv, "--out", str(tmp_path)]) == 0
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["board.png", "company-0.png", "company-1.png", "company-2.png", "strip.png"]
+    assert written == [
+        "board.png",
+        "company-0.png",
+        "company-1.png",
+        "company-2.png",
+        "phone.png",
+        "strip.png",
+    ]
     again = tmp_path / "again"
     main([*argv, "--out", str(again)])
     assert (again / "board.png").read_bytes() == (tmp_path / "board.png").read_bytes()

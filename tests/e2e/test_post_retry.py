@@ -13,7 +13,7 @@ from bot import post_retry
 from engine.core import Event, checkpoint
 from tests.fakediscord import FakeDiscord
 
-SUMMARY = "round-1-board.png"
+SUMMARY = "round-1-phone.png"
 
 
 def summaries(fake: FakeDiscord) -> list[Any]:

@@ -5,7 +5,8 @@ one warm-up render; the first render of a process also builds the cached static 
 is reported on its own (the bot pays it in a worker thread at start-up, ``bot.client._warm_up``).
 
 Positions: the render tests' seeded round-12 4-player position, and the end of a random 4-player game
-drawn through the bot's own render pool (``RenderPool.draw``) (with the final score sheet, as the last post).
+drawn through the bot's own render pool (``RenderPool.draw``) (with the final score sheet, as the last post);
+each for the full board and for the phone image posted with every round.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
         return []
     from bot import plugins
     from bot.render_pool import RenderPool
-    from render.carnegie import overview, render_company, render_overview
+    from render.carnegie import overview, render_company, render_overview, render_phone
     from render.common import sprites
     from tests.render.positions import NAMES, mid_game_4p
 
@@ -80,6 +81,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     for cache in (
         overview._base,
         overview.map_panel._map_picture,
+        overview.phone._map_base,
         sprites.icon,
         sprites.marker,
         sprites.disc,
@@ -93,6 +95,9 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     times, size = _timed(lambda: render_overview(view, NAMES), runs)
     rows += _rows("carnegie overview (round 12, 4p)", times, size, OVERVIEW_MEDIAN_MS)
 
+    times, size = _timed(lambda: render_phone(view, NAMES), runs)
+    rows += _rows("carnegie phone image (round 12, 4p)", times, size, OVERVIEW_MEDIAN_MS)
+
     final = _final_state(game)
     sheet = game.score(final)
     names = list(NAMES)
@@ -104,9 +109,15 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
             return asyncio.run(pool.draw(carnegie, "board", final, None, names, sheet))
 
         times, size = _timed(draw, runs)
+        rows += _rows("carnegie overview (final, 4p, bot path)", times, size, OVERVIEW_MEDIAN_MS)
+
+        def draw_phone() -> bytes:
+            return asyncio.run(pool.draw(carnegie, "phone", final, None, names, sheet))
+
+        times, size = _timed(draw_phone, runs)
+        rows += _rows("carnegie phone image (final, 4p, bot path)", times, size, OVERVIEW_MEDIAN_MS)
     finally:
         pool.close()
-    rows += _rows("carnegie overview (final, 4p, bot path)", times, size, OVERVIEW_MEDIAN_MS)
 
     times, size = _timed(lambda: render_company(view, 2, NAMES), runs)
     rows += _rows("carnegie company board", times, size, COMPANY_MEDIAN_MS)

@@ -53,7 +53,7 @@ async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
 
 
 def summary_files(fake: FakeDiscord) -> Counter[str]:
-    """Summary and final posts in the channel, by file name ("round-1-board.png", "final-board.png")."""
+    """Summary and final posts in the channel, by file name ("round-1-phone.png", "final-phone.png")."""
     return Counter(
         a.filename
         for m in fake.channel_messages("games")
@@ -137,10 +137,10 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
     posted = summary_files(fake)
     assert owed, "the game reached at least one checkpoint"
     for key in owed:
-        name = f"{key}-board.png"
+        name = f"{key}-phone.png"
         # Once; twice only if a kill fell between Discord taking the post and the bot recording it.
         assert 1 <= posted[name] <= 2, (key, posted)
-    twice = [k for k in owed if posted[f"{k}-board.png"] == 2]
+    twice = [k for k in owed if posted[f"{k}-phone.png"] == 2]
     assert len(twice) <= 1, f"posted twice: {twice}"
     (row,) = read(db, "SELECT status, prompt_seats, prompt_message_id FROM games WHERE id = ?", game_id)
     if row["status"] == "active":
@@ -149,6 +149,6 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
         assert line.components, "the turn line has its button"
     print(
         f"\ncarnegie crash: {kills} kills, {clicks} confirmed clicks, {len(owed)} announcements owed, "
-        f"posted once: {sum(posted[f'{k}-board.png'] == 1 for k in owed)}, twice: {twice}, "
+        f"posted once: {sum(posted[f'{k}-phone.png'] == 1 for k in owed)}, twice: {twice}, "
         f"status {row['status']}"
     )

@@ -154,8 +154,29 @@ def solo_markers() -> CarnegieView:
     return build_view(st, None, Decision(seats=[0], kind="select", prompt="Choose a Timeline row"))
 
 
+def solo_round_6() -> CarnegieView:
+    """Solo, round 6: five of Andrew's cards lie under his VP cards, the sixth is face down at position 2
+    (shifted twice, R10.2.6), so the picture shows his deck, the current card's back and his piles."""
+    st = setup.new_state(1, 5, None)
+    a = st.andrew
+    assert a is not None
+    st.round = 6
+    st.phase = "departments"
+    st.markers = [2, 1, 1, 1]
+    played = [a.deck.pop(0) for _ in range(5)]
+    a.piles = [[played[0], played[1]], [played[2]], [], [played[3]], [played[4]]]
+    a.current = a.deck.pop(0)
+    a.shift = 2
+    a.tracks = [2, 1, 3, 1]
+    _disc(st, "chicago", ANDREW, data.INDUSTRY)
+    _disc(st, "denver", ANDREW, data.HOUSING)
+    _disc(st, "boston", 0, data.HOUSING)
+    return build_view(st, None, Decision(seats=[0], kind="departments", prompt="Use a department"))
+
+
 POSITIONS: dict[str, Callable[[], CarnegieView]] = {
     "mid-4p": mid_game_4p,
     "setup-2p": setup_2p,
     "andrew-2p": solo_markers,
+    "solo-1p": solo_round_6,
 }

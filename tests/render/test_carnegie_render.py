@@ -15,6 +15,7 @@ from PIL import Image, ImageChops
 
 from engine.carnegie import data
 from render.carnegie import (
+    company,
     company_image,
     overview,
     overview_image,
@@ -26,7 +27,7 @@ from render.carnegie.adapter import board_model
 from render.carnegie.model import ANDREW, NEUTRAL, BoardModel
 from render.carnegie.overview import H, W, draw_overview, map_panel
 from render.carnegie.overview.donations import don_cell_box
-from render.carnegie.overview.layout import SLOT_XY
+from render.carnegie.overview.layout import MAP_BOX, SLOT_XY
 from render.carnegie.overview.tracks import mission_centre, track_space_box
 from render.common import sprites
 from render.common.palette import PLAYER_STYLES
@@ -58,7 +59,7 @@ def test_company_boards_and_strip_are_pngs() -> None:
     view = mid_game_4p()
     for seat in range(4):
         image = Image.open(io.BytesIO(render_company(view, seat, NAMES)))
-        assert image.format == "PNG" and image.size == (1600, 1000)
+        assert image.format == "PNG" and image.size == (company.W, company.H) == (1600, 1076)
     strip = Image.open(io.BytesIO(render_strip(view, NAMES)))
     assert strip.format == "PNG" and strip.width < 600
 
@@ -122,12 +123,23 @@ def test_a_built_disc_changes_the_pixels_at_its_slot(mid: BoardModel) -> None:
         k = free[0]
         slots = list(mid.slots)
         slots[k] = owner
-        after = draw_overview(dataclasses.replace(mid, slots=tuple(slots)))
+        # A small town: the project built there is known for a player's or Andrew's disc, not a neutral one.
+        projects = list(mid.slot_projects)
+        projects[k] = None if owner == NEUTRAL else "H"
+        after = draw_overview(dataclasses.replace(mid, slots=tuple(slots), slot_projects=tuple(projects)))
         x, y = SLOT_XY[k]
         assert _changed(before, after, (x - 16, y - 16, x + 16, y + 16)), owner
-        # Only that slot changed.
-        assert ImageChops.difference(before, after).getbbox() == pytest.approx(
-            (x - 16, y - 16, x + 17, y + 17), abs=3
+        # On the map only that slot changed: the marker, and the badge naming the project built under it.
+        on_map = ImageChops.difference(before.crop(MAP_BOX), after.crop(MAP_BOX)).getbbox()
+        badge = 12 + map_panel.PROJECT_BADGE / 2 if projects[k] else 16
+        assert on_map == pytest.approx(
+            (
+                x - 16 - MAP_BOX[0],
+                y - 16 - MAP_BOX[1],
+                x + badge + 1 - MAP_BOX[0],
+                y + badge + 1 - MAP_BOX[1],
+            ),
+            abs=3,
         )
 
 

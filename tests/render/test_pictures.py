@@ -13,8 +13,15 @@ from engine.carnegie.game import CarnegieGame
 from engine.carnegie.state import CarnegieState
 from engine.core import RandomPlayer, play
 from engine.core.game import Decision
-from render.carnegie import PICTURES, CarnegiePictures, render_company, render_overview, render_strip
-from render.common.pictures import Pictures, PictureSpec, seat_picture, summary_picture
+from render.carnegie import (
+    PICTURES,
+    CarnegiePictures,
+    render_company,
+    render_overview,
+    render_phone,
+    render_strip,
+)
+from render.common.pictures import Pictures, PictureSpec, board_picture, seat_picture, summary_picture
 
 SEED = 11
 PLAYERS = 3
@@ -39,13 +46,15 @@ def test_pictures_has_every_member_of_the_protocol_with_its_signature() -> None:
     assert all(isinstance(spec, PictureSpec) for spec in PICTURES.specs)
 
 
-def test_specs_name_the_board_for_summaries_and_the_company_per_seat() -> None:
+def test_specs_name_the_phone_image_for_summaries_the_board_on_demand_and_the_company_per_seat() -> None:
     assert PICTURES.specs == (
-        PictureSpec("board", "Board", in_summaries=True),
+        PictureSpec("board", "Board"),
         PictureSpec("company", "Company", per_seat=True),
         PictureSpec("strip", "Players"),
+        PictureSpec("phone", "Map and players (phone)", in_summaries=True),
     )
-    assert summary_picture(PICTURES) == PICTURES.specs[0]
+    assert summary_picture(PICTURES) == PICTURES.specs[3]
+    assert board_picture(PICTURES) == PICTURES.specs[0]
     assert seat_picture(PICTURES) == PICTURES.specs[1]
 
 
@@ -57,6 +66,7 @@ def test_each_picture_has_the_bytes_of_its_render_function(
     scores = game.score(state)
     assert PICTURES.draw("board", public, None, NAMES, scores) == render_overview(public, NAMES, scores)
     assert PICTURES.draw("strip", public, None, NAMES, scores) == render_strip(public, NAMES, scores)
+    assert PICTURES.draw("phone", public, None, NAMES, scores) == render_phone(public, NAMES, scores)
     for seat in range(PLAYERS):
         own = game.view(state, seat)
         png = PICTURES.draw("company", own, seat, NAMES, None)

@@ -14,10 +14,13 @@ from PIL import Image
 
 from render.carnegie.icons import ICONS
 from render.carnegie.model import BoardModel, Owner
+from render.carnegie.overview.andrew import draw_andrew_cards
+from render.carnegie.overview.connections import draw_connections_static
 from render.carnegie.overview.display import draw_display, draw_display_static
 from render.carnegie.overview.donations import draw_donations, draw_donations_static
 from render.carnegie.overview.layout import TITLE_H, H, W
 from render.carnegie.overview.map_panel import draw_map_static, draw_slots
+from render.carnegie.overview.phone import draw_phone
 from render.carnegie.overview.players import draw_owner_legend, draw_players, draw_players_static, draw_strip
 from render.carnegie.overview.timeline import draw_timeline, draw_timeline_static
 from render.carnegie.overview.tracks import draw_tracks, draw_tracks_static
@@ -25,7 +28,7 @@ from render.carnegie.palette import TITLE_BAR
 from render.common.canvas import Canvas
 from render.common.palette import PAPER, WHITE
 
-__all__ = ["H", "W", "draw_overview", "draw_strip"]
+__all__ = ["H", "W", "draw_overview", "draw_phone", "draw_strip"]
 
 
 @lru_cache(maxsize=1)
@@ -33,6 +36,7 @@ def _base() -> Image.Image:
     c = Canvas(W, H, PAPER, ICONS)
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     draw_map_static(c)
+    draw_connections_static(c)
     draw_tracks_static(c)
     draw_timeline_static(c)
     draw_donations_static(c)
@@ -76,5 +80,7 @@ def draw_overview(m: BoardModel) -> Image.Image:
     draw_donations(c, m)
     draw_display(c, m)
     draw_players(c, m)
-    draw_owner_legend(c)
+    draw_owner_legend(c, m)
+    if m.andrew_cards is not None:
+        draw_andrew_cards(c, m.andrew_cards)
     return image

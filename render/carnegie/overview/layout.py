@@ -18,6 +18,8 @@ PLAYER_BOX = (917, 838, 1392, H - GAP)
 TIMELINE_BOX = (1404, TITLE_H + GAP, W - GAP, 500)
 DONATION_BOX = (1404, 512, W - GAP, 1040)
 DISPLAY_BOX = (1404, 1052, W - GAP, H - GAP)
+# The connection table sits in the sea south-east of the map, as on the box.
+CONNECTION_BOX = (1110, 628, 1382, 816)
 
 SLOT_D = 30  # slot circle diameter
 SLOT_PITCH = 36

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.carnegie import data
 from render.carnegie import glyphs
@@ -15,13 +15,14 @@ from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.mapgeo import MapFrame, convex_hull, slot_offsets, voronoi_cells
 from render.carnegie.model import BoardModel
 from render.carnegie.overview.layout import CITY_XY, MAP_BOX, MAP_FRAME, MARKER_D, SLOT_D, SLOT_PITCH, SLOT_XY
-from render.carnegie.palette import REGION_FILL, REGION_INK, ROAD, SEA, TRANSPORT_INK, VP_CITY
+from render.carnegie.palette import REGION_FILL, REGION_HATCH, REGION_INK, ROAD, SEA, TRANSPORT_INK, VP_CITY
 from render.common.canvas import Canvas
 from render.common.palette import INK, PANEL_EDGE, WHITE, hex_rgb
 from render.common.sprites import disc, paste
 
 LAND_EDGE = hex_rgb("#8C7B5E")
 BORDER = hex_rgb("#8A7F70")
+PROJECT_BADGE = 18  # the small disc naming the project built under a player's marker
 
 # Where a city's name goes relative to its emblem, where "below" would collide with a neighbour.
 LABEL_SIDE: dict[str, str] = {
@@ -50,18 +51,42 @@ LABEL_SIDE: dict[str, str] = {
 }
 
 
-def _land_layer(scale: int) -> tuple[Image.Image, Image.Image]:
-    """The map area at ``scale`` times size: (RGB picture, L land mask)."""
-    f = MAP_FRAME
-    w, h = round(f.w * scale), round(f.h * scale)
-    pts = [((x - f.x0) * scale, (y - f.y0) * scale) for x, y in CITY_XY]
+def _hatch(size: tuple[int, int], pattern: str, pitch: int, width: int) -> Image.Image:
+    """An L mask of parallel lines over ``size``: the region's second cue (``REGION_HATCH``)."""
+    w, h = size
+    out = Image.new("L", size, 0)
+    if pattern == "none":
+        return out
+    d = ImageDraw.Draw(out)
+    for k in range(-h, w + h, pitch):
+        if pattern == "-":
+            if 0 <= k < h:
+                d.line([(0, k), (w, k)], fill=255, width=width)
+        elif pattern == "/":
+            d.line([(k, h), (k + h, 0)], fill=255, width=width)
+        else:
+            d.line([(k, 0), (k + h, h)], fill=255, width=width)
+    return out
+
+
+def land_layer(frame: MapFrame, cities: tuple[tuple[float, float], ...], scale: int) -> Image.Image:
+    """The map's land at ``scale`` times the size of ``frame`` (cities at ``cities``), reduced to the
+    frame's size: regions coloured and hatched, borders between regions, the coast, the sea around."""
+    w, h = round(frame.w * scale), round(frame.h * scale)
+    pts = [((x - frame.x0) * scale, (y - frame.y0) * scale) for x, y in cities]
     local = MapFrame(0, 0, w, h)
     cells = voronoi_cells(tuple(pts), local)
     pic = Image.new("RGB", (w, h), SEA)
     d = ImageDraw.Draw(pic)
-    for i, cell in enumerate(cells):
-        if len(cell) >= 3:
-            d.polygon(cell, fill=REGION_FILL[REGION_KEYS[data.CITIES[i].region]])
+    for region, key in enumerate(REGION_KEYS):
+        area = Image.new("L", (w, h), 0)
+        ad = ImageDraw.Draw(area)
+        for i, cell in enumerate(cells):
+            if len(cell) >= 3 and data.CITIES[i].region == region:
+                d.polygon(cell, fill=REGION_FILL[key])
+                ad.polygon(cell, fill=255)
+        lines = _hatch((w, h), REGION_HATCH[key], 14 * scale, max(1, round(1.5 * scale)))
+        pic.paste(REGION_INK[key], (0, 0), ImageChops.multiply(area, lines.point(lambda v: v * 45 // 100)))
     # Region borders: Voronoi edges between cells of different regions.
     for i, cell in enumerate(cells):
         xi, yi = pts[i]
@@ -87,19 +112,16 @@ def _land_layer(scale: int) -> tuple[Image.Image, Image.Image]:
     md.line(hull + hull[:1], fill=255, width=round(2 * pad), joint="curve")
     for x, y in hull:
         md.ellipse((x - pad, y - pad, x + pad, y + pad), fill=255)
-    return pic, mask
-
-
-@lru_cache(maxsize=1)
-def _map_picture() -> Image.Image:
-    scale = 2
-    pic, mask = _land_layer(scale)
     sea = Image.new("RGB", pic.size, SEA)
     land = Image.composite(pic, sea, mask)
     coast = mask.filter(ImageFilter.FIND_EDGES).filter(ImageFilter.MaxFilter(5))
     land.paste(LAND_EDGE, (0, 0), coast)
-    w, h = round(MAP_FRAME.w), round(MAP_FRAME.h)
-    return land.resize((w, h), Image.Resampling.LANCZOS)
+    return land.resize((round(frame.w), round(frame.h)), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=1)
+def _map_picture() -> Image.Image:
+    return land_layer(MAP_FRAME, CITY_XY, 2)
 
 
 def _label_anchor(city: data.City, i: int) -> tuple[float, float, str]:
@@ -190,7 +212,16 @@ def draw_map_static(c: Canvas) -> None:
         raw_x, raw_y = fx * 3072.0, fy * 2375.0
         px, py = _board_to_map(raw_x, raw_y)
         key = REGION_KEYS[region]
-        c.text(px, py, data.REGIONS[region].upper(), 22, fill=REGION_INK[key], bold=True, anchor="mm")
+        c.text(
+            px,
+            py,
+            data.REGIONS[region].upper(),
+            22,
+            fill=REGION_INK[key],
+            bold=True,
+            anchor="mm",
+            stroke=WHITE,
+        )
     for i, city in enumerate(data.CITIES):
         _draw_city(c, i, city)
 
@@ -210,3 +241,9 @@ def draw_slots(c: Canvas, m: BoardModel) -> None:
         sx, sy = SLOT_XY[k]
         paste(c.image, disc(SLOT_D, WHITE, WHITE, 0.0), sx, sy)
         draw_owner(c, owner, sx, sy, MARKER_D)
+        # The disc covers the slot's printed type: show the project built there beside it (R6.3.4).
+        built = m.slot_projects[k] if k < len(m.slot_projects) else None
+        code = built or (data.SLOT_TYPE[k] if data.SLOT_TYPE[k] != "T" else None)
+        if code is not None:
+            paste(c.image, disc(PROJECT_BADGE, WHITE, INK, 0.08), sx + 12, sy + 12)
+            glyphs.project_icon(c, code, sx + 12, sy + 12, PROJECT_BADGE - 6)

@@ -22,32 +22,37 @@ def draw_players(
     c: Canvas, m: BoardModel, box: tuple[float, float, float, float] = PLAYER_BOX, max_row: float = 118.0
 ) -> None:
     x0, y0, x1, y1 = box
-    people = m.everyone()
+    rows = m.standings()
     cols = ((m.score_label, 190), ("$", 262), ("goods", 330), ("missions", 402))
     hy = y0 + 58
     for label, cx in cols:
         c.text(x0 + cx, hy, label, 16, fill=INK_SOFT, bold=True, anchor="mm")
-    row_h = min(max_row, (y1 - hy - 20) / max(1, len(people)))
-    for i, p in enumerate(people):
+    row_h = min(max_row, (y1 - hy - 20) / max(1, len(rows)))
+    for i, (place, p) in enumerate(rows):
         ry = hy + 22 + i * row_h
         cy = ry + 30
         owner = m.owner_of(p)
         if i % 2 == 0:
             c.d.rounded_rectangle((x0 + 8, ry, x1 - 8, ry + row_h - 6), radius=8, fill=hex_rgb("#F1ECE0"))
         draw_owner(c, owner, x0 + 30, cy, 34)
-        c.fit_text(x0 + 54, cy, p.name, 96, 22, bold=True, anchor="lm")
+        if place:
+            # The final table is ranked: the place above the name, the rows by score.
+            c.text(x0 + 54, ry + 8, place, 15, fill=INK_SOFT, bold=True, anchor="lt")
+        c.fit_text(x0 + 54, cy + (6 if place else 0), p.name, 96, 22, bold=True, anchor="lm")
         glyphs.vp(c, x0 + cols[0][1], cy, "", 46, VP_END)
         c.text(x0 + cols[0][1], cy + 2, str(p.score), 22, fill=WHITE, bold=True, anchor="mm")
+        ly = cy + 36
+        if owner == ANDREW:
+            # Andrew has no money, goods or employees (R10.1.2): his row shows only what he has.
+            c.text(x0 + cols[1][1] - 30, cy, "solo opponent", 16, fill=INK_SOFT, anchor="lm")
+            c.text(x0 + 54, ly, f"supply: {p.discs_supply} discs", 17, fill=INK_SOFT, anchor="lm")
+            continue
         c.text(x0 + cols[1][1], cy, f"${p.money}", 24, fill=MONEY, bold=True, anchor="mm")
         c.icon("goods", x0 + cols[2][1] - 14, cy, 24, GOODS)
         c.text(x0 + cols[2][1] + 2, cy, str(p.goods), 24, bold=True, anchor="lm")
         c.icon("employee", x0 + cols[3][1] - 16, cy, 24)
         c.text(x0 + cols[3][1] + 2, cy, str(sum(p.missions)), 24, bold=True, anchor="lm")
         # Second line: supply, discs, first player, Action Choice tile.
-        ly = cy + 36
-        if owner == ANDREW:
-            c.text(x0 + 54, ly, "solo opponent", 15, fill=INK_SOFT, anchor="lm")
-            continue
         c.text(
             x0 + 54,
             ly,
@@ -60,20 +65,23 @@ def draw_players(
         if p.action_choice:
             c.icon("action_choice", ex - 12, ly, 24, ACTION_CHOICE_INK)
             c.text(ex - 28, ly, "Action Choice", 16, fill=INK_SOFT, anchor="rm")
-        if m.first_seat == p.seat:
+        if m.first_seat == p.seat and not place:
             c.icon("locomotive", x1 - 30, cy, 38, INK)
 
 
-def draw_owner_legend(c: Canvas) -> None:
+def draw_owner_legend(c: Canvas, m: BoardModel) -> None:
+    """The markers that are not a seat's, only those this game uses, and the first-player locomotive."""
     x0, _, _, y1 = PLAYER_BOX
     ly = y1 - 26
     x = x0 + 16
-    draw_owner(c, NEUTRAL, x + 12, ly, 24)
-    c.text(x + 30, ly, "neutral disc", 16, fill=INK_SOFT, anchor="lm")
-    x += 140
-    draw_owner(c, ANDREW, x + 12, ly, 24)
-    c.text(x + 30, ly, "Andrew", 16, fill=INK_SOFT, anchor="lm")
-    x += 104
+    if NEUTRAL in m.slots:
+        draw_owner(c, NEUTRAL, x + 12, ly, 24)
+        c.text(x + 30, ly, "neutral disc", 16, fill=INK_SOFT, anchor="lm")
+        x += 140
+    if m.andrew is not None or ANDREW in m.slots:
+        draw_owner(c, ANDREW, x + 12, ly, 24)
+        c.text(x + 30, ly, "Andrew", 16, fill=INK_SOFT, anchor="lm")
+        x += 104
     c.icon("locomotive", x + 14, ly, 28)
     c.text(x + 34, ly, "first player", 16, fill=INK_SOFT, anchor="lm")
 

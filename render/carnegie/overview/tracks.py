@@ -34,6 +34,12 @@ def mission_centre(region: int) -> tuple[float, float]:
 def draw_tracks_static(c: Canvas) -> None:
     x0, y0, x1, y1 = TRACK_BOX
     c.panel(x0, y0, x1, y1, "Transport tracks and mission areas", title_size=24)
+    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5.
+    lx = x0 + 14 + c.text_width("Transport tracks and mission areas", 24, True) + 24
+    c.icon("sp", lx, y0 + 22, 20, SP)
+    c.text(lx + 14, y0 + 22, "study points to move on", 16, fill=INK_SOFT, anchor="lm")
+    lx += 14 + c.text_width("study points to move on", 16) + 20
+    c.text(lx, y0 + 22, "×1: first disc only", 16, fill=INK_SOFT, anchor="lm")
     for region in range(4):
         key = REGION_KEYS[region]
         _, by0, _, by1 = track_space_box(region, 1)
@@ -51,7 +57,7 @@ def draw_tracks_static(c: Canvas) -> None:
             data.REGIONS[region],
             110,
             22,
-            fill=REGION_INK[key],
+            fill=INK,
             bold=True,
             anchor="mm",
         )
@@ -93,10 +99,8 @@ def draw_tracks_static(c: Canvas) -> None:
             outline=REGION_INK[key],
             width=3,
         )
-        c.icon("employee", mx - 40, my - MISSION_R * 0.78 + 20, 20, REGION_INK[key])
-        c.text(
-            mx - 28, my - MISSION_R * 0.78 + 20, "missions", 15, fill=REGION_INK[key], bold=True, anchor="lm"
-        )
+        c.icon("employee", mx - 40, my - MISSION_R * 0.78 + 20, 20, INK)
+        c.text(mx - 28, my - MISSION_R * 0.78 + 20, "missions", 15, fill=INK, bold=True, anchor="lm")
 
 
 def draw_tracks(c: Canvas, m: BoardModel) -> None:

@@ -252,9 +252,9 @@ async def test_replace_refusals_change_nothing(sessions: Sessions) -> None:
 
 async def test_an_ai_seat_plays_its_own_decisions_and_refuses_its_old_player(sessions: Sessions) -> None:
     table = await _carnegie(sessions, BOB)
-    replaced = await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="greedy")
+    replaced = await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="easy")
     assert replaced.table.ai_seats == {1}
-    assert replaced.table.ai_level(1) == "greedy"
+    assert replaced.table.ai_level(1) == "easy"
     result = await play_bots(sessions, table.id)
     progress = result.progress
     assert progress is not None and 1 not in progress.decision.seats
@@ -268,8 +268,8 @@ async def test_an_ai_seat_plays_its_own_decisions_and_refuses_its_old_player(ses
 async def test_a_table_of_ai_seats_plays_to_the_end(sessions: Sessions) -> None:
     """The bounded AI loop finishes a whole game; the log replays to the final state."""
     table = await _carnegie(sessions, BOB)
-    await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="greedy")
-    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="greedy")
+    await sessions.replace_with_ai(table.id, HOST, BOB, may_manage=False, level="easy")
+    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="easy")
     result = await play_bots(sessions, table.id)
     assert result.progress is not None
     assert result.progress.decision.finished and result.table.game.status is Status.FINISHED
@@ -289,7 +289,7 @@ async def test_solo_table_scores_andrew(sessions: Sessions) -> None:
         options={"difficulty": "easy"},
     )
     table = (await sessions.start(table.id, HOST)).table
-    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="greedy")
+    await sessions.replace_with_ai(table.id, HOST, HOST, may_manage=False, level="easy")
     result = await play_bots(sessions, table.id)
     assert result.progress is not None and result.progress.score is not None
     assert any(line.seat is None and "Andrew" in line.name for line in result.progress.score.lines)

@@ -150,7 +150,7 @@ def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
     employee moves in words."""
     game = plugins.game("carnegie")
     state = game.new_game(2, 5, {"tab_sides": "random"})
-    ais = [game.ai(5 + seat, "greedy") for seat in range(2)]
+    ais = [game.ai(5 + seat, "easy") for seat in range(2)]
     stretch: list[Event] = []
     told = []
     while not game.pending(state).finished and len(told) < 20:

@@ -34,10 +34,7 @@ class CarnegieGame:
     min_players = 1
     max_players = 4
     guide = GUIDE
-    # easy: one-step greedy; normal and strong search with rollouts (``engine.carnegie.ai``); random keeps
-    # tests and picture reviews moving fast. easy stays the default while the bot decides on its event loop
-    # (a strong decision takes up to ~2 s); the bot asks for "strong" by name where it matters.
-    ai_levels: tuple[str, ...] = AI_LEVELS
+    ai_levels: tuple[str, ...] = AI_LEVELS  # easy (the default), normal, strong, random: see AI_LEVELS
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> CarnegieState:
         """Options: ``tab_sides`` = "chosen" (each player picks, setup 6B) or "random"; ``beginner`` =

@@ -107,9 +107,11 @@ class RolloutPlayer:
         return self.values(game, state, seat, actions)[0][0]
 
 
-# A game's computer players, weakest first after the default: easy is its one-step greedy player, normal and
-# strong search with rollouts, random keeps tests and picture reviews moving fast. easy is the default (first)
-# while the bot decides on its event loop; the bot names "strong" where a seat must be held well.
+# A game's computer players: easy is its one-step greedy player, normal and strong search with rollouts,
+# random keeps tests and picture reviews moving fast. easy is the default (first) because the bot still
+# decides on its event loop and a strong decision takes up to ~2 s of CPU; once AI decisions run in worker
+# processes, the bot should name "strong" for /game replace and skipped seats (issue 22), and let a host pick
+# the level of each added AI seat.
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "random")
 
 

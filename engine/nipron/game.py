@@ -25,7 +25,7 @@ class NipronGame:
     min_players = 2
     max_players = 4
     guide = GUIDE
-    ai_levels: tuple[str, ...] = AI_LEVELS  # easy first: see CarnegieGame.ai_levels
+    ai_levels: tuple[str, ...] = AI_LEVELS  # easy (the default), normal, strong, random: see AI_LEVELS
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NipronState:
         """Option ``first``: "random" (default) or the seat (1–4) who plays first (§3.1 step 3)."""

@@ -57,8 +57,7 @@ class RenderPool:
         self.workers = workers or max(1, min(2, (os.cpu_count() or 2) - 1))
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
-        # The games whose pictures were asked for, and those warmed up in the current process.
-        self._games: list[GamePlugin] = []
+        # The games warmed up in the current render process.
         self._warmed: set[str] = set()
         self._closed = False
         # At most one picture per process is handed over, so a picture's budget counts its own
@@ -67,14 +66,13 @@ class RenderPool:
         self._starting = asyncio.Lock()
 
     async def _ready(self, game: GamePlugin | None = None) -> ProcessPoolExecutor:
-        """The render process, started if need be, with ``game`` (and every game warmed up before)
-        warmed up in it: starting a process (spawn, imports) and building a game's cached layers is
-        not any picture's time (starting one and a first Carnegie board took 30 s at a load of 11)."""
+        """The render process, started if need be, with ``game`` warmed up in it: starting a process
+        (spawn, imports) and building a game's cached layers is not any picture's time (starting one
+        and a first board took 30 s at a load average of 11). One game at a time, so a picture
+        waits for one warm-up at most besides its own game's."""
         async with self._starting:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
-            if game is not None and game.pictures is not None and game not in self._games:
-                self._games.append(game)
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     self.workers,
@@ -84,24 +82,22 @@ class RenderPool:
                 )
                 self._warmed = set()
             pool = self._pool
-            cold = [g for g in self._games if g.name not in self._warmed]
-            if cold:
+            if game is not None and game.pictures is not None and game.name not in self._warmed:
                 try:
-                    await asyncio.wait_for(self._warm(pool, cold), START_BUDGET)
+                    await asyncio.wait_for(self._warm(pool, game), START_BUDGET)
                 except BaseException:
                     self._replace(pool)
                     raise
             return pool
 
-    async def _warm(self, pool: ProcessPoolExecutor, games: Sequence[GamePlugin]) -> None:
-        for game in games:
-            try:
-                await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
-            except BrokenProcessPool:
-                raise
-            except Exception:
-                log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
-            self._warmed.add(game.name)
+    async def _warm(self, pool: ProcessPoolExecutor, game: GamePlugin) -> None:
+        try:
+            await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+        except BrokenProcessPool:
+            raise
+        except Exception:
+            log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
+        self._warmed.add(game.name)
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self._pool is pool:
@@ -147,15 +143,15 @@ class RenderPool:
         return png
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
-        """Start the render process and build each game's cached layers before the first picture
-        (again in every process that replaces one)."""
-        self._games = [game for game in games if game.pictures is not None]
-        try:
-            await self._ready()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("starting the render process failed; the first picture starts it again")
+        """Start the render process and build each game's cached layers before its first picture
+        (a process that replaces one warms a game up before its first picture there)."""
+        for game in games:
+            try:
+                await self._ready(game)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
 
     def close(self) -> None:
         """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""

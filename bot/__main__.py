@@ -91,9 +91,13 @@ async def _run(settings: Settings) -> int:
     token = settings.discord_token
     assert token is not None
     async with BoardroomBot(settings) as client:
-        # `docker stop` and systemd send SIGTERM: close the gateway and the database cleanly.
+        # `docker stop` and systemd send SIGTERM, Ctrl-C SIGINT: close the gateway and the database
+        # cleanly. SIGINT is not left to asyncio.run's cancellation of this task: under load that
+        # cancellation was sometimes lost (the bot went on handling events after SIGINT until it was
+        # killed: the flaky restart test, issue 17 finding 11); close() always ends start().
         loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        for stop in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(stop, lambda: asyncio.ensure_future(client.close()))
         try:
             await client.start(token.get_secret_value())
         except discord.LoginFailure:

@@ -35,9 +35,11 @@ from engine.core import GameState, ScoreSheet
 
 log = logging.getLogger(__name__)
 
-# Seconds one picture may take in the render process (RENDER_BUDGET): pictures take well under one
-# second; one that takes longer is cut off instead of holding up every other game's pictures.
-RENDER_BUDGET = 10.0
+# Seconds one picture may take in the render process (RENDER_BUDGET), warm caches assumed: a board
+# takes well under a second on an idle machine and took 3.5-4.2 s at a load average of 11 on 2 cores
+# (the render process runs at nice 10); one that takes longer is cut off instead of holding up every
+# other game's pictures.
+RENDER_BUDGET = 20.0
 # Seconds a new render process may take to start (spawn, imports, each game's cached layers).
 START_BUDGET = 120.0
 
@@ -55,53 +57,57 @@ class RenderPool:
         self.workers = workers or max(1, min(2, (os.cpu_count() or 2) - 1))
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
-        self._games: list[GamePlugin] = []
+        # The games warmed up in the current render process.
+        self._warmed: set[str] = set()
         self._closed = False
         # At most one picture per process is handed over, so a picture's budget counts its own
         # drawing, not the pictures queued before it.
         self._slots = asyncio.Semaphore(self.workers)
         self._starting = asyncio.Lock()
 
-    async def _ready(self) -> ProcessPoolExecutor:
+    async def _ready(self, game: GamePlugin | None = None) -> ProcessPoolExecutor:
+        """The render process, started if need be, with ``game`` warmed up in it: starting a process
+        (spawn, imports) and building a game's cached layers is not any picture's time (starting one
+        and a first board took 30 s at a load average of 11). One game at a time, so a picture
+        waits for one warm-up at most besides its own game's."""
         async with self._starting:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
             if self._pool is None:
-                pool = ProcessPoolExecutor(
+                self._pool = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start,
                     initargs=(os.getpid(),),
                 )
+                self._warmed = set()
+            pool = self._pool
+            if game is not None and game.pictures is not None and game.name not in self._warmed:
                 try:
-                    # Starting a process (spawn, imports, each game's cached layers) is not any
-                    # picture's time: on a loaded machine it takes longer than the budget.
-                    await asyncio.wait_for(self._start(pool), START_BUDGET)
+                    await asyncio.wait_for(self._warm(pool, game), START_BUDGET)
                 except BaseException:
-                    _stop(pool)
+                    self._replace(pool)
                     raise
-                self._pool = pool
-            return self._pool
+            return pool
 
-    async def _start(self, pool: ProcessPoolExecutor) -> None:
-        await asyncio.wrap_future(pool.submit(_started))
-        for game in self._games:
-            try:
-                await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
-            except BrokenProcessPool:
-                raise
-            except Exception:
-                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
+    async def _warm(self, pool: ProcessPoolExecutor, game: GamePlugin) -> None:
+        try:
+            await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+        except BrokenProcessPool:
+            raise
+        except Exception:
+            log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
+        self._warmed.add(game.name)
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self._pool is pool:
             self._pool = None
         _stop(pool)
 
-    async def _run(self, fn: Any, *args: Any) -> Any:
+    async def _run(self, fn: Any, *args: Any, game: GamePlugin | None = None) -> Any:
         async with self._slots:
             for attempt in (1, 2):
-                pool = await self._ready()
+                pool = await self._ready(game)
                 try:
                     return await asyncio.wait_for(asyncio.wrap_future(pool.submit(fn, *args)), self.budget)
                 except TimeoutError:
@@ -133,19 +139,19 @@ class RenderPool:
         ``PictureTooSlow`` after ``budget`` seconds."""
         snapshot = game.rules.dump_state(state)
         args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores)
-        png: bytes = await self._run(_draw, *args)
+        png: bytes = await self._run(_draw, *args, game=game)
         return png
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
-        """Start the render process and build each game's cached layers before the first picture
-        (again in every process that replaces one)."""
-        self._games = [game for game in games if game.pictures is not None]
-        try:
-            await self._ready()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("starting the render process failed; the first picture starts it again")
+        """Start the render process and build each game's cached layers before its first picture
+        (a process that replaces one warms a game up before its first picture there)."""
+        for game in games:
+            try:
+                await self._ready(game)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
 
     def close(self) -> None:
         """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""
@@ -182,10 +188,6 @@ def _worker_start(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=orphaned, name="render-parent-watch", daemon=True).start()
-
-
-def _started() -> None:
-    """The first call of a new render process: it has started."""
 
 
 def _game_here(rules_module: str, pictures_module: str | None) -> GamePlugin:

@@ -23,7 +23,7 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
     fake = fake_discord
     mark = tmp_path / "slow-picture-started"
     monkeypatch.setenv("RACE_SLOW_MARK", str(mark))  # read by the render process, spawned at start
-    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=1.0)
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=3.0)
     sessions = sessions_of(handle)
     alice, bob = fake.users["alice"].id, fake.users["bob"].id
     games = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.tables import Choice, Progress, Table
-from engine.core import Game, GameState, Played, play
+from engine.core import Game, GameState, Played, action_path, play
 
 # Enough for every AI decision of a long stretch of play with four AI seats; a game that needs more
 # is stuck (an engine bug), and the loop must not spin forever.
@@ -25,7 +25,9 @@ def progress(game: Game[Any, Any], state: GameState) -> Progress:
     decision = game.pending(state)
     choices = {
         seat: [
-            Choice(game.format_action(a), game.describe_action(state, seat, a))
+            Choice(
+                game.format_action(a), game.describe_action(state, seat, a), action_path(game, state, seat, a)
+            )
             for a in game.legal_actions(state, seat)
         ]
         for seat in decision.seats

@@ -1,6 +1,8 @@
 """Turns: a public line "@Ana — your turn: …" with one **Take my turn** button, and the private
-(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``,
-plus **Done** where a phase of choices can end and **Undo** for the player's own last step.
+(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``
+(or, when they do not fit on buttons and the game groups them, one level of groups at a time:
+``bot.views.picker``), plus **Done** where a phase of choices can end and **Undo** for the
+player's own last step.
 
 The panel is edited in place after every step (sub-steps never post in the channel); the public
 line is posted once per turn by ``bot.announce``. Every custom_id carries the game id and the
@@ -21,7 +23,7 @@ from bot.refusals import NotAPlayer
 from bot.sessions import STALE_CHOICE
 from bot.storage import Status
 from bot.tables import Choice, GameStatus, Progress, Table
-from bot.views import ids, text
+from bot.views import ids, picker, text
 from bot.views.common import (
     NO_MENTIONS,
     acknowledge_update,
@@ -31,12 +33,13 @@ from bot.views.common import (
     sessions_of,
 )
 from bot.views.look import look_buttons
-from engine.core import GameOver, StaleState
+from engine.core import GameOver, NotYourTurn, StaleState
 
 log = logging.getLogger(__name__)
 
 ALREADY_RECORDED = "That choice was already recorded."
 TAKE_MY_TURN = "Take my turn"
+BACK = "Back"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_TEMPLATE):
@@ -143,6 +146,62 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
         await _act_from_panel(interaction, self.game_id, self.version, self.seat, values[0])
 
 
+class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.GROUP_TEMPLATE):
+    """Opens a level of the seat's grouped choices (or goes back up): it only redraws the private
+    panel; nothing is applied or written. Drawn at one version, it is refused once the game moved."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        step: picker.Step,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=style,
+                custom_id=ids.group_id(game_id, version, seat, step),
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.seat, self.step = game_id, version, seat, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupButton:
+        step = ids.parse_step(match["step"])
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            # Only the bot writes these ids: a forged step points nowhere and is refused as stale.
+            step if step is not None else (-1,),
+            label=getattr(item, "label", None) or "…",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._click)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        await acknowledge_update(interaction)
+        status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
+        table, progress = status.table, status.progress
+        if table.version != self.version or progress is None or self.seat not in progress.decision.seats:
+            raise StaleState(STALE_CHOICE)
+        if table.seat_of(interaction.user.id) != self.seat:
+            raise NotYourTurn("These choices are for another player.")
+        if picker.labels_of(_listed(progress, self.seat), self.step) is None:
+            raise StaleState(STALE_CHOICE)
+        content, view = panel(table, progress, self.seat, step=self.step)
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
     def __init__(self, game_id: int, version: int, seat: int) -> None:
         super().__init__(
@@ -235,24 +294,39 @@ async def _notation_by_index(
 
 
 def panel(
-    table: Table, progress: Progress, seat: int, *, note: str = ""
+    table: Table, progress: Progress, seat: int, *, note: str = "", step: picker.Step = ()
 ) -> tuple[str, discord.ui.View | None]:
-    """The private panel: what to decide, the choices, Done and Undo."""
+    """The private panel: what to decide, the choices (at ``step`` when grouped), Done and Undo."""
+    labels = picker.labels_of(_listed(progress, seat), step) if step else ()
+    if labels:
+        # Where the player is in the groups, so the next level's short labels read in context.
+        note = "\n".join(x for x in (note, "Choosing: " + " › ".join(labels)) if x)
     content = text.panel_text(table, progress, seat, note=note)
-    return content, turn_view(table, progress, seat)
+    return content, turn_view(table, progress, seat, step)
 
 
-def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | None:
-    """Buttons (≤ 20 choices) or select menus (pages of 25) for one seat's legal actions; the last
-    row holds Done (when the phase can end) and Undo (when the seat's last step can be undone)."""
+def _listed(progress: Progress, seat: int) -> list[tuple[int, Choice]]:
+    """The seat's choices with their positions, Done left out (it has its own button)."""
+    choices = progress.choices.get(seat, [])
+    ends = progress.decision.done
+    return [(i, c) for i, c in enumerate(choices) if ends is None or c.notation != ends]
+
+
+def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = ()) -> discord.ui.View | None:
+    """Buttons (≤ 20 choices), one level of the game's groups as buttons (more choices, grouped by
+    the game; ``step`` says which level) or select menus (pages of 25) for one seat's legal actions;
+    the last row holds Done (when the phase can end) and Undo (when the seat's last step can be
+    undone)."""
     choices = progress.choices.get(seat, [])
     ends = progress.decision.done
     done = next((c for c in choices if c.notation == ends), None) if ends else None
-    others = [(i, c) for i, c in enumerate(choices) if c is not done]
+    others = _listed(progress, seat)
     if not choices:
         return None
     view = discord.ui.View(timeout=None)
-    if len(others) <= MAX_BUTTONS:
+    if picker.is_grouped(others):
+        _add_level(view, table, seat, choices, picker.level(others, step), step)
+    elif len(others) <= MAX_BUTTONS:
         for n, (index, choice) in enumerate(others):
             view.add_item(ActionButton.for_choice(table, seat, choice, index, row=n // 5))
     else:
@@ -289,6 +363,31 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
     for button in look_buttons(table.id, seat, row=4):
         view.add_item(button)
     return view
+
+
+def _add_level(
+    view: discord.ui.View,
+    table: Table,
+    seat: int,
+    choices: list[Choice],
+    entries: list[picker.Entry],
+    step: picker.Step,
+) -> None:
+    """One level of grouped choices as buttons, and Back to the level above when below the first."""
+    room = MAX_BUTTONS - (1 if step else 0)
+    if len(entries) > room:
+        # The game promises small levels (the conformance tests hold it); say so loudly if not.
+        log.error("game %s seat %s: %d entries at one level; only %d fit", table.id, seat, len(entries), room)
+    for n, entry in enumerate(entries[:room]):
+        if entry.index is not None:
+            view.add_item(ActionButton.for_choice(table, seat, choices[entry.index], entry.index, row=n // 5))
+        else:
+            assert entry.step is not None
+            label = entry.label + " …"  # more to choose behind it
+            view.add_item(GroupButton(table.id, table.version, seat, entry.step, label=label, row=n // 5))
+    if step:
+        row, grey = min(len(entries), room) // 5, discord.ButtonStyle.secondary
+        view.add_item(GroupButton(table.id, table.version, seat, step[:-1], label=BACK, style=grey, row=row))
 
 
 def turn_line_view(table: Table) -> discord.ui.View:

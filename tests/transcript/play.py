@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
+from bot.limits import BUTTON_LABEL, clip
 from bot.storage import Status
 from tests.fakediscord import Message
 from tests.fakediscord.harness import ClientHandle, start_client
@@ -224,6 +225,10 @@ class Table:
             notation = self.game.format_action(action)
             choices = status.progress.choices.get(seat, [])
             offered = self.offered(panel, choices)
+            chosen = next((c for c in choices if c.notation == notation), None)
+            if notation not in offered and chosen is not None and chosen.path:
+                panel = await self.open_groups(user, panel, chosen)
+                offered = self.offered(panel, choices)
             if notation not in offered:
                 # The panel cannot show every choice (the bot logs it): a player picks among those shown.
                 self.tally.not_offered += 1
@@ -242,6 +247,25 @@ class Table:
             if fake.message(panel.id).edits == edits:
                 refusal = " / ".join(m.content for m in outcome.followups)
                 raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
+
+    async def open_groups(self, user: str, panel: Message, choice: Any) -> Message:
+        """Click down the choice's groups (``Choice.path``) as a player would, by their labels, until
+        the choice itself is on the panel (a group of one is shown as its action)."""
+        fake = self.fake
+        for label in choice.path:
+            shown = clip(label + " …", BUTTON_LABEL)
+            button = next(
+                (b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("br:g:")
+                 and b.get("label") == shown),
+                None,
+            )
+            if button is None:
+                break
+            edits = panel.edits
+            await self.click(user, panel, button["custom_id"], shown)
+            await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the next group level")  # noqa: B023
+            panel = fake.message(panel.id)
+        return panel
 
     @staticmethod
     def offered(panel: Message, choices: list[Any]) -> set[str]:

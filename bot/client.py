@@ -23,6 +23,7 @@ from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
+from bot.views.open_panels import OpenPanels
 from bot.views.turn import ActionButton, ActionMenu, GroupButton, TakeTurnButton, UndoButton
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class BoardroomBot(commands.Bot):
         self._sessions: Sessions | None = None
         self._announcer: Announcer | None = None
         self._render_pool: RenderPool | None = None
+        self.open_panels = OpenPanels()
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None

@@ -1,9 +1,10 @@
 """A panel's choices in the game's groups (``engine.core.action_path``), one level at a time.
 
-When a seat has more choices than a panel's buttons hold and the game groups them, the panel shows
+When a seat has more than ``GROUP_ABOVE`` choices and the game groups them, the panel shows
 the first level (groups, and the actions the game left ungrouped), then, once a group is clicked,
 that group's next level; actions are the leaves. A group holding a single action is shown as that
-action (one click fewer). A level is addressed by ``Step``: the position of the chosen group among
+action, and small groups of actions are shown open while their level keeps at most ``GROUP_ABOVE``
+entries (one click fewer for each). A level is addressed by ``Step``: the position of the chosen group among
 its level's groups, level by level, so it fits a custom_id and means the same thing for as long as
 the game's version (and so its choices) stays the same.
 """
@@ -12,10 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.limits import MAX_BUTTONS
 from bot.tables import Choice
 
 Step = tuple[int, ...]
+# Up to this many choices are buttons side by side, grouped or not. Above it a grouped decision shows
+# its levels, so that one kind of decision keeps one shape (an HR turn offers 12 to 25 moves, flat
+# buttons for some moves and groups for the next would change under the player's finger) and a level
+# stays short enough to read on a phone.
+GROUP_ABOVE = 10
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,8 @@ class Entry:
 
 
 def is_grouped(choices: list[tuple[int, Choice]]) -> bool:
-    """Whether the panel shows levels: more choices than buttons, and the game groups some."""
-    return len(choices) > MAX_BUTTONS and any(c.path for _, c in choices)
+    """Whether the panel shows levels: more than ``GROUP_ABOVE`` choices, and the game groups some."""
+    return len(choices) > GROUP_ABOVE and any(c.path for _, c in choices)
 
 
 def labels_of(choices: list[tuple[int, Choice]], step: Step) -> tuple[str, ...] | None:
@@ -61,7 +66,21 @@ def level(choices: list[tuple[int, Choice]], step: Step) -> list[Entry]:
         members[group].append((index, choice))
         if len(members[group]) == 1:
             entries.append(Entry(group, step=(*step, groups.index(group))))
-    return [_single(entry, members) for entry in entries]
+    entries = [_single(entry, members) for entry in entries]
+    # A small group of actions is shown open (its actions' labels say all) while the level stays short:
+    # one click fewer for them. Smallest first; a group of groups stays shut (its labels need its own).
+    while True:
+        shut = [
+            e for e in entries
+            if e.step is not None and all(len(c.path) == depth + 1 for _, c in members[e.label])
+        ]
+        if not shut:
+            return entries
+        smallest = min(shut, key=lambda e: len(members[e.label]))
+        if len(entries) - 1 + len(members[smallest.label]) > GROUP_ABOVE:
+            return entries
+        at = entries.index(smallest)
+        entries[at : at + 1] = [Entry(c.label, index=i) for i, c in members[smallest.label]]
 
 
 def _single(entry: Entry, members: dict[str, list[tuple[int, Choice]]]) -> Entry:

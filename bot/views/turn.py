@@ -33,6 +33,7 @@ from bot.views.common import (
     sessions_of,
 )
 from bot.views.look import look_buttons
+from bot.views.open_panels import Edit, open_panels_of
 from engine.core import GameOver, NotYourTurn, StaleState
 
 log = logging.getLogger(__name__)
@@ -200,6 +201,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
             raise StaleState(STALE_CHOICE)
         content, view = panel(table, progress, self.seat, step=self.step)
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        remember_original(interaction, self.game_id, live=True)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
@@ -238,6 +240,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         assert status.progress is not None
         content, view = panel(status.table, status.progress, self.seat, note="Undone.")
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        remember_original(interaction, self.game_id, live=view is not None)
 
 
 class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TURN_TEMPLATE):
@@ -265,7 +268,12 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         content, view = own_panel(status, interaction.user.id)
-        await send_followup(interaction, content, view=view)
+        message = await send_followup(interaction, content, view=view)
+
+        async def edit(content: str, view: discord.ui.View | None) -> None:
+            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+        remember(interaction, self.game_id, edit, live=view is not None)
 
 
 def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:
@@ -430,6 +438,8 @@ async def act_and_announce(
         await announce_failed(interaction, exc)
         return None
     table, progress = result.table, result.progress
+    # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
+    await show_open_panels(interaction, table, progress, result.seat)
     if result.seat in progress.decision.seats:
         return panel(table, progress, result.seat, note=f"✓ {result.label}")
     return text.done_panel_text(table, progress, result.label), None
@@ -446,3 +456,37 @@ async def _act_from_panel(
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
     except Exception as exc:
         await announce_failed(interaction, exc)
+        return
+    remember_original(interaction, game_id, live=view is not None)
+
+
+def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *, live: bool) -> None:
+    """Keep the clicker's panel, to redraw it when the decision comes back to them."""
+    panels = open_panels_of(interaction.client)
+    if panels is not None:
+        panels.remember(game_id, interaction.user.id, edit, live=live)
+
+
+def remember_original(interaction: discord.Interaction[Any], game_id: int, *, live: bool) -> None:
+    """``remember`` a panel that is the message the interaction's button was on."""
+
+    async def edit(content: str, view: discord.ui.View | None) -> None:
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+    remember(interaction, game_id, edit, live=live)
+
+
+async def show_open_panels(
+    interaction: discord.Interaction[Any], table: Table, progress: Progress, acting: int
+) -> None:
+    """The players the decision passed to see it on the panel they already have, if they have one."""
+    panels = open_panels_of(interaction.client)
+    if panels is None:
+        return
+    for seat in progress.decision.seats:
+        user = table.user_at(seat)
+        if seat == acting or seat in table.ai_seats or user is None:
+            continue
+        content, view = panel(table, progress, seat, note="Your turn.")
+        if view is not None:
+            await panels.show(table.id, user, content, view)

@@ -13,12 +13,11 @@ BUILDS = [
     Choice("push H", "Push the Housing tab", ()),
     Choice("use CON C boston", "Build Commerce in Boston", ("Build Commerce", "In the East")),
 ]
-MANY = list(enumerate(BUILDS * 5))  # 25 choices: more than a panel's 20 buttons
 
 
 def test_few_choices_stay_flat_buttons_and_many_grouped_ones_are_levels() -> None:
-    assert not picker.is_grouped(list(enumerate(BUILDS)))
-    assert picker.is_grouped(MANY)
+    assert not picker.is_grouped(list(enumerate(BUILDS * 2)))  # 10 side by side
+    assert picker.is_grouped(list(enumerate(BUILDS * 2 + BUILDS[:1])))
     flat = [(i, Choice(f"x {i}", f"X {i}")) for i in range(25)]
     assert not picker.is_grouped(flat)  # nothing grouped: select menus, as before
 
@@ -35,17 +34,34 @@ def test_the_first_level_lists_groups_and_ungrouped_choices_in_the_games_order()
 
 def test_a_group_opens_its_next_level_down_to_the_choices() -> None:
     choices = list(enumerate(BUILDS))
-    regions = picker.level(choices, (0,))
-    assert [(e.label, e.step) for e in regions] == [
-        ("In the West", (0, 0)),
-        ("Build Housing in Chicago", None),
-    ]
     assert picker.labels_of(choices, (0, 0)) == ("Build Housing", "In the West")
     cities = picker.level(choices, (0, 0))
     assert [(e.label, e.index) for e in cities] == [
         ("Build Housing in Seattle", 0),
         ("Build Housing in Denver", 1),
     ]
+
+
+def test_small_groups_of_actions_are_shown_open_while_the_level_stays_short() -> None:
+    # Under "Build Housing": the West's two cities and Chicago fit one short level.
+    regions = picker.level(list(enumerate(BUILDS)), (0,))
+    assert [(e.label, e.index) for e in regions] == [
+        ("Build Housing in Seattle", 0),
+        ("Build Housing in Denver", 1),
+        ("Build Housing in Chicago", 2),
+    ]
+    # Eight sources of 2 to 4 moves: the smallest open until the level would pass ten entries.
+    moves = [
+        Choice(f"move {g} {k}", f"Move: {g} → {k}", (f"From {g}",))
+        for g, n in zip("ABCDEFGH", (4, 3, 2, 4, 4, 4, 2, 4), strict=True)
+        for k in range(n)
+    ]
+    entries = picker.level(list(enumerate(moves)), ())
+    assert [e.label for e in entries if e.step is not None] == [f"From {g}" for g in "ABDEFH"]
+    assert [e.label for e in entries if e.index is not None] == [
+        "Move: C → 0", "Move: C → 1", "Move: G → 0", "Move: G → 1",
+    ]
+    assert len(entries) == picker.GROUP_ABOVE
 
 
 def test_a_step_pointing_nowhere_is_refused() -> None:

@@ -32,6 +32,23 @@ def listed(status: GameStatus, seat: int) -> list[tuple[int, Choice]]:
     return [(i, c) for i, c in enumerate(status.progress.choices[seat]) if c.notation != done]
 
 
+async def seeded_game(fake: FakeDiscord, start_bot: Any, tmp_path: Path) -> tuple[Sessions, int]:
+    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
+    await open_carnegie(fake, PLAYERS)
+    sessions = sessions_of(handle)
+    return sessions, (await sessions.status_in_channel(fake.games.id)).table.id
+
+
+def player_at(fake: FakeDiscord, status: GameStatus, seat: int) -> str:
+    return next(n for n in PLAYERS if fake.users[n].id == status.table.user_at(seat))
+
+
+async def moves_left(sessions: Sessions, game_id: int) -> int:
+    state = await sessions.load(game_id)
+    assert isinstance(state, CarnegieState)
+    return state.moves
+
+
 async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[GameStatus, int]:
     """The greedy AI plays every seat until ``wanted(status, seat, state)`` holds for the deciding seat."""
     ais: dict[int, Any] = {}
@@ -92,26 +109,24 @@ def hr_turn(status: GameStatus, seat: int, state: CarnegieState) -> bool:
     return state.moves >= 6 and moves and picker.is_grouped(shown)
 
 
+def built_everywhere(shown: list[tuple[int, Choice]]) -> list[str]:
+    """The project-type groups that hold a city in every region."""
+    kinds = dict.fromkeys(c.path[0] for _, c in shown if len(c.path) > 1)
+    return [k for k in kinds if {c.path[1] for _, c in shown if c.path[:1] == (k,)} == REGION_GROUPS]
+
+
 def builds_everywhere(status: GameStatus, seat: int, state: CarnegieState) -> bool:
     shown = listed(status, seat)
-    if not picker.is_grouped(shown):
-        return False
-    return any(
-        {c.path[1] for _, c in shown if c.path[:1] == (kind,) and len(c.path) > 1} == REGION_GROUPS
-        for kind in {c.path[0] for _, c in shown if c.path}
-    )
+    return picker.is_grouped(shown) and bool(built_everywhere(shown))
 
 
 async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
-    await open_carnegie(fake, PLAYERS)
-    sessions = sessions_of(handle)
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
     status, seat = await forward_to(sessions, game_id, hr_turn)
-    user = PLAYERS[[fake.users[n].id for n in PLAYERS].index(status.table.user_at(seat) or 0)]
+    user = player_at(fake, status, seat)
     panel = await open_panel(fake, user)
     first = [b["label"] for b in groups(panel)]
     assert first and all(label.startswith("From ") for label in first), first
@@ -126,14 +141,14 @@ async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
     assert (await sessions.status(game_id)).table.version == version
     per_move = []
     for _ in range(6):
-        moves = (await sessions.load(game_id)).moves  # type: ignore[attr-defined]
+        moves = await moves_left(sessions, game_id)
         clicks = 0
         if groups(panel):
             panel = await press(fake, user, panel, groups(panel)[0])
             clicks += 1
         panel = await press(fake, user, panel, leaves(panel)[0])
         clicks += 1
-        assert (await sessions.load(game_id)).moves == moves - 1  # type: ignore[attr-defined]
+        assert await moves_left(sessions, game_id) == moves - 1
         assert panel.content.startswith("✓ ") and "→" in panel.content.splitlines()[0]
         per_move.append(clicks)
     assert max(per_move) <= 2, per_move
@@ -144,17 +159,10 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
-    await open_carnegie(fake, PLAYERS)
-    sessions = sessions_of(handle)
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
     status, seat = await forward_to(sessions, game_id, builds_everywhere)
-    shown = listed(status, seat)
-    kind = next(
-        k for k in dict.fromkeys(c.path[0] for _, c in shown if c.path)
-        if {c.path[1] for _, c in shown if c.path[:1] == (k,) and len(c.path) > 1} == REGION_GROUPS
-    )
-    user = PLAYERS[[fake.users[n].id for n in PLAYERS].index(status.table.user_at(seat) or 0)]
+    kind = built_everywhere(listed(status, seat))[0]
+    user = player_at(fake, status, seat)
     stale = await open_panel(fake, user)
     stale = await press(fake, user, stale, labelled(stale, kind) or {})  # drawn at this version
     panel = await open_panel(fake, user)
@@ -199,10 +207,7 @@ async def test_an_open_panel_shows_the_decision_when_it_comes_back(
     and reservation steps (setup 10) then come to them one by one on that same panel, marked "Your
     turn.", with no **Take my turn** again."""
     fake = fake_discord
-    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
-    await open_carnegie(fake, PLAYERS)
-    sessions = sessions_of(handle)
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
     panels = {name: await open_panel(fake, name) for name in PLAYERS}
     redrawn: set[str] = set()
     for _ in range(200):
@@ -211,7 +216,7 @@ async def test_an_open_panel_shows_the_decision_when_it_comes_back(
         if status.progress.decision.kind not in ("sides", "house", "reserve"):
             break
         seat = status.progress.decision.seats[0]
-        user = PLAYERS[[fake.users[n].id for n in PLAYERS].index(status.table.user_at(seat) or 0)]
+        user = player_at(fake, status, seat)
         panel = fake.message(panels[user].id)
         if panel.content.startswith("Your turn."):
             redrawn.add(user)

@@ -54,7 +54,7 @@ from pydantic import BaseModel, Field
 from engine.core.rng import Rng
 
 FORMAT_VERSION = 1
-# A player's panel shows at most this many choices (Discord: 4 menus of 25 options).
+# A player's panel shows at most this many ungrouped choices (Discord: 4 menus of 25 options).
 MAX_CHOICES = 100
 # A notation travels in a custom_id (100 characters) with a prefix, game id, version and seat.
 MAX_NOTATION = 90

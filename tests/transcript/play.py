@@ -1,7 +1,9 @@
 """Playing one seeded game through the real discord.py client against the loopback fake, as players
 would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
-and, on the private panel, the button or menu option carrying the move the game's own AI chooses
-(``game.ai(seed, "greedy")``, one per seat, on the state the bot's sessions service holds)."""
+(unless the panel they have open already shows the decision) and, on the private panel, the button or
+menu option carrying the move the game's own AI chooses (``game.ai(seed, "greedy")``, one per seat, on
+the state the bot's sessions service holds), through the groups it is filed under when the panel
+shows them."""
 
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
-from bot.views.turn import ActionButton, ActionMenu, TakeTurnButton, UndoButton
+from bot.views.open_panels import OpenPanels
+from bot.views.turn import ActionButton, ActionMenu, GroupButton, TakeTurnButton, UndoButton
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ class BoardroomBot(commands.Bot):
         self._render_pool: RenderPool | None = None
         self._ai_pool: AiPool | None = None
         self._bots: BotPlayers | None = None
+        self.open_panels = OpenPanels()
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
@@ -126,7 +128,9 @@ class BoardroomBot(commands.Bot):
         pictured = [plugins.plugin(name) for name in games]
         self._warm_up = asyncio.create_task(self._render_pool.warm_up(pictured), name="render-warm-up")
         # Buttons and menus posted before a restart are parsed back from their custom_id.
-        self.add_dynamic_items(LobbyButton, ActionButton, ActionMenu, UndoButton, TakeTurnButton, LookButton)
+        self.add_dynamic_items(
+            LobbyButton, ActionButton, ActionMenu, GroupButton, UndoButton, TakeTurnButton, LookButton
+        )
         await self.sync_commands()
         # Round summaries and final posts Discord refused earlier (kept in the database).
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")

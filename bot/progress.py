@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import Choice, Progress, Table
-from engine.core import Game, GameState
+from engine.core import Game, GameState, action_path
 
 
 def player_range(game: Game[Any, Any]) -> str:
@@ -22,7 +22,9 @@ def progress(game: Game[Any, Any], state: GameState) -> Progress:
     decision = game.pending(state)
     choices = {
         seat: [
-            Choice(game.format_action(a), game.describe_action(state, seat, a))
+            Choice(
+                game.format_action(a), game.describe_action(state, seat, a), action_path(game, state, seat, a)
+            )
             for a in game.legal_actions(state, seat)
         ]
         for seat in decision.seats

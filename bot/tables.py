@@ -85,10 +85,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action: its notation (travels in a custom_id) and a label for a player."""
+    """One legal action: its notation (travels in a custom_id), a label for a player and the game's
+    group labels above it on a panel (``engine.core.action_path``; empty when not grouped)."""
 
     notation: str
     label: str
+    path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

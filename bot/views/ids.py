@@ -8,6 +8,9 @@
                                                        notation would not fit in 100 characters
     br:m:<game id>:<version>:<seat>:<page>             a select menu of legal actions (values are
                                                        notations)
+    br:g:<game id>:<version>:<seat>:<step>             a level of the seat's grouped choices (no
+                                                       engine action): "r" then the positions of the
+                                                       groups opened, dot-separated ("r", "r2.0")
     br:u:<game id>:<version>:<seat>                    undo the seat's last step
     br:t:<game id>:<version>                           "Take my turn" on the public turn line
     br:v:<look>:<game id>:<seat>                       a panel's look-up: b (board), m (my board),
@@ -25,6 +28,7 @@ PREFIX = "br"
 LOBBY_TEMPLATE = rf"{PREFIX}:(?P<verb>[jlsfbk]):(?P<game>\d+):(?P<version>\d+)(?::(?P<level>[a-z]{{1,20}}))?"
 ACTION_TEMPLATE = rf"{PREFIX}:(?P<kind>[ai]):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<ref>.+)"
 MENU_TEMPLATE = rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
+GROUP_TEMPLATE = rf"{PREFIX}:g:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):r(?P<step>[\d.]*)"
 
 UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
@@ -49,6 +53,18 @@ def action_id(game_id: int, version: int, seat: int, notation: str, index: int) 
 
 def menu_id(game_id: int, version: int, seat: int, page: int) -> str:
     return f"{PREFIX}:m:{game_id}:{version}:{seat}:{page}"
+
+
+def group_id(game_id: int, version: int, seat: int, step: tuple[int, ...]) -> str:
+    return f"{PREFIX}:g:{game_id}:{version}:{seat}:r" + ".".join(map(str, step))
+
+
+def parse_step(text: str) -> tuple[int, ...] | None:
+    """A ``group_id``'s step, or None when it is not one the bot writes."""
+    parts = text.split(".") if text else []
+    if len(parts) > 8 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+        return None
+    return tuple(int(p) for p in parts)
 
 
 def undo_id(game_id: int, version: int, seat: int) -> str:

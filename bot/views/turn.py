@@ -1,6 +1,8 @@
 """Turns: a public line "@Ana — your turn: …" with one **Take my turn** button, and the private
-(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``,
-plus **Done** where a phase of choices can end and **Undo** for the player's own last step.
+(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``
+(or, when they do not fit on buttons and the game groups them, one level of groups at a time:
+``bot.views.picker``), plus **Done** where a phase of choices can end and **Undo** for the
+player's own last step.
 
 The panel is edited in place after every step (sub-steps never post in the channel); the public
 line is posted once per turn by ``bot.announce``. Every custom_id carries the game id and the
@@ -21,7 +23,7 @@ from bot.refusals import NotAPlayer
 from bot.sessions import STALE_CHOICE
 from bot.storage import Status
 from bot.tables import Choice, GameStatus, Progress, Table
-from bot.views import ids, text
+from bot.views import ids, picker, text
 from bot.views.common import (
     NO_MENTIONS,
     acknowledge_update,
@@ -31,12 +33,14 @@ from bot.views.common import (
     sessions_of,
 )
 from bot.views.look import look_buttons
-from engine.core import GameOver, StaleState
+from bot.views.open_panels import Edit, open_panels_of
+from engine.core import GameOver, NotYourTurn, StaleState
 
 log = logging.getLogger(__name__)
 
 ALREADY_RECORDED = "That choice was already recorded."
 TAKE_MY_TURN = "Take my turn"
+BACK = "Back"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_TEMPLATE):
@@ -143,6 +147,63 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
         await _act_from_panel(interaction, self.game_id, self.version, self.seat, values[0])
 
 
+class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.GROUP_TEMPLATE):
+    """Opens a level of the seat's grouped choices (or goes back up): it only redraws the private
+    panel; nothing is applied or written. Drawn at one version, it is refused once the game moved."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        step: picker.Step,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=style,
+                custom_id=ids.group_id(game_id, version, seat, step),
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.seat, self.step = game_id, version, seat, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupButton:
+        step = ids.parse_step(match["step"])
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            # Only the bot writes these ids: a forged step points nowhere and is refused as stale.
+            step if step is not None else (-1,),
+            label=getattr(item, "label", None) or "…",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._click)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        await acknowledge_update(interaction)
+        status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
+        table, progress = status.table, status.progress
+        if table.version != self.version or progress is None or self.seat not in progress.decision.seats:
+            raise StaleState(STALE_CHOICE)
+        if table.seat_of(interaction.user.id) != self.seat:
+            raise NotYourTurn("These choices are for another player.")
+        if picker.labels_of(_listed(progress, self.seat), self.step) is None:
+            raise StaleState(STALE_CHOICE)
+        content, view = panel(table, progress, self.seat, step=self.step)
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        remember_original(interaction, self.game_id, live=True)
+
+
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
     def __init__(self, game_id: int, version: int, seat: int) -> None:
         super().__init__(
@@ -179,6 +240,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         assert status.progress is not None
         content, view = panel(status.table, status.progress, self.seat, note="Undone.")
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        remember_original(interaction, self.game_id, live=view is not None)
 
 
 class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TURN_TEMPLATE):
@@ -206,7 +268,12 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         await interaction.response.defer(ephemeral=True, thinking=True)
         status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         content, view = own_panel(status, interaction.user.id)
-        await send_followup(interaction, content, view=view)
+        message = await send_followup(interaction, content, view=view)
+
+        async def edit(content: str, view: discord.ui.View | None) -> None:
+            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+        remember(interaction, self.game_id, edit, live=view is not None)
 
 
 def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:
@@ -235,24 +302,39 @@ async def _notation_by_index(
 
 
 def panel(
-    table: Table, progress: Progress, seat: int, *, note: str = ""
+    table: Table, progress: Progress, seat: int, *, note: str = "", step: picker.Step = ()
 ) -> tuple[str, discord.ui.View | None]:
-    """The private panel: what to decide, the choices, Done and Undo."""
+    """The private panel: what to decide, the choices (at ``step`` when grouped), Done and Undo."""
+    labels = picker.labels_of(_listed(progress, seat), step) if step else ()
+    if labels:
+        # Where the player is in the groups, so the next level's short labels read in context.
+        note = "\n".join(x for x in (note, "Choosing: " + " › ".join(labels)) if x)
     content = text.panel_text(table, progress, seat, note=note)
-    return content, turn_view(table, progress, seat)
+    return content, turn_view(table, progress, seat, step)
 
 
-def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | None:
-    """Buttons (≤ 20 choices) or select menus (pages of 25) for one seat's legal actions; the last
-    row holds Done (when the phase can end) and Undo (when the seat's last step can be undone)."""
+def _listed(progress: Progress, seat: int) -> list[tuple[int, Choice]]:
+    """The seat's choices with their positions, Done left out (it has its own button)."""
+    choices = progress.choices.get(seat, [])
+    ends = progress.decision.done
+    return [(i, c) for i, c in enumerate(choices) if ends is None or c.notation != ends]
+
+
+def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = ()) -> discord.ui.View | None:
+    """Buttons (≤ 20 choices), one level of the game's groups as buttons (more choices, grouped by
+    the game; ``step`` says which level) or select menus (pages of 25) for one seat's legal actions;
+    the last row holds Done (when the phase can end) and Undo (when the seat's last step can be
+    undone)."""
     choices = progress.choices.get(seat, [])
     ends = progress.decision.done
     done = next((c for c in choices if c.notation == ends), None) if ends else None
-    others = [(i, c) for i, c in enumerate(choices) if c is not done]
+    others = _listed(progress, seat)
     if not choices:
         return None
     view = discord.ui.View(timeout=None)
-    if len(others) <= MAX_BUTTONS:
+    if picker.is_grouped(others):
+        _add_level(view, table, seat, choices, picker.level(others, step), step)
+    elif len(others) <= MAX_BUTTONS:
         for n, (index, choice) in enumerate(others):
             view.add_item(ActionButton.for_choice(table, seat, choice, index, row=n // 5))
     else:
@@ -289,6 +371,31 @@ def turn_view(table: Table, progress: Progress, seat: int) -> discord.ui.View | 
     for button in look_buttons(table.id, seat, row=4):
         view.add_item(button)
     return view
+
+
+def _add_level(
+    view: discord.ui.View,
+    table: Table,
+    seat: int,
+    choices: list[Choice],
+    entries: list[picker.Entry],
+    step: picker.Step,
+) -> None:
+    """One level of grouped choices as buttons, and Back to the level above when below the first."""
+    room = MAX_BUTTONS - (1 if step else 0)
+    if len(entries) > room:
+        # The game promises small levels (the conformance tests hold it); say so loudly if not.
+        log.error("game %s seat %s: %d entries at one level; only %d fit", table.id, seat, len(entries), room)
+    for n, entry in enumerate(entries[:room]):
+        if entry.index is not None:
+            view.add_item(ActionButton.for_choice(table, seat, choices[entry.index], entry.index, row=n // 5))
+        else:
+            assert entry.step is not None
+            label = entry.label + " …"  # more to choose behind it
+            view.add_item(GroupButton(table.id, table.version, seat, entry.step, label=label, row=n // 5))
+    if step:
+        row, grey = min(len(entries), room) // 5, discord.ButtonStyle.secondary
+        view.add_item(GroupButton(table.id, table.version, seat, step[:-1], label=BACK, style=grey, row=row))
 
 
 def turn_line_view(table: Table) -> discord.ui.View:
@@ -331,6 +438,8 @@ async def act_and_announce(
         await announce_failed(interaction, exc)
         return None
     table, progress = result.table, result.progress
+    # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
+    await show_open_panels(interaction, table, progress, result.seat)
     if result.seat in progress.decision.seats:
         return panel(table, progress, result.seat, note=f"✓ {result.label}")
     return text.done_panel_text(table, progress, result.label), None
@@ -347,3 +456,37 @@ async def _act_from_panel(
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
     except Exception as exc:
         await announce_failed(interaction, exc)
+        return
+    remember_original(interaction, game_id, live=view is not None)
+
+
+def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *, live: bool) -> None:
+    """Keep the clicker's panel, to redraw it when the decision comes back to them."""
+    panels = open_panels_of(interaction.client)
+    if panels is not None:
+        panels.remember(game_id, interaction.user.id, edit, live=live)
+
+
+def remember_original(interaction: discord.Interaction[Any], game_id: int, *, live: bool) -> None:
+    """``remember`` a panel that is the message the interaction's button was on."""
+
+    async def edit(content: str, view: discord.ui.View | None) -> None:
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+    remember(interaction, game_id, edit, live=live)
+
+
+async def show_open_panels(
+    interaction: discord.Interaction[Any], table: Table, progress: Progress, acting: int
+) -> None:
+    """The players the decision passed to see it on the panel they already have, if they have one."""
+    panels = open_panels_of(interaction.client)
+    if panels is None:
+        return
+    for seat in progress.decision.seats:
+        user = table.user_at(seat)
+        if seat == acting or seat in table.ai_seats or user is None:
+            continue
+        content, view = panel(table, progress, seat, note="Your turn.")
+        if view is not None:
+            await panels.show(table.id, user, content, view)

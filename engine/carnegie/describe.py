@@ -13,7 +13,7 @@ from engine.carnegie.rules import (
     place_cost,
     transport_income,
 )
-from engine.carnegie.rules.common import slot_words
+from engine.carnegie.rules.common import free_slot, slot_words
 from engine.carnegie.state import (
     CarnegieState,
     active_employees,
@@ -291,19 +291,29 @@ def _describe_use(state: CarnegieState, seat: int, a: Action) -> str:
         )
     if dept in (data.D_CON, 9, 10):
         t = parse_index(args[0], data.PROJECT_CODES, "project type")
-        city = data.CITIES[parse_city(args[1])]
+        where = parse_city(args[1])
+        city = data.CITIES[where]
         cost = words.count(data.BUILD_GOODS[t], "good") + (" + $3" if dept == 10 else "")
+        income = " + ".join(gain_words(transport_income(state, seat, city.region)))
         gives = []
         if city.marker:
-            gives.append("+" + " + ".join(gain_words(transport_income(state, seat, city.region))) + " now")
+            gives.append(f"+{income} now")
         if city.vp:
             gives.append(f"{city.vp} VP at the end")
         extra = "".join(f", {x}" for x in gives)
-        verb = _SHORT_DEPT.get(dept, "Build")
-        mission = "" if dept == 10 else f", mission to the {data.REGIONS[city.region]}"
+        head = f"{_SHORT_DEPT.get(dept, 'Build')} {data.PROJECT_TYPES[t]} in {city.name}"
+        # The free slot the disc takes (R6.3.1 step 4) when it is not of the project's type: a slot
+        # that takes any type; and what the mission brings back (the region's transport income).
+        slot = free_slot(state, where, t)
+        town = "small-town slot, " if slot >= 0 and data.SLOT_TYPE[slot] == "T" else ""
+        if dept == 10:  # Outsourcing sends nobody (§7.10)
+            return _fit(f"{head} ({town}{cost}{extra})", f"{head} ({cost}{extra})")
+        region = data.REGIONS[city.region]
         return _fit(
-            f"{verb} {data.PROJECT_TYPES[t]} in {city.name} ({cost}{extra}{mission})",
-            f"{verb} {data.PROJECT_TYPES[t]} in {city.name} ({cost}{extra})",
+            f"{head} ({town}{cost}{extra}, mission to the {region} brings {income})",
+            f"{head} ({town}{cost}{extra}, mission brings {income})",
+            f"{head} ({cost}{extra}, mission brings {income})",
+            f"{head} ({cost}{extra})",
         )
     if dept == 6:
         k = int(args[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import actions, data, rules, scoring, words
+from engine.carnegie import actions, data, groups, rules, scoring, words
 from engine.carnegie.actions import Action
 from engine.carnegie.ai import ai_player
 from engine.carnegie.describe import describe
@@ -102,6 +102,9 @@ class CarnegieGame:
 
     def describe_action(self, state: CarnegieState, seat: int, action: Action) -> str:
         return describe(state, seat, action)
+
+    def group_action(self, state: CarnegieState, seat: int, action: Action) -> tuple[str, ...]:
+        return groups.group_action(state, seat, action)
 
     def dump_state(self, state: CarnegieState) -> str:
         return dump_state(state)

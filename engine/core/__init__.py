@@ -16,6 +16,8 @@ from engine.core.game import (
     CHECKPOINT,
     FORMAT_VERSION,
     MAX_CHOICES,
+    MAX_GROUP_DEPTH,
+    MAX_GROUP_ENTRIES,
     MAX_LABEL,
     MAX_NOTATION,
     Decision,
@@ -31,6 +33,7 @@ from engine.core.game import (
     ScoreSheet,
     Step,
     Topic,
+    action_path,
     checkpoint,
 )
 from engine.core.replay import NoEnd, Played, play, replay
@@ -41,6 +44,8 @@ __all__ = [
     "CHECKPOINT",
     "FORMAT_VERSION",
     "MAX_CHOICES",
+    "MAX_GROUP_DEPTH",
+    "MAX_GROUP_ENTRIES",
     "MAX_LABEL",
     "MAX_NOTATION",
     "Decision",
@@ -69,6 +74,7 @@ __all__ = [
     "Step",
     "Topic",
     "UnknownGame",
+    "action_path",
     "checkpoint",
     "dump_state",
     "load_state",

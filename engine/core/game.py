@@ -11,7 +11,16 @@ The contract, in full:
   choose at the same time), in a prompt a player can read, and ``Decision.done``: the
   notation, if any, of the action that ends this phase of choices (the panel's Done button).
 - ``legal_actions(state, seat)`` is finite and small enough to show: at most ``MAX_CHOICES``
-  per seat; big choices are broken into steps.
+  per seat, unless the game groups them; big choices are broken into steps.
+- ``group_action(state, seat, action)`` (optional; ``action_path`` reads it, a game without it
+  groups nothing): the path of group labels under which a panel files the action, e.g.
+  ``("Build Commerce", "in the West")``; ``()`` for an action shown on its own. A panel with
+  more choices than its buttons hold shows the first level (groups and ungrouped actions), then
+  a clicked group's next level, the action itself last (its ``describe_action`` label). Every
+  level holds at most ``MAX_GROUP_ENTRIES`` entries, paths are at most ``MAX_GROUP_DEPTH``
+  labels of at most ``MAX_LABEL`` characters, each naming what the player finds on the game's
+  pictures (departments, regions, cities; never grid cells). Grouped legal actions may number
+  more than ``MAX_CHOICES``.
 - ``apply(state, seat, action)`` never mutates ``state``; illegal input raises an
   ``EngineError`` that names the rule. ``Step.events`` are data, never Discord text: texts
   refer to seats as ``{p0}``..``{p3}``; ``Event.headline`` marks what a summary should
@@ -47,12 +56,16 @@ from pydantic import BaseModel, Field
 from engine.core.rng import Rng
 
 FORMAT_VERSION = 1
-# A player's panel shows at most this many choices (Discord: 4 menus of 25 options).
+# A player's panel shows at most this many ungrouped choices (Discord: 4 menus of 25 options).
 MAX_CHOICES = 100
 # A notation travels in a custom_id (100 characters) with a prefix, game id, version and seat.
 MAX_NOTATION = 90
 # A button label holds 80 characters.
 MAX_LABEL = 80
+# A grouped panel level: four rows of five buttons, one of them Back.
+MAX_GROUP_ENTRIES = 19
+# Group labels above an action (each click on a group is one more click for the player).
+MAX_GROUP_DEPTH = 3
 # The kind of the event that closes a stretch of play worth a summary.
 CHECKPOINT = "checkpoint"
 
@@ -213,3 +226,9 @@ class Game(Protocol[S, A]):
     def dump_state(self, state: S) -> str: ...
 
     def load_state(self, text: str) -> S: ...
+
+
+def action_path(game: Game[Any, Any], state: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The group labels the game files ``action`` under (its optional ``group_action``), or ``()``."""
+    group = getattr(game, "group_action", None)
+    return tuple(group(state, seat, action)) if group is not None else ()

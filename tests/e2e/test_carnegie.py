@@ -93,7 +93,7 @@ def _turn_line(fake: FakeDiscord) -> Message | None:
 
 def _pick(panel: Message, rng: random.Random, *, prefer_done: float) -> tuple[str, str | None]:
     """A legal choice on the panel: (custom_id, select value or None)."""
-    buttons = [b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:"))]
+    buttons = [b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:", "br:g:"))]
     done = [b for b in buttons if b["custom_id"].endswith(":done")]
     if done and rng.random() < prefer_done:
         return done[0]["custom_id"], None
@@ -345,12 +345,11 @@ async def test_undo_reverts_the_players_own_step(
         (b["custom_id"] for b in panel.buttons() if ":move " in b["custom_id"]),
         None,
     )
-    if move is None:
-        menu = panel.selects()[0]
-        value = next(o["value"] for o in menu["options"] if o["value"].startswith("move "))
-        acked(await fake.select(user, panel, menu["custom_id"], [value]), DEFERRED_UPDATE)
-    else:
-        acked(await fake.click(user, panel, move), DEFERRED_UPDATE)
+    if move is None:  # many moves come in steps (issue 18): first the department or Lobby left
+        group = next(b for b in panel.buttons() if b["custom_id"].startswith("br:g:"))
+        panel = await _press(fake, user, panel, group["custom_id"], None)
+        move = next(b["custom_id"] for b in panel.buttons() if ":move " in b["custom_id"])
+    acked(await fake.click(user, fake.message(panel.id), move), DEFERRED_UPDATE)
     await fake.wait_until(lambda: "Undo" in fake.message(panel.id).button_labels(), 5, "an Undo button")
     # Someone else cannot press it.
     other = "bob" if user == "alice" else "alice"
@@ -476,6 +475,10 @@ async def test_players_activate_at_the_same_time(
             if now is not None and now.decision.kind == "setup_activate":
                 break  # both players decide that one, each from their own panel below
             choices = _choice_ids(panel)
+            lobby = next((c for c in choices if c[0] == "From the Lobby …"), None)
+            if lobby is not None and len(moved) < 3:  # the Lobby's moves behind their group (issue 18)
+                panel = await _press(fake, user, panel, lobby[1], None)
+                choices = _choice_ids(panel)
             into = [
                 c
                 for c in choices

@@ -1,7 +1,9 @@
 """Playing one seeded game through the real discord.py client against the loopback fake, as players
 would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
-and, on the private panel, the button or menu option carrying the move the game's own AI chooses
-(``game.ai(seed, "easy")``, one per seat, on the state the bot's sessions service holds)."""
+(unless the panel they have open already shows the decision) and, on the private panel, the button or
+menu option carrying the move the game's own AI chooses (``game.ai(seed, "easy")``, one per seat, on
+the state the bot's sessions service holds), through the groups it is filed under when the panel
+shows them."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
+from bot.limits import BUTTON_LABEL, clip
 from bot.storage import Status
 from tests.fakediscord import Message
 from tests.fakediscord.harness import ClientHandle, start_client
@@ -224,6 +227,10 @@ class Table:
             notation = self.game.format_action(action)
             choices = status.progress.choices.get(seat, [])
             offered = self.offered(panel, choices)
+            chosen = next((c for c in choices if c.notation == notation), None)
+            if notation not in offered and chosen is not None and chosen.path:
+                panel = await self.open_groups(user, panel, chosen)
+                offered = self.offered(panel, choices)
             if notation not in offered:
                 # The panel cannot show every choice (the bot logs it): a player picks among those shown.
                 self.tally.not_offered += 1
@@ -242,6 +249,25 @@ class Table:
             if fake.message(panel.id).edits == edits:
                 refusal = " / ".join(m.content for m in outcome.followups)
                 raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
+
+    async def open_groups(self, user: str, panel: Message, choice: Any) -> Message:
+        """Click down the choice's groups (``Choice.path``) as a player would, by their labels, until
+        the choice itself is on the panel (a group of one is shown as its action)."""
+        fake = self.fake
+        for label in choice.path:
+            shown = clip(label + " …", BUTTON_LABEL)
+            button = next(
+                (b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("br:g:")
+                 and b.get("label") == shown),
+                None,
+            )
+            if button is None:
+                break
+            edits = panel.edits
+            await self.click(user, panel, button["custom_id"], shown)
+            await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the next group level")  # noqa: B023
+            panel = fake.message(panel.id)
+        return panel
 
     @staticmethod
     def offered(panel: Message, choices: list[Any]) -> set[str]:
@@ -315,7 +341,7 @@ async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | N
         f"{title}, {who}, seed {seed}. Written by `python -m tests.transcript --game {game} "
         f"--players {players} --seed {seed}{cut}` (`make transcript` writes all three).",
         "",
-        "Every scripted player takes the move the game's own AI (greedy) would choose, by clicking "
+        "Every scripted player takes the move the game's own AI (easy) would choose, by clicking "
         "what a player would click. What follows is only what the players saw and did, in time "
         "order: public posts and their edits in the channel, private messages (shown only to the "
         "player named), every click by the label the player saw, every image by its file name.",

@@ -1,0 +1,42 @@
+"""Where a player's panel files a Carnegie action when a decision offers more choices than its buttons
+hold (``group_action`` of the engine protocol): by the places a player finds on the pictures, the
+departments and the Lobby on the company board, the regions and cities on the map."""
+
+from __future__ import annotations
+
+from engine.carnegie import data, words
+from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
+from engine.carnegie.state import CarnegieState
+
+# Departments that build projects (R6.3.1; Engineering and Outsourcing are tiles 9 and 10).
+_BUILDERS = (data.D_CON, 9, 10)
+
+
+def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, ...]:
+    """An employee move (R6.1.2, setup 11, §7.8) by the department, Lobby or space it leaves; a build
+    (R6.3.1) by project type, then region; a Strategic Planning build (R6.2.3) under one group; a
+    donation (R8.1) by its column."""
+    verb, args = action.verb, action.args
+    if verb in ("move", "relocate"):
+        cell, _ = parse_cell(args[0].split(">")[0])
+        return (f"From {words.space(state.companies[seat].cells, cell)}",)
+    if verb == "donate":
+        return (_donation_column(args[0]),)
+    if verb != "use":
+        return ()
+    dept = parse_dept(args[0])
+    if dept == 15:  # Charitable Giving: a mission and a donation (§7.15)
+        return (f"Charitable Giving: d{_donation_column(args[1])[1:]}",)
+    if dept == data.D_SP:
+        return ("Strategic Planning: build a department",)
+    if dept in _BUILDERS:
+        kind = data.PROJECT_TYPES[parse_index(args[1], data.PROJECT_CODES, "project type")]
+        region = data.REGIONS[data.CITIES[parse_city(args[2])].region]
+        head = f"Build {kind}" if dept == data.D_CON else f"{data.DEPT_NAMES[dept]}: build {kind}"
+        return (head, f"In the {region}")
+    return ()
+
+
+def _donation_column(code: str) -> str:
+    column = data.DONATION_CELLS[parse_donation(code)][1]
+    return f"Donate to {data.DONATION_COLUMNS[column - 1]}"

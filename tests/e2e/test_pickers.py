@@ -1,0 +1,229 @@
+"""Pickers shaped like the decision (issue 18), through the real discord.py client against the loopback
+fake: on the seeded 4-player Carnegie game (the transcript's), an HR turn of 6 moves (R6.1.2) and a build
+in each region (R6.3.1) by clicks on the grouped panel, within the click targets (a move in at most 2
+clicks: the department or Lobby it leaves, then where it goes; a build in at most 3: project type,
+region, city); a group step drawn at an older version answers "out of date" and changes nothing.
+
+The game is brought to each decision through the sessions service (the greedy AI's moves, as the
+transcript's players make them), then played by clicks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.sessions import Sessions
+from bot.tables import Choice, GameStatus
+from bot.views import picker
+from engine.carnegie import GAME, data
+from engine.carnegie.state import CarnegieState
+from tests.e2e.test_carnegie import TAKE_MY_TURN, _turn_line, open_carnegie, seeded, sessions_of
+from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
+from tests.fakediscord import FakeDiscord, Message
+
+SEED = 20261122  # the 4-player transcript's game (tests/transcript/play.py)
+PLAYERS = ["alice", "bob", "carol", "dave"]
+REGION_GROUPS = {f"In the {r}" for r in data.REGIONS}
+
+
+def listed(status: GameStatus, seat: int) -> list[tuple[int, Choice]]:
+    assert status.progress is not None
+    done = status.progress.decision.done
+    return [(i, c) for i, c in enumerate(status.progress.choices[seat]) if c.notation != done]
+
+
+async def seeded_game(fake: FakeDiscord, start_bot: Any, tmp_path: Path) -> tuple[Sessions, int]:
+    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
+    await open_carnegie(fake, PLAYERS)
+    sessions = sessions_of(handle)
+    return sessions, (await sessions.status_in_channel(fake.games.id)).table.id
+
+
+def player_at(fake: FakeDiscord, status: GameStatus, seat: int) -> str:
+    return next(n for n in PLAYERS if fake.users[n].id == status.table.user_at(seat))
+
+
+async def moves_left(sessions: Sessions, game_id: int) -> int:
+    state = await sessions.load(game_id)
+    assert isinstance(state, CarnegieState)
+    return state.moves
+
+
+async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[GameStatus, int]:
+    """The greedy AI plays every seat until ``wanted(status, seat, state)`` holds for the deciding seat."""
+    ais: dict[int, Any] = {}
+    for _ in range(3000):
+        status = await sessions.status(game_id)
+        assert status.progress is not None and not status.progress.decision.finished
+        seat = status.progress.decision.seats[0]
+        state = await sessions.load(game_id)
+        assert isinstance(state, CarnegieState)
+        if wanted(status, seat, state):
+            return status, seat
+        ai = ais.setdefault(seat, GAME.ai(SEED + seat, "greedy"))
+        action = ai.choose(GAME, state, seat, GAME.legal_actions(state, seat))
+        user = status.table.user_at(seat)
+        assert user is not None
+        await sessions.act(
+            game_id, user, GAME.format_action(action), expected_version=status.table.version,
+            interaction_id=None, seat=seat,
+        )
+    raise AssertionError("the decision never came")
+
+
+async def open_panel(fake: FakeDiscord, user: str) -> Message:
+    line = _turn_line(fake)
+    assert line is not None
+    opened = acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE)
+    panel = await opened.wait_response()
+    assert panel.ephemeral
+    return panel
+
+
+async def press(fake: FakeDiscord, user: str, panel: Message, button: dict[str, Any]) -> Message:
+    """Click a button of the panel and wait for it to be redrawn (no refusal)."""
+    edits = panel.edits
+    outcome = acked(await fake.click(user, panel, button["custom_id"]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the panel to be redrawn")
+    assert not outcome.followups, [m.content for m in outcome.followups]
+    return fake.message(panel.id)
+
+
+def groups(panel: Message) -> list[dict[str, Any]]:
+    return [b for b in panel.buttons() if b["custom_id"].startswith("br:g:") and b["label"] != "Back"]
+
+
+def leaves(panel: Message) -> list[dict[str, Any]]:
+    return [
+        b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:")) and b["style"] != 3
+    ]  # style 3 (green) is Done
+
+
+def labelled(panel: Message, label: str) -> dict[str, Any] | None:
+    return next((b for b in panel.buttons() if b["label"] in (label, f"{label} …")), None)
+
+
+def hr_turn(status: GameStatus, seat: int, state: CarnegieState) -> bool:
+    shown = listed(status, seat)
+    moves = any(c.notation.startswith("move") for _, c in shown)
+    return state.moves >= 6 and moves and picker.is_grouped(shown)
+
+
+def built_everywhere(shown: list[tuple[int, Choice]]) -> list[str]:
+    """The project-type groups that hold a city in every region."""
+    kinds = dict.fromkeys(c.path[0] for _, c in shown if len(c.path) > 1)
+    return [k for k in kinds if {c.path[1] for _, c in shown if c.path[:1] == (k,)} == REGION_GROUPS]
+
+
+def builds_everywhere(status: GameStatus, seat: int, state: CarnegieState) -> bool:
+    shown = listed(status, seat)
+    return picker.is_grouped(shown) and bool(built_everywhere(shown))
+
+
+async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
+    status, seat = await forward_to(sessions, game_id, hr_turn)
+    user = player_at(fake, status, seat)
+    panel = await open_panel(fake, user)
+    first = [b["label"] for b in groups(panel)]
+    assert first and all(label.startswith("From ") for label in first), first
+    # Named by department or the Lobby (shown on the company picture), never by a grid cell.
+    assert not any("," in label.split("From ", 1)[1].replace(", ", "") for label in first), first
+    # Back: a level, then the first level again, nothing applied.
+    version = (await sessions.status(game_id)).table.version
+    panel = await press(fake, user, panel, groups(panel)[0])
+    assert "Choosing: From " in panel.content
+    panel = await press(fake, user, panel, labelled(panel, "Back") or {})
+    assert [b["label"] for b in groups(panel)] == first
+    assert (await sessions.status(game_id)).table.version == version
+    per_move = []
+    for _ in range(6):
+        moves = await moves_left(sessions, game_id)
+        clicks = 0
+        if groups(panel):
+            panel = await press(fake, user, panel, groups(panel)[0])
+            clicks += 1
+        panel = await press(fake, user, panel, leaves(panel)[0])
+        clicks += 1
+        assert await moves_left(sessions, game_id) == moves - 1
+        assert panel.content.startswith("✓ ") and "→" in panel.content.splitlines()[0]
+        per_move.append(clicks)
+    assert max(per_move) <= 2, per_move
+    print(f"HR turn of 6 moves: 1 + {sum(per_move)} clicks {per_move}")
+
+
+async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
+    status, seat = await forward_to(sessions, game_id, builds_everywhere)
+    kind = built_everywhere(listed(status, seat))[0]
+    user = player_at(fake, status, seat)
+    stale = await open_panel(fake, user)
+    stale = await press(fake, user, stale, labelled(stale, kind) or {})  # drawn at this version
+    panel = await open_panel(fake, user)
+    for region in data.REGIONS:
+        clicks = 0
+        for label in (kind, f"In the {region}"):
+            button = labelled(panel, label)
+            if button is None:  # a group of one is shown as its build
+                break
+            panel = await press(fake, user, panel, button)
+            clicks += 1
+        builders = ("Build", "Engineering", "Outsourcing")
+        city = next(b for b in leaves(panel) if b["label"].startswith(builders))
+        name = city["label"].split(" in ", 1)[1].split(" (")[0]
+        assert data.CITIES[[c.name for c in data.CITIES].index(name)].region == data.REGIONS.index(region)
+        panel = await press(fake, user, panel, city)
+        clicks += 1
+        assert clicks <= 3, (region, clicks)
+        assert panel.content.startswith(f"✓ {city['label']}"[:60])
+        if region == data.REGIONS[0]:
+            # The step drawn before the build is out of date: refused, nothing changes.
+            before = await sessions.status(game_id)
+            log = len(await sessions.live_log(game_id))
+            edits = fake.message(stale.id).edits
+            region_button = labelled(stale, f"In the {region}")
+            assert region_button is not None
+            outcome = acked(await fake.click(user, stale, region_button["custom_id"]), DEFERRED_UPDATE)
+            reply = await private_reply(outcome)
+            assert "out of date" in reply.content
+            assert fake.message(stale.id).edits == edits
+            after = await sessions.status(game_id)
+            assert after.table.version == before.table.version
+            assert len(await sessions.live_log(game_id)) == log
+        panel = await press(fake, user, panel, labelled(panel, "Undo") or {})
+        assert labelled(panel, kind) is not None  # back at the first level, the build undone
+
+
+async def test_an_open_panel_shows_the_decision_when_it_comes_back(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """Each player opens a panel once (the tab sides are chosen at the same time, setup 6B); the Housing
+    and reservation steps (setup 10) then come to them one by one on that same panel, marked "Your
+    turn.", with no **Take my turn** again."""
+    fake = fake_discord
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
+    panels = {name: await open_panel(fake, name) for name in PLAYERS}
+    redrawn: set[str] = set()
+    for _ in range(200):
+        status = await sessions.status(game_id)
+        assert status.progress is not None
+        if status.progress.decision.kind not in ("sides", "house", "reserve"):
+            break
+        seat = status.progress.decision.seats[0]
+        user = player_at(fake, status, seat)
+        panel = fake.message(panels[user].id)
+        if panel.content.startswith("Your turn."):
+            redrawn.add(user)
+        # Choices on the panel the player already has (drawn at an older version while the others chose
+        # their sides at the same time: still good, only other seats acted meanwhile).
+        assert leaves(panel), (user, panel.content)
+        await press(fake, user, panel, leaves(panel)[0])
+    else:
+        raise AssertionError("setup did not end")
+    assert len(redrawn) >= 3, redrawn

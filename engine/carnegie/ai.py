@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from engine.carnegie import data, rules, solo
@@ -21,7 +22,7 @@ from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
-from engine.carnegie.scoring import andrew_categories, categories
+from engine.carnegie.scoring import andrew_categories, categories, player_connection_points
 from engine.carnegie.state import (
     FREE,
     USED,
@@ -29,6 +30,7 @@ from engine.carnegie.state import (
     Company,
     active_employees,
     active_in,
+    level,
     tab_discs,
     workplace_costs,
 )
@@ -67,6 +69,54 @@ def _worth_of_lying(company: Company) -> float:
     return total
 
 
+_MAJORS = tuple(i for i, c in enumerate(data.CITIES) if c.link)
+
+
+def _missing(own: set[int], start: int) -> list[int]:
+    """For every city, how many cities outside ``own`` a road path from ``start`` must still take (both
+    ends counted): a 0-1 breadth-first search over the roads (§2.4)."""
+    far = [len(data.CITIES) + 1] * len(data.CITIES)
+    far[start] = 0 if start in own else 1
+    queue = [start]
+    while queue:
+        nxt: list[int] = []
+        for c in queue:
+            for n in data.NEIGHBOURS[c]:
+                d = far[c] + (0 if n in own else 1)
+                if d < far[n]:
+                    far[n] = d
+                    (queue if n in own else nxt).append(n)
+        queue = nxt
+    return far
+
+
+def network_promise(state: CarnegieState, seat: int) -> float:
+    """What the player's discs promise in major-city connections (R9.3) beyond what they score now: for each
+    group of major cities, the table's points at the player's present lowest level (R9.3.3), discounted by
+    the cities the group still lacks (a spanning tree over road distances counted in missing cities)."""
+    company = state.companies[seat]
+    own = {data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat}
+    if not own:
+        return 0.0
+    levels = [level(company, r) for r in range(4)]
+    far = {m: _missing(own, m) for m in _MAJORS}
+    best = 0.0
+    for size in (2, 3, 4):
+        for group in combinations(_MAJORS, size):
+            links = sum(data.CITIES[m].link for m in group)
+            points = data.CONNECTION_TABLE[links][min(levels[data.CITIES[m].region] for m in group)]
+            # Prim's tree over the group: the cities its roads still need (the start's own gap counted once)
+            inside, lacking = [group[0]], 0 if group[0] in own else 1
+            rest = list(group[1:])
+            while rest:
+                d, m = min((far[a][b] - (0 if a in own else 1), b) for a in inside for b in rest)
+                lacking += max(0, d)
+                inside.append(m)
+                rest.remove(m)
+            best = max(best, points * 0.7**lacking)
+    return max(0.0, best - player_connection_points(state, seat))
+
+
 @dataclass(frozen=True, slots=True)
 class Weights:
     """VP-equivalents of resources in ``evaluate``: ``(base, extra)`` = ``base + extra × share of the game
@@ -81,9 +131,25 @@ class Weights:
     idle: tuple[float, float] = (0.0, 0.8)
     track: tuple[float, float] = (0.0, 1.2)  # per track step above the start
     lying: tuple[float, float] = (0.0, 1.0)  # multiplies ``_worth_of_lying``
+    network: tuple[float, float] = (0.0, 0.0)  # multiplies ``network_promise`` (0: the easy player's choice)
 
 
 DEFAULT_WEIGHTS = Weights()
+# The searching levels' weights in solo (``SearchPolicy``): found by a random local search of the greedy
+# player's solo games against Andrew at normal (seeds 100-119; mean margin -63 VP with the easy player's
+# weights, -49 with these), which value building, departments and connections more.
+SOLO_WEIGHTS = Weights(
+    money=(0.165, 0.097),
+    goods=(0.165, 1.074),
+    ready=(0.832, 0.512),
+    built=(1.637, 2.774),
+    active=(0.0, 1.921),
+    mission=(0.183, 0.716),
+    idle=(0.0, 0.548),
+    track=(0.0, 1.293),
+    lying=(0.013, 0.916),
+    network=(0.389, 0.466),
+)
 
 
 def evaluate(state: CarnegieState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
@@ -108,6 +174,8 @@ def evaluate(state: CarnegieState, seat: int, weights: Weights = DEFAULT_WEIGHTS
         + w(weights.track) * (sum(company.tracks) - 4)
         + w(weights.lying) * _worth_of_lying(company)
     )
+    if weights.network != (0.0, 0.0):
+        future += w(weights.network) * network_promise(state, seat)
     return score + future
 
 
@@ -189,8 +257,9 @@ def greedy_values(
 
 
 def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]) -> list[Any]:
-    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order)."""
-    values = greedy_values(game, state, seat, actions)
+    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order), with
+    the weights the searching levels play by (``SearchPolicy``)."""
+    values = greedy_values(game, state, seat, actions, search_weights(state))
     return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -values[i])]
 
 
@@ -210,15 +279,28 @@ class GreedyPlayer:
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
 
+def search_weights(state: CarnegieState) -> Weights:
+    return SOLO_WEIGHTS if state.andrew is not None else DEFAULT_WEIGHTS
+
+
+class SearchPolicy(GreedyPlayer):
+    """The searching levels' play-out player: greedy, with ``SOLO_WEIGHTS`` against Andrew (the easy
+    player's weights were tuned between greedy players and lose to him by ~60 VP)."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        self.weights = search_weights(state)
+        return super().choose(game, state, seat, actions)
+
+
 # --- search (engine.core.search) ---------------------------------------------------------------------------
 
 
 def margin(state: CarnegieState, seat: int) -> float:
     """What a position is worth to ``seat`` against its best rival: ``evaluate`` less the best other seat's
     (in solo, less Andrew's provisional score, R10.4: he has no resources to weigh)."""
-    own = evaluate(state, seat)
     if state.andrew is not None:
-        return own - sum(andrew_categories(state).values())
+        return evaluate(state, seat, SOLO_WEIGHTS) - sum(andrew_categories(state).values())
+    own = evaluate(state, seat)
     return own - max(evaluate(state, s) for s in range(state.players) if s != seat)
 
 
@@ -269,7 +351,7 @@ def _round(state: CarnegieState) -> int:
     return state.round + (1 if state.phase == "over" else 0)
 
 
-SEARCH = Search(rank=greedy_rank, policy=GreedyPlayer, value=margin, progress=_round, determinize=determinize)
+SEARCH = Search(rank=greedy_rank, policy=SearchPolicy, value=margin, progress=_round, determinize=determinize)
 
 # Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision

@@ -81,15 +81,18 @@ def play_job(job: Job) -> Result:
     return Result(job, won, mine.total, mine.total - best_other, times)
 
 
-def jobs(games: int) -> list[Job]:
+def jobs(games: int, only: str = "") -> list[Job]:
     """The games of a run, seed by seed (a run cut short still covers every figure); normal and easy get a
-    fifth as many games (their figures are decision times and a comparison)."""
+    fifth as many games (their figures are decision times and a comparison). ``only`` = "solo" or "table"
+    keeps the games against Andrew or the 4-player games."""
     out: list[Job] = []
     for seed in range(games):
-        out += [Job("carnegie", 1, "strong", seed, difficulty) for difficulty in ("normal", "hard")]
-        out += [Job(name, 4, "strong", seed) for name in GAMES]
-        if seed % 5 == 0:
-            out += [Job(name, 4, level, seed) for name in GAMES for level in ("normal", "easy")]
+        if only != "table":
+            out += [Job("carnegie", 1, "strong", seed, difficulty) for difficulty in ("normal", "hard")]
+        if only != "solo":
+            out += [Job(name, 4, "strong", seed) for name in GAMES]
+            if seed % 5 == 0:
+                out += [Job(name, 4, level, seed) for name in GAMES for level in ("normal", "easy")]
     return out
 
 
@@ -136,12 +139,12 @@ def rows(results: list[Result]) -> list[Row]:
     return out
 
 
-def run(games: int, workers: int, log: Path | None) -> list[Row]:
+def run(games: int, workers: int, log: Path | None, only: str = "") -> list[Row]:
     """Play the games in ``workers`` processes; each result goes to ``log`` (JSON lines) as it comes, so
     ``--summarize`` can report a run cut short."""
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for r in pool.map(play_job, jobs(games)):
+        for r in pool.map(play_job, jobs(games, only)):
             j = r.job
             print(
                 f"{j.game} {j.players}p {j.level} {j.difficulty} seed {j.seed}: score {r.score}, "
@@ -169,13 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--log", type=Path, help="append each game's result to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="only report the results in this log (a cut run)")
+    parser.add_argument(
+        "--only", choices=("solo", "table"), default="", help="play only the solo or the 4-player games"
+    )
     parser.add_argument("--no-write", action="store_true", help="print only, leave BENCHMARKS.md alone")
     args = parser.parse_args(argv)
     if args.summarize:
         results = load(args.summarize)
         measured, mode = rows(results), f"{len(results)} games from a logged run"
     else:
-        measured, mode = run(args.games, args.jobs, args.log), f"up to {args.games} games a figure"
+        measured, mode = run(args.games, args.jobs, args.log, args.only), f"up to {args.games} games a figure"
     print(machine_line() + f"; {mode}")
     print(text_table(measured))
     if not args.no_write:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carnegie import GAME
-from engine.carnegie.ai import GreedyPlayer, evaluate
-from engine.carnegie.scoring import totals
+from engine.carnegie import GAME, data
+from engine.carnegie.ai import GreedyPlayer, evaluate, network_promise
+from engine.carnegie.scoring import player_connection_points, totals
+from engine.carnegie.state import CarnegieState
 from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
 from engine.core import play as play_game
 from tests.race_game import RACE
@@ -95,3 +96,30 @@ def test_play_game_drives_any_game_of_the_protocol() -> None:
 
 def test_no_end_is_an_engine_error() -> None:
     assert issubclass(NoEnd, EngineError)
+
+
+def _own(st: CarnegieState, *cities: str) -> None:
+    """Give seat 0 one disc in each of ``cities`` (their first slot)."""
+    for city in cities:
+        st.slot_owner[data.CITY_SLOTS[data.CITY_INDEX[city]][0]] = 0
+
+
+def test_network_promise_r9_3_grows_as_a_road_between_major_cities_fills() -> None:
+    """R9.3: the searching levels' weights value what major-city connections promise: nothing without a
+    disc, more as fewer cities are missing on the road from San Francisco to Chicago, and only the part not
+    yet scored once the connection stands."""
+    st = GAME.new_game(2, 3, {})
+    assert network_promise(st, 0) == 0.0
+    _own(st, "san-francisco")
+    alone = network_promise(st, 0)
+    _own(st, "chicago")
+    both_ends = network_promise(st, 0)
+    assert 0 < alone < both_ends
+    path = ["reno", "salt-lake-city", "denver", "omaha"]
+    _own(st, *path[:2])
+    halfway = network_promise(st, 0)
+    assert halfway > both_ends
+    _own(st, *path[2:])
+    scored = player_connection_points(st, 0)
+    assert scored > 0, "the road San Francisco-Chicago now stands"
+    assert network_promise(st, 0) < scored, "what is scored already is not promised again"

@@ -34,6 +34,7 @@ from bot.render_pool import RenderPool
 from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
 from bot.tables import GameStatus, Table
+from bot.turn_clock import TurnClocks
 from bot.views import text
 from bot.views.common import NO_MENTIONS
 from bot.views.turn import turn_line_view
@@ -52,12 +53,18 @@ class Announcer:
     """Brings channels up to date after changes, one game at a time in this process."""
 
     def __init__(
-        self, client: discord.Client, sessions: Sessions, pictures: RenderPool, bots: BotPlayers | None = None
+        self,
+        client: discord.Client,
+        sessions: Sessions,
+        pictures: RenderPool,
+        bots: BotPlayers | None = None,
+        clocks: TurnClocks | None = None,
     ) -> None:
         self.client = client
         self.sessions = sessions
         self.pictures = pictures
         self.bots = bots
+        self.clocks = clocks
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -74,6 +81,9 @@ class Announcer:
         current decision if it was not posted. So calling it again (a redelivery, the catch-up at
         start-up) posts nothing twice, and after a crash it posts what the crash cut off."""
         async with self._lock(game_id):
+            if self.clocks is not None:
+                # Whoever decides now has their clock running from the change (issue 20).
+                await self.clocks.sync_quietly(game_id)
             sessions = self.sessions
             status = await sessions.status(game_id)
             table, progress = status.table, status.progress
@@ -121,6 +131,8 @@ class Announcer:
     async def retire_turn_line(self, table: Table) -> None:
         """An abandoned game's turn line keeps its text but loses its button."""
         async with self._lock(table.id):
+            if self.clocks is not None:
+                await self.clocks.sync_quietly(table.id)  # its reminders no longer apply
             current = (await self.sessions.status(table.id)).table
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             await _retire_line(channel, current.game.prompt_message_id)

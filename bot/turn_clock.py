@@ -225,7 +225,7 @@ class TurnClocks:
         docstring); returns what is left to say on Discord."""
         now = self.now()
         async with self.db.transaction(write=False) as conn:
-            due = await jobs.due_of_kinds(conn, iso(now), KINDS)
+            due = await jobs.due_schedules(conn, iso(now), KINDS)
         claimed: list[Due] = []
         for job in due:
             async with self.db.transaction() as conn:
@@ -279,17 +279,24 @@ class TurnClocks:
 
     # ------------------------------------------------------------------------- players' acts
 
+    @staticmethod
+    async def _seat_in_play(conn: Any, game_id: int, user_id: int, *, bot_seat: bool) -> tuple[Table, int]:
+        """The game in progress and the user's seat in it (``bot_seat``: even while the bot plays
+        it); refused otherwise."""
+        table = await load_table(conn, game_id)
+        if table.game.status is not Status.ACTIVE:
+            raise NotInProgress("This game is not in progress.")
+        seat = table.seat_of(user_id)
+        if seat is None or (seat in table.ai_seats and not bot_seat):
+            raise NotAPlayer("You are not playing in this game.")
+        return table, seat
+
     async def skip(self, game_id: int, seat: int, since: int, by_user: int) -> Table:
         """Another player hands an out-of-time seat to the game's AI (as ``/game replace`` does)
         until its player is back; refused unless the seat's bank ran out on this decision."""
         now = self.now()
         async with self.db.transaction() as conn:
-            table = await load_table(conn, game_id)
-            if table.game.status is not Status.ACTIVE:
-                raise NotInProgress("This game is not in progress.")
-            own = table.seat_of(by_user)
-            if own is None or own in table.ai_seats:
-                raise NotAPlayer("Only the other players of this game can skip a player.")
+            table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
             if own == seat:
                 raise ClockRefused("You cannot skip yourself: your turn is still yours, take it.")
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
@@ -311,12 +318,7 @@ class TurnClocks:
         about to take is theirs again: the version moves on). They get one move's time."""
         now = self.now()
         async with self.db.transaction() as conn:
-            table = await load_table(conn, game_id)
-            if table.game.status is not Status.ACTIVE:
-                raise NotInProgress("This game is not in progress.")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer("You are not playing in this game.")
+            table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=True)
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
             if clock is None or not clock.skipped:
                 raise ClockRefused("Your seat was not skipped: it is yours already.")
@@ -332,12 +334,7 @@ class TurnClocks:
         ``MAX_VACATION_DAYS`` in all per game. Returns the table, the end and the days left."""
         now = self.now()
         async with self.db.transaction() as conn:
-            table = await load_table(conn, game_id)
-            if table.game.status is not Status.ACTIVE:
-                raise NotInProgress("A vacation is taken in a game in progress.")
-            seat = table.seat_of(user_id)
-            if seat is None or seat in table.ai_seats:
-                raise NotAPlayer("You are not playing in this game.")
+            table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=False)
             clocks = await rows.seat_clocks(conn, game_id)
             if seat not in clocks:
                 await rows.add_seat_clock(

@@ -182,6 +182,11 @@ class Lobby(commands.Cog):
                 "`/game play` types a move.\n"
                 "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
                 "hands an absent player's seat to the bot.\n"
+                "Clocks: `/game new speed:` gives each player a time bank (normal by default: a day, "
+                "8 hours back per move); you are reminded before it runs out, and then the others may "
+                "**Skip** you until you press **I'm back**. `/game vacation` pauses your clock, "
+                "`/boardroom me` sets your time zone and quiet hours, `/boardroom turns` lists your turns "
+                "everywhere.\n"
                 f"Games:\n{listing}" + (f"\n{extra}" if extra else "")
             ),
             ephemeral=True,

@@ -42,11 +42,16 @@ async def add_schedule(
     return cursor.lastrowid
 
 
-async def due_schedules(conn: aiosqlite.Connection, now: str) -> list[ScheduleRow]:
-    """Schedules not yet done whose time has come, oldest first (ISO-8601 UTC text sorts by time)."""
+async def due_schedules(
+    conn: aiosqlite.Connection, now: str, kinds: tuple[str, ...] | None = None
+) -> list[ScheduleRow]:
+    """Schedules not yet done whose time has come (of these kinds, when given), oldest first
+    (ISO-8601 UTC text sorts by time)."""
+    of_kinds = "" if kinds is None else f" AND kind IN ({', '.join('?' for _ in kinds)})"
     async with conn.execute(
-        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? ORDER BY due_at, id",
-        (now,),
+        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ?{of_kinds} "
+        "ORDER BY due_at, id",
+        (now, *(kinds or ())),
     ) as cursor:
         return [_schedule(row) async for row in cursor]
 
@@ -61,17 +66,6 @@ async def mark_schedule_done(
         f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
     )
     return cursor.rowcount == 1
-
-
-async def due_of_kinds(conn: aiosqlite.Connection, now: str, kinds: tuple[str, ...]) -> list[ScheduleRow]:
-    """``due_schedules`` of these kinds only."""
-    marks = ", ".join("?" for _ in kinds)
-    async with conn.execute(
-        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? AND kind IN ({marks}) "
-        "ORDER BY due_at, id",
-        (now, *kinds),
-    ) as cursor:
-        return [_schedule(row) async for row in cursor]
 
 
 async def cancel_schedules(

@@ -127,6 +127,8 @@ async def test_new_join_start_status(
         "log",
         "rules",
         "hint",
+        "vacation",
+        "back",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")

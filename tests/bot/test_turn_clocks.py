@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import transfer
 from bot.clock import epoch
 from bot.refusals import ClockRefused, NotAPlayer
 from bot.scheduler import Scheduler
@@ -22,6 +23,7 @@ from bot.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
 from bot.storage import schedules as jobs
 from bot.turn_clock import FIRST, SECOND, Due, OutOfTime, Reminder, TurnClocks
+from bot.views import clock_text
 from tests.bot.conftest import ManualClock, play_bots
 from tests.conftest import TEST_GAME_MODULES
 
@@ -218,6 +220,17 @@ async def test_skip_hands_the_seat_to_the_bot_and_im_back_returns_it_at_once(tab
     assert [e[0] for e in await table.events(game)][-3:] == ["out_of_time", "skip", "back"]
     with pytest.raises(ClockRefused, match="not skipped"):
         await table.clocks.back(game, ALICE)
+    # The record goes with the game: /game log's lines and the export.
+    log = [clock_text.event_text(back, e) for e in await table.clocks.events(game)]
+    assert log[-3:] == [
+        "Seat 1 ran out of time.",
+        "Seat 2 skipped Seat 1: the bot played for Seat 1.",
+        "Seat 1 was back and played again.",
+    ]
+    document = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
+    assert document["speed"] == "normal"
+    assert [e["kind"] for e in document["clock_events"]][-3:] == ["out_of_time", "skip", "back"]
+    assert document["clock_events"][-2]["by_user"] == str(BOB)
 
 
 async def test_no_schedule_outlives_its_game(table: Table, db: Database) -> None:

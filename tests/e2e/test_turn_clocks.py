@@ -81,6 +81,10 @@ async def test_a_reminder_is_a_reply_to_the_turn_line_mentioning_only_that_playe
     assert [int(u) for u in request.json["allowed_mentions"]["users"]] == [alice]
     assert int(request.json["message_reference"]["message_id"]) == line.id
     assert await handle.bot.scheduler.run_due() == 0  # once
+    status = acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE)
+    shown = (await private_reply(status)).content
+    assert "Speed: normal (1 day in the bank, 8 hours back per move)" in shown
+    assert "• alice: 20 hours left and running" in shown and "• bob: 1 day left" in shown
 
 
 async def test_skip_appears_only_when_the_bank_is_empty_and_only_others_may_press_it(
@@ -141,5 +145,12 @@ async def test_boardroom_turns_lists_the_games_of_two_servers_with_links(
         assert link in text
         assert fake.message(line.id).button_labels() == ["Take my turn"]  # the link leads to a live line
     assert "1 day left on your clock" in text
+    me = acked(
+        await fake.slash("bob", "general", "boardroom me", timezone="Europe/Paris", quiet="23-08"),
+        DEFERRED_MESSAGE,
+    )
+    assert (await private_reply(me)).content.startswith(
+        "Your time zone: Europe/Paris. Quiet hours: from 23:00 to 8:00"
+    )
     nothing = acked(await fake.slash("bob", "general", "boardroom turns"), DEFERRED_MESSAGE)
     assert (await private_reply(nothing)).content == "No game is waiting for you right now."

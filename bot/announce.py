@@ -81,11 +81,11 @@ class Announcer:
         current decision if it was not posted. So calling it again (a redelivery, the catch-up at
         start-up) posts nothing twice, and after a crash it posts what the crash cut off."""
         async with self._lock(game_id):
-            if self.clocks is not None:
-                # Whoever decides now has their clock running from the change (issue 20).
-                await self.clocks.sync_quietly(game_id)
             sessions = self.sessions
             status = await sessions.status(game_id)
+            if self.clocks is not None:
+                # Whoever decides now has their clock running from the change (issue 20).
+                await self.clocks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
             if progress is None:
                 return

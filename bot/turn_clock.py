@@ -35,7 +35,7 @@ from bot.storage import Status
 from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
-from bot.tables import Table, load_table
+from bot.tables import GameStatus, Table, load_table
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +112,10 @@ class TurnClocks:
 
     # ------------------------------------------------------------------------- following a game
 
-    async def sync(self, game_id: int) -> None:
-        """Bring the game's clocks up to date with who decides now (see the module docstring)."""
+    async def sync(self, game_id: int, seen: GameStatus | None = None) -> None:
+        """Bring the game's clocks up to date with who decides now (see the module docstring);
+        ``seen``: the game's status just read by the caller, whose decision is used when the game
+        has not changed since (the announcer's, which spares reading the state twice)."""
         now = self.now()
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
@@ -124,8 +126,11 @@ class TurnClocks:
                         await rows.update_seat_clock(conn, game_id, seat, deciding_since=None)
                 return
             pace = speed(await rows.game_speed(conn, game_id))
-            game = plugins.game(table.game.game)
-            decision = game.pending(state_of(game, table))
+            if seen is not None and seen.progress is not None and seen.table.version == table.version:
+                decision = seen.progress.decision
+            else:
+                game = plugins.game(table.game.game)
+                decision = game.pending(state_of(game, table))
             deciding = set() if decision.finished else set(decision.seats) - table.ai_seats
             changed_at = min(epoch(table.game.updated_at), now)
             clocks = await rows.seat_clocks(conn, game_id)
@@ -461,9 +466,9 @@ class TurnClocks:
                 found.append(Turn(table, seat, left, table.game.waiting_since))
         return found
 
-    async def sync_quietly(self, game_id: int) -> None:
+    async def sync_quietly(self, game_id: int, seen: GameStatus | None = None) -> None:
         """``sync`` for the announcer: a failure is logged, never in the way of the channel."""
         try:
-            await self.sync(game_id)
+            await self.sync(game_id, seen)
         except Exception:
             log.exception("game %s: the turn clocks could not follow the game", game_id)

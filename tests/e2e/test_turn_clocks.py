@@ -154,3 +154,18 @@ async def test_boardroom_turns_lists_the_games_of_two_servers_with_links(
     )
     nothing = acked(await fake.slash("bob", "general", "boardroom turns"), DEFERRED_MESSAGE)
     assert (await private_reply(nothing)).content == "No game is waiting for you right now."
+
+
+async def test_a_player_who_asked_for_direct_messages_is_reminded_there(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle, clock = await _bot_with_a_clock(start_bot, tmp_path)
+    asked = acked(await fake.slash("alice", "general", "boardroom me", dm=True), DEFERRED_MESSAGE)
+    assert "Reminders come by direct message." in (await private_reply(asked)).content
+    await _started(fake, handle)
+    clock.advance(4 * HOUR)
+    assert await handle.bot.scheduler.run_due() == 1
+    reminder = await fake.wait_for_message("dm-alice", lambda m: "a reminder" in m.content)
+    assert reminder.content.startswith(f"<@{fake.users['alice'].id}>, a reminder:")
+    assert not [m for m in fake.channel_messages("games") if "a reminder" in m.content]

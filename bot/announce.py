@@ -35,7 +35,7 @@ from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
 from bot.tables import GameStatus, Table
 from bot.turn_clock import TurnClocks
-from bot.views import text
+from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS
 from bot.views.turn import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
@@ -126,7 +126,10 @@ class Announcer:
                 self.bots.kick(game_id, self.after_change)
             # A refused line raises (the player hears "That was saved, but I could not update the
             # messages here."); the catch-up posts it when Discord takes it.
-            await _update_turn_line(sessions, channel, status, force_new=summary)
+            # Players in their quiet hours or on vacation are not pinged (issue 20): their first
+            # reminder comes when the quiet hours end.
+            resting = await self.clocks.resting(table) if self.clocks is not None else frozenset()
+            await _update_turn_line(sessions, channel, status, force_new=summary, resting=resting)
 
     async def retire_turn_line(self, table: Table) -> None:
         """An abandoned game's turn line keeps its text but loses its button."""
@@ -199,6 +202,8 @@ class Announcer:
             )
         title = str(reached.data.get("title", key)) if reached is not None else key
         content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
+        if self.clocks is not None:
+            content = clip(content + clock_text.skipped_note(table, await self.clocks.skipped(table.id)))
         await self._send(
             channel, table, content, await self._picture_or_none(table, state, sheet), key, ping=False
         )
@@ -286,7 +291,12 @@ async def _retry_on_failure(
 
 
 async def _update_turn_line(
-    sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus, *, force_new: bool
+    sessions: Sessions,
+    channel: discord.PartialMessageable,
+    status: GameStatus,
+    *,
+    force_new: bool,
+    resting: frozenset[int] = frozenset(),
 ) -> None:
     table, progress = status.table, status.progress
     assert progress is not None
@@ -308,7 +318,11 @@ async def _update_turn_line(
         users = (
             []
             if alone
-            else [discord.Object(id=u) for u in (table.user_at(s) for s in pinged) if u is not None]
+            else [
+                discord.Object(id=u)
+                for u in (table.user_at(s) for s in pinged)
+                if u is not None and u not in resting
+            ]
         )
         message = await channel.send(
             text.turn_line(table, progress, humans),

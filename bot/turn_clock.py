@@ -173,7 +173,10 @@ class TurnClocks:
         await jobs.cancel_schedules(conn, table.id, KINDS, iso(now), seat=clock.seat)
         pauses = _pauses(await rows.settings_of(conn, user), clock)
         payload = json.dumps({"since": since})
-        planned = [(REMIND, FIRST, max(0, pace.remind_after - clock.waited))]
+        # A decision that reached the player in their quiet hours did not ping them: their first
+        # reminder comes as soon as those hours end.
+        awake = clock.waited > 0 or running_at(since, pauses)[0]
+        planned = [(REMIND, FIRST, max(0, pace.remind_after - clock.waited) if awake else 0)]
         if pace.limited:
             if pace.warn_before and clock.bank - pace.warn_before > pace.remind_after - clock.waited:
                 planned.append((REMIND, SECOND, clock.bank - pace.warn_before))
@@ -442,6 +445,26 @@ class TurnClocks:
         return SeatTime(
             clock.seat, left, clock.deciding_since is not None, clock.out_of_time, clock.skipped, away
         )
+
+    async def resting(self, table: Table) -> frozenset[int]:
+        """The players of the table whose clock is stopped now (quiet hours or vacation)."""
+        now = self.now()
+        async with self.db.transaction(write=False) as conn:
+            clocks = await rows.seat_clocks(conn, table.id)
+            found = set()
+            for seat in range(len(table.seats)):
+                user = table.user_at(seat)
+                if user is None or seat in table.ai_seats:
+                    continue
+                pauses = _pauses(await rows.settings_of(conn, user), clocks.get(seat))
+                if not running_at(now, pauses)[0]:
+                    found.add(user)
+        return frozenset(found)
+
+    async def skipped(self, game_id: int) -> list[int]:
+        """The seats the bot plays now because their players were skipped."""
+        async with self.db.transaction(write=False) as conn:
+            return [seat for seat, clock in (await rows.seat_clocks(conn, game_id)).items() if clock.skipped]
 
     async def events(self, game_id: int) -> list[rows.ClockEvent]:
         async with self.db.transaction(write=False) as conn:

@@ -10,7 +10,7 @@ from bot.storage.clocks import ClockEvent
 from bot.tables import Table
 from bot.turn_clock import BACK, FIRST, RAN_OUT, REMINDED, SKIPPED, VACATION, Reminder, SeatTime, Turn
 from bot.views.text import mention
-from bot.words import counted, duration
+from bot.words import counted, duration, listing
 
 
 def _title(table: Table) -> str:
@@ -158,3 +158,11 @@ def skipped_spans(events: list[ClockEvent]) -> dict[int, list[tuple[int, float]]
 
 def played_for(spans: dict[int, list[tuple[int, float]]], seat: int, seq: int) -> bool:
     return any(after < seq <= until for after, until in spans.get(seat, []))
+
+
+def skipped_note(table: Table, seats: list[int]) -> str:
+    """The line a round's summary adds while seats are skipped: the bot played for them."""
+    if not seats:
+        return ""
+    names = listing([table.said_at(seat) for seat in seats])
+    return f"\nThe bot played for {names}, skipped for running out of time."

@@ -166,8 +166,10 @@ async def test_quiet_hours_stop_the_clock_and_the_pings_in_two_time_zones(table:
             hour = _local_hour(at_of(table, due), zone)
             assert not (hour >= quiet[0] or hour < quiet[1]), f"a reminder at {hour}:00 in {zone}"
     bob = [e for e in await table.events(game) if e[0] == "reminder" and e[1] == 1]
-    # Bob's turn came at 05:00 New York time (quiet until 07:00): reminded at 11:00 his time.
-    assert [_local_hour(epoch(MONDAY) + e[3], "America/New_York") for e in bob][:1] == [11]
+    # Bob's turn came at 05:00 New York time, in his quiet hours: no ping then, so a reminder as soon
+    # as they end, at 07:00 his time.
+    assert [_local_hour(epoch(MONDAY) + e[3], "America/New_York") for e in bob][:1] == [7]
+    assert [e[3] for e in bob][:1] == [27 * HOUR]  # 12:00 UTC on Tuesday
 
 
 def at_of(table: Table, due: Due) -> int:
@@ -204,6 +206,9 @@ async def test_skip_hands_the_seat_to_the_bot_and_im_back_returns_it_at_once(tab
     assert 0 in skipped.ai_seats
     with pytest.raises(ClockRefused, match="no longer out of time"):
         await table.clocks.skip(game, 0, out[0].since, CAROL)  # the seat was skipped already
+    # A round's summary says so while the seat is skipped.
+    note = clock_text.skipped_note(skipped, await table.clocks.skipped(game))
+    assert note == "\nThe bot played for Seat 1, skipped for running out of time."
     status = await play_bots(table.sessions, game)  # the bot takes Alice's decision
     assert status.progress is not None and status.progress.decision.seats == [1]
     await table.clocks.sync(game)

@@ -169,3 +169,22 @@ async def test_a_player_who_asked_for_direct_messages_is_reminded_there(
     reminder = await fake.wait_for_message("dm-alice", lambda m: "a reminder" in m.content)
     assert reminder.content.startswith(f"<@{fake.users['alice'].id}>, a reminder:")
     assert not [m for m in fake.channel_messages("games") if "a reminder" in m.content]
+
+
+async def test_no_ping_in_quiet_hours_and_a_reminder_when_they_end(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle, clock = await _bot_with_a_clock(start_bot, tmp_path)  # Monday 09:00 UTC
+    quiet = acked(await fake.slash("alice", "general", "boardroom me", quiet="8-12"), DEFERRED_MESSAGE)
+    assert "Quiet hours: from 8:00 to 12:00" in (await private_reply(quiet)).content
+    line = await _started(fake, handle)
+    alice = fake.users["alice"].id
+    assert f"<@{alice}>" in line.content  # named on the line …
+    assert not _sent(fake, line.content).json["allowed_mentions"].get("users")  # … but not pinged
+    clock.advance(3 * HOUR - 60)
+    assert await handle.bot.scheduler.run_due() == 0
+    clock.advance(60)  # 12:00: her quiet hours end, and the turn she was not pinged for is told
+    assert await handle.bot.scheduler.run_due() == 1
+    reminder = await fake.wait_for_message("games", lambda m: "a reminder" in m.content)
+    assert reminder.content.startswith(f"<@{alice}>, a reminder:")

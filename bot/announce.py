@@ -212,7 +212,7 @@ class Announcer:
         table, progress = status.table, status.progress
         assert progress is not None
         sheet = progress.score
-        content = text.score_text(table, progress)
+        content = text.score_text(table, progress) + await self._flagged(table)
         state = await self.sessions.load(table.id)
         await self._send(
             channel, table, content, await self._picture_or_none(table, state, sheet), FINAL, ping=True
@@ -226,8 +226,15 @@ class Announcer:
         parent = self.client.get_partial_messageable(
             table.game.parent_channel_id, guild_id=table.game.guild_id
         )
-        content = text.score_text(table, progress) + f"\nThe whole game: <#{table.game.channel_id}>."
+        content = text.score_text(table, progress) + await self._flagged(table)
+        content += f"\nThe whole game: <#{table.game.channel_id}>."
         await self._send(parent, table, clip(content), None, FINAL_IN_PARENT, ping=False)
+
+    async def _flagged(self, table: Table) -> str:
+        """A result with an expelled player is flagged (issue 20)."""
+        if self.clocks is None:
+            return ""
+        return clock_text.flagged_note(table, await self.clocks.expelled(table.id))
 
     async def _picture_or_none(
         self, table: Table, state: GameState, sheet: ScoreSheet | None

@@ -32,6 +32,12 @@ class Speed:
     def limited(self) -> bool:
         return self.bank > 0
 
+    @property
+    def expel_after(self) -> int:
+        """How long a skipped player must have been away before the others may vote them out:
+        three full banks (three days at normal speed)."""
+        return 3 * self.bank
+
 
 NO_LIMIT = Speed("none", "no limit", 0, 0, 0, DAY, 0, 12 * HOUR)
 SPEEDS: dict[str, Speed] = {

@@ -35,6 +35,7 @@ from bot.storage import clocks as clock_rows
 from bot.storage import transfer as rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
+from bot.turn_clock import EXPELLED
 from engine.core import EngineError, Game, GameState
 
 FORMAT = "boardroom.game"
@@ -127,8 +128,10 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             for u in undone
         ],
         "snapshot": game.snapshot,
-        # The turn clock's speed and events (issue 20): a record of the game, not replayed on import.
+        # The turn clock's speed and events (issue 20): a record of the game, not replayed on import;
+        # a result with an expelled player is flagged.
         "speed": pace,
+        "flagged": any(e.kind == EXPELLED for e in clock_events),
         "clock_events": [
             {
                 "seat": e.seat,

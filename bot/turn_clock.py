@@ -36,6 +36,7 @@ from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
 from bot.tables import GameStatus, Table, load_table
+from bot.words import duration
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ KINDS = (REMIND, OUT_OF_TIME)
 FIRST, SECOND = "first", "second"
 # Clock events, as stored and exported (shown in player words by ``event_text``).
 REMINDED, RAN_OUT, SKIPPED, BACK, VACATION = "reminder", "out_of_time", "skip", "back", "vacation"
+EXPEL_VOTE, EXPELLED = "expel_vote", "expelled"
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,18 @@ class OutOfTime:
 
 
 Due = Reminder | OutOfTime
+
+
+@dataclass(frozen=True)
+class Expulsion:
+    """Where a vote to expel stands: ``done`` once the player is expelled."""
+
+    table: Table
+    seat: int
+    done: bool
+    votes: int
+    voters: int
+    missing: list[int]
 
 
 @dataclass(frozen=True)
@@ -328,6 +342,11 @@ class TurnClocks:
         async with self.db.transaction() as conn:
             table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=True)
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is not None and clock.expelled:
+                raise ClockRefused(
+                    "You were expelled from this game after a long absence: "
+                    "the bot plays your seat to the end."
+                )
             if clock is None or not clock.skipped:
                 raise ClockRefused("Your seat was not skipped: it is yours already.")
             pace = speed(await rows.game_speed(conn, game_id))
@@ -336,6 +355,54 @@ class TurnClocks:
             await rows.record_event(conn, game_id, seat=seat, kind=BACK, at=now, by_user=user_id)
             await save(conn, table, at=self.sessions.now())
             return await load_table(conn, game_id)
+
+    async def expel(self, game_id: int, target_user: int, by_user: int) -> Expulsion:
+        """A vote to expel a player skipped for at least the speed's ``expel_after``: expelled when
+        every other person at the table voted, or at once when the host asks. The bot keeps the seat
+        to the end, "I'm back" is refused, and the game's result is flagged."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
+            seat = table.seat_of(target_user)
+            if seat is None:
+                raise NotAPlayer("That member is not playing in this game.")
+            if seat == own:
+                raise ClockRefused("You cannot expel yourself; /game back if you were skipped.")
+            clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is None or clock.expelled or not clock.skipped:
+                raise ClockRefused(
+                    f"{table.name_at(seat)} is not skipped: only a player skipped for a long absence "
+                    "can be expelled."
+                )
+            events = await rows.clock_events(conn, game_id)
+            skip = max(e.at for e in events if e.seat == seat and e.kind == SKIPPED)
+            pace = speed(await rows.game_speed(conn, game_id))
+            if now - skip < pace.expel_after:
+                raise ClockRefused(
+                    f"{table.name_at(seat)} was skipped {duration(now - skip)} ago; a player can be expelled "
+                    f"after {duration(pace.expel_after)} away."
+                )
+            votes = {e.by_user for e in events if e.seat == seat and e.kind == EXPEL_VOTE and e.at >= skip}
+            if by_user in votes:
+                raise ClockRefused("You have voted already.")
+            await rows.record_event(conn, game_id, seat=seat, kind=EXPEL_VOTE, at=now, by_user=by_user)
+            votes.add(by_user)
+            voters = [
+                user
+                for s in range(len(table.seats))
+                if s != seat and s not in table.ai_seats and (user := table.user_at(s)) is not None
+            ]
+            missing = [user for user in voters if user not in votes]
+            if missing and by_user != table.host_id:
+                return Expulsion(table, seat, False, len(votes), len(voters), missing)
+            await rows.update_seat_clock(conn, game_id, seat, expelled=True, skipped=False)
+            await rows.record_event(conn, game_id, seat=seat, kind=EXPELLED, at=now, by_user=by_user)
+            return Expulsion(table, seat, True, len(votes), len(voters), [])
+
+    async def expelled(self, game_id: int) -> list[int]:
+        """The seats whose players were expelled: the game's result is flagged when there is one."""
+        async with self.db.transaction(write=False) as conn:
+            return [seat for seat, clock in (await rows.seat_clocks(conn, game_id)).items() if clock.expelled]
 
     async def vacation(self, game_id: int, user_id: int, days: int) -> tuple[Table, int, int]:
         """Pause the player's clock in this game for ``days`` (0 ends a vacation now); at most

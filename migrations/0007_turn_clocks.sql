@@ -27,6 +27,9 @@ CREATE TABLE seat_clocks (
     out_of_time    INTEGER NOT NULL DEFAULT 0 CHECK (out_of_time IN (0, 1)),
     -- 1 = skipped: the bot plays the seat until its player is back
     skipped        INTEGER NOT NULL DEFAULT 0 CHECK (skipped IN (0, 1)),
+    -- 1 = expelled after a long absence by a vote of the others (or the host): the bot plays the
+    -- seat to the end and the game's result is flagged
+    expelled       INTEGER NOT NULL DEFAULT 0 CHECK (expelled IN (0, 1)),
     vacation_from  INTEGER,
     vacation_until INTEGER,
     -- days of vacation taken in this game (bounded per game)
@@ -47,7 +50,7 @@ CREATE TABLE player_settings (
     PRIMARY KEY (user_id)
 );
 
--- Every clock event (reminder, out of time, skip, back, vacation), shown in /game log after the
+-- Every clock event (reminder, out of time, skip, back, vacation, a vote to expel, expelled), shown in /game log after the
 -- action it followed (`after_seq`, 0 before any) and exported with the game.
 CREATE TABLE clock_events (
     game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

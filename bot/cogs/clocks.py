@@ -80,6 +80,32 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
             name="back", description="I'm back: play your seat again after being skipped", callback=back
         )
     )
+    add_expel_command(group, bot)
+
+
+def add_expel_command(group: app_commands.Group, bot: BoardroomBot) -> None:
+    async def expel(interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await defer_public(interaction)
+        if interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        status = await bot.sessions.status_in_channel(interaction.channel_id)
+        expulsion = await bot.clocks.expel(status.table.id, player.id, interaction.user.id)
+        try:
+            await interaction.followup.send(
+                clock_text.expel_text(expulsion, interaction.user.id), allowed_mentions=NO_MENTIONS
+            )
+            public_done(interaction)
+        except Exception as exc:
+            await announce_failed(interaction, exc)
+
+    expel = app_commands.describe(player="A player skipped for a long absence")(expel)
+    group.add_command(
+        app_commands.Command(
+            name="expel",
+            description="Vote to expel a player skipped for a long absence (the host decides alone)",
+            callback=expel,
+        )
+    )
 
 
 def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:

@@ -110,6 +110,8 @@ class Lobby(commands.Cog):
         if progress is not None and table.game.status is Status.ACTIVE:
             pace, times = await self.bot.clocks.times(table.id)
             content = f"{content}\n{clock_text.clock_lines(table, pace, times)}"
+        if progress is not None:
+            content += clock_text.flagged_note(table, await self.bot.clocks.expelled(table.id))
         if progress is None:
             view = lobby_view(table)
         else:
@@ -184,7 +186,8 @@ class Lobby(commands.Cog):
                 "hands an absent player's seat to the bot.\n"
                 "Clocks: `/game new speed:` gives each player a time bank (normal by default: a day, "
                 "8 hours back per move); you are reminded before it runs out, and then the others may "
-                "**Skip** you until you press **I'm back**. `/game vacation` pauses your clock, "
+                "**Skip** you until you press **I'm back** (after a long absence, `/game expel` votes you "
+                "out). `/game vacation` pauses your clock, "
                 "`/boardroom me` sets your time zone and quiet hours, `/boardroom turns` lists your turns "
                 "everywhere.\n"
                 f"Games:\n{listing}" + (f"\n{extra}" if extra else "")

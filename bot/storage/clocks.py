@@ -18,6 +18,7 @@ class SeatClock:
     waited: int
     out_of_time: bool
     skipped: bool
+    expelled: bool
     vacation_from: int | None
     vacation_until: int | None
     vacation_days: int
@@ -54,6 +55,7 @@ def _clock(row: Any) -> SeatClock:
         waited=row["waited"],
         out_of_time=bool(row["out_of_time"]),
         skipped=bool(row["skipped"]),
+        expelled=bool(row["expelled"]),
         vacation_from=row["vacation_from"],
         vacation_until=row["vacation_until"],
         vacation_days=row["vacation_days"],

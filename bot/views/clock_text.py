@@ -8,7 +8,20 @@ from bot.clock import epoch
 from bot.speeds import Speed
 from bot.storage.clocks import ClockEvent
 from bot.tables import Table
-from bot.turn_clock import BACK, FIRST, RAN_OUT, REMINDED, SKIPPED, VACATION, Reminder, SeatTime, Turn
+from bot.turn_clock import (
+    BACK,
+    EXPEL_VOTE,
+    EXPELLED,
+    FIRST,
+    RAN_OUT,
+    REMINDED,
+    SKIPPED,
+    VACATION,
+    Expulsion,
+    Reminder,
+    SeatTime,
+    Turn,
+)
 from bot.views.text import mention
 from bot.words import counted, duration, listing
 
@@ -115,6 +128,10 @@ def event_text(table: Table, event: ClockEvent) -> str:
         return f"{by} skipped {name}: the bot played for {name}."
     if event.kind == BACK:
         return f"{name} was back and played again."
+    if event.kind == EXPEL_VOTE:
+        return f"{by} voted to expel {name}."
+    if event.kind == EXPELLED:
+        return f"{name} was expelled after a long absence: the bot played for {name} to the end."
     if event.kind == VACATION:
         days = int(event.detail or 0)
         return f"{name} took {counted(days, 'day')} of vacation." if days else f"{name} ended their vacation."
@@ -166,3 +183,27 @@ def skipped_note(table: Table, seats: list[int]) -> str:
         return ""
     names = listing([table.said_at(seat) for seat in seats])
     return f"\nThe bot played for {names}, skipped for running out of time."
+
+
+def expel_text(expulsion: Expulsion, by_user: int) -> str:
+    table, name = expulsion.table, expulsion.table.said_at(expulsion.seat)
+    if expulsion.done:
+        return (
+            f"{_title(table)}: {name} is expelled after a long absence. The bot plays {name}'s seat to "
+            "the end, and the game's result will be flagged."
+        )
+    waiting = listing([mention(user) for user in expulsion.missing])
+    return (
+        f"{_title(table)}: {mention(by_user)} votes to expel {name} "
+        f"({expulsion.votes} of {counted(expulsion.voters, 'vote')}); waiting for {waiting} "
+        "to vote with /game expel, or for the host."
+    )
+
+
+def flagged_note(table: Table, seats: list[int]) -> str:
+    """The line a result carries when a player was expelled."""
+    if not seats:
+        return ""
+    names = listing([table.said_at(seat) for seat in seats])
+    were = "was" if len(seats) == 1 else "were"
+    return f"\n⚑ Flagged result: {names} {were} expelled after a long absence, and the bot played on."

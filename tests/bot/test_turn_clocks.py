@@ -318,3 +318,52 @@ async def test_a_reminder_claimed_before_a_sigkill_is_never_sent_twice(tmp_path:
     await table.run(DAY)
     assert [e[2] for e in await table.events(game) if e[0] == "reminder"] == [FIRST, SECOND]
     await db.close()
+
+
+async def test_a_long_absent_player_is_expelled_by_the_others_vote_and_the_result_is_flagged(
+    table: Table,
+) -> None:
+    game = await table.start(ALICE, BOB, CAROL, start=6)
+    await table.run(DAY + 10 * MINUTE)
+    out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
+    await table.clocks.skip(game, 0, out.since, BOB)
+    await play_bots(table.sessions, game)
+    await table.clocks.sync(game)
+    too_soon = "was skipped 0 seconds ago; a player can be expelled after 3 days"
+    with pytest.raises(ClockRefused, match=too_soon):
+        await table.clocks.expel(game, ALICE, BOB)
+    with pytest.raises(ClockRefused, match="Seat 2 is not skipped"):
+        await table.clocks.expel(game, BOB, CAROL)
+    table.clock.advance(3 * DAY)
+    vote = await table.clocks.expel(game, ALICE, BOB)
+    # Alice hosts and is away: both others must vote.
+    assert not vote.done and (vote.votes, vote.voters, vote.missing) == (1, 2, [CAROL])
+    assert "(1 of 2 votes); waiting for <@1003>" in clock_text.expel_text(vote, BOB)
+    with pytest.raises(ClockRefused, match="voted already"):
+        await table.clocks.expel(game, ALICE, BOB)
+    done = await table.clocks.expel(game, ALICE, CAROL)
+    assert done.done and await table.clocks.expelled(game) == [0]
+    with pytest.raises(ClockRefused, match="expelled from this game"):
+        await table.clocks.back(game, ALICE)
+    while (await table.sessions.status(game)).table.game.status is Status.ACTIVE:
+        status = await table.sessions.status(game)
+        assert status.progress is not None
+        seat = status.progress.decision.seats[0]
+        await table.move(game, status.table.user_at(seat) or 0)
+        await play_bots(table.sessions, game)
+    document = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
+    assert document["flagged"] is True
+    note = clock_text.flagged_note(done.table, await table.clocks.expelled(game))
+    assert note == "\n⚑ Flagged result: Seat 1 was expelled after a long absence, and the bot played on."
+
+
+async def test_the_host_alone_may_expel(table: Table) -> None:
+    game = await table.start(BOB, ALICE, CAROL, start=30)
+    await table.move(game, BOB)
+    await table.run(DAY + 10 * MINUTE)
+    out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
+    assert out.seat == 1
+    await table.clocks.skip(game, 1, out.since, CAROL)
+    table.clock.advance(3 * DAY)
+    assert (await table.clocks.expel(game, ALICE, BOB)).done
+    assert [e[0] for e in await table.events(game)][-2:] == ["expel_vote", "expelled"]

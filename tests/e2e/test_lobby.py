@@ -129,6 +129,7 @@ async def test_new_join_start_status(
         "hint",
         "vacation",
         "back",
+        "expel",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")

@@ -188,3 +188,27 @@ async def test_no_ping_in_quiet_hours_and_a_reminder_when_they_end(
     assert await handle.bot.scheduler.run_due() == 1
     reminder = await fake.wait_for_message("games", lambda m: "a reminder" in m.content)
     assert reminder.content.startswith(f"<@{alice}>, a reminder:")
+
+
+async def test_a_player_away_for_long_is_expelled_and_the_game_flagged(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle, clock = await _bot_with_a_clock(start_bot, tmp_path)
+    await _started(fake, handle)
+    for hours in (4, 19, 1):  # reminder, warning, out of time
+        clock.advance(hours * HOUR)
+        await handle.bot.scheduler.run_due()
+    out = await fake.wait_for_message("games", lambda m: "has run out of time" in m.content)
+    acked(await fake.click_button("bob", out, "Skip"), DEFERRED_UPDATE)
+    skipped = await fake.wait_for_update(out, lambda m: "skipped" in m.content, what="the skip told")
+    early = acked(await fake.slash("bob", "games", "game expel", player="alice"), DEFERRED_MESSAGE)
+    assert "a player can be expelled after 3 days away" in (await private_reply(early)).content
+    clock.advance(72 * HOUR)
+    acked(await fake.slash("bob", "games", "game expel", player="alice"), DEFERRED_MESSAGE)
+    told = await fake.wait_for_message("games", lambda m: "is expelled" in m.content)
+    assert "alice is expelled after a long absence" in told.content and not told.ephemeral
+    refused = acked(await fake.click_button("alice", skipped, "I'm back"), DEFERRED_UPDATE)
+    assert "expelled from this game" in (await private_reply(refused)).content
+    status = acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
+    assert "⚑ Flagged result: alice was expelled" in (await private_reply(status)).content

@@ -112,6 +112,16 @@ def vacation_text(table: Table, seat: int, days: int, until: int, left: int) -> 
     )
 
 
+# Clock events as /game log tells them ({name}: whose clock, {by}: who did it).
+_TOLD = {
+    RAN_OUT: "{name} ran out of time.",
+    SKIPPED: "{by} skipped {name}: the bot played for {name}.",
+    BACK: "{name} was back and played again.",
+    EXPEL_VOTE: "{by} voted to expel {name}.",
+    EXPELLED: "{name} was expelled after a long absence: the bot played for {name} to the end.",
+}
+
+
 def event_text(table: Table, event: ClockEvent) -> str:
     """A clock event as a line of /game log."""
     names = table.said_names
@@ -122,20 +132,10 @@ def event_text(table: Table, event: ClockEvent) -> str:
         if event.detail == FIRST:
             return f"{name} was reminded of their turn."
         return f"{name} was warned that their clock was running out."
-    if event.kind == RAN_OUT:
-        return f"{name} ran out of time."
-    if event.kind == SKIPPED:
-        return f"{by} skipped {name}: the bot played for {name}."
-    if event.kind == BACK:
-        return f"{name} was back and played again."
-    if event.kind == EXPEL_VOTE:
-        return f"{by} voted to expel {name}."
-    if event.kind == EXPELLED:
-        return f"{name} was expelled after a long absence: the bot played for {name} to the end."
     if event.kind == VACATION:
         days = int(event.detail or 0)
         return f"{name} took {counted(days, 'day')} of vacation." if days else f"{name} ended their vacation."
-    return f"{name}: {event.kind}."
+    return _TOLD.get(event.kind, "{name}'s clock changed.").format(name=name, by=by)
 
 
 def turns_text(turns: list[Turn]) -> str:

@@ -1,5 +1,6 @@
 """Turn clocks (issue 20): each player's time bank, reminders, running out of time, skipping,
-"I'm back", vacations and quiet hours, for every game through the game seam; no Discord here.
+"I'm back", expelling, vacations and quiet hours, for every game through the game seam; no Discord
+here.
 
 A seat's bank runs only while that seat must decide (and the player is neither in quiet hours nor
 on vacation: ``bot.quiet_hours``); when the decision leaves the seat, the time it ran is taken off
@@ -31,7 +32,7 @@ from bot.refusals import ClockRefused, NotAPlayer, NotInProgress
 from bot.seating import save, state_of
 from bot.sessions import Sessions
 from bot.speeds import DAY, MAX_VACATION_DAYS, Speed, speed
-from bot.storage import Status
+from bot.storage import Database, ScheduleRow, Status
 from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
@@ -118,7 +119,7 @@ class TurnClocks:
         self.sessions = sessions
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.sessions.db
 
     def now(self) -> int:
@@ -258,9 +259,11 @@ class TurnClocks:
                 claimed.append(found)
         return claimed
 
-    async def _claimed(self, conn: Any, job: Any, now: int) -> Due | None:
+    async def _claimed(self, conn: Any, job: ScheduleRow, now: int) -> Due | None:
         table = await load_table(conn, job.game_id)
         seat = job.seat
+        if seat is None:
+            return None  # every clock job names its seat
         since = json.loads(job.payload).get("since")
         clock = (await rows.seat_clocks(conn, job.game_id)).get(seat)
         if (

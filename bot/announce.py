@@ -34,7 +34,8 @@ from bot.render_pool import RenderPool
 from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
 from bot.tables import GameStatus, Table
-from bot.views import text
+from bot.turn_clock import TurnClocks
+from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS
 from bot.views.turn import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
@@ -52,12 +53,18 @@ class Announcer:
     """Brings channels up to date after changes, one game at a time in this process."""
 
     def __init__(
-        self, client: discord.Client, sessions: Sessions, pictures: RenderPool, bots: BotPlayers | None = None
+        self,
+        client: discord.Client,
+        sessions: Sessions,
+        pictures: RenderPool,
+        bots: BotPlayers | None = None,
+        clocks: TurnClocks | None = None,
     ) -> None:
         self.client = client
         self.sessions = sessions
         self.pictures = pictures
         self.bots = bots
+        self.clocks = clocks
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -76,6 +83,9 @@ class Announcer:
         async with self._lock(game_id):
             sessions = self.sessions
             status = await sessions.status(game_id)
+            if self.clocks is not None:
+                # Whoever decides now has their clock running from the change (issue 20).
+                await self.clocks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
             if progress is None:
                 return
@@ -116,11 +126,16 @@ class Announcer:
                 self.bots.kick(game_id, self.after_change)
             # A refused line raises (the player hears "That was saved, but I could not update the
             # messages here."); the catch-up posts it when Discord takes it.
-            await _update_turn_line(sessions, channel, status, force_new=summary)
+            # Players in their quiet hours or on vacation are not pinged (issue 20): their first
+            # reminder comes when the quiet hours end.
+            resting = await self.clocks.resting(table) if self.clocks is not None else frozenset()
+            await _update_turn_line(sessions, channel, status, force_new=summary, resting=resting)
 
     async def retire_turn_line(self, table: Table) -> None:
         """An abandoned game's turn line keeps its text but loses its button."""
         async with self._lock(table.id):
+            if self.clocks is not None:
+                await self.clocks.sync_quietly(table.id)  # its reminders no longer apply
             current = (await self.sessions.status(table.id)).table
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             await _retire_line(channel, current.game.prompt_message_id)
@@ -187,6 +202,8 @@ class Announcer:
             )
         title = str(reached.data.get("title", key)) if reached is not None else key
         content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
+        if self.clocks is not None:
+            content = clip(content + clock_text.skipped_note(table, await self.clocks.skipped(table.id)))
         await self._send(
             channel, table, content, await self._picture_or_none(table, state, sheet), key, ping=False
         )
@@ -195,7 +212,7 @@ class Announcer:
         table, progress = status.table, status.progress
         assert progress is not None
         sheet = progress.score
-        content = text.score_text(table, progress)
+        content = text.score_text(table, progress) + await self._flagged(table)
         state = await self.sessions.load(table.id)
         await self._send(
             channel, table, content, await self._picture_or_none(table, state, sheet), FINAL, ping=True
@@ -209,8 +226,15 @@ class Announcer:
         parent = self.client.get_partial_messageable(
             table.game.parent_channel_id, guild_id=table.game.guild_id
         )
-        content = text.score_text(table, progress) + f"\nThe whole game: <#{table.game.channel_id}>."
+        content = text.score_text(table, progress) + await self._flagged(table)
+        content += f"\nThe whole game: <#{table.game.channel_id}>."
         await self._send(parent, table, clip(content), None, FINAL_IN_PARENT, ping=False)
+
+    async def _flagged(self, table: Table) -> str:
+        """A result with an expelled player is flagged (issue 20)."""
+        if self.clocks is None:
+            return ""
+        return clock_text.flagged_note(table, await self.clocks.expelled(table.id))
 
     async def _picture_or_none(
         self, table: Table, state: GameState, sheet: ScoreSheet | None
@@ -274,7 +298,12 @@ async def _retry_on_failure(
 
 
 async def _update_turn_line(
-    sessions: Sessions, channel: discord.PartialMessageable, status: GameStatus, *, force_new: bool
+    sessions: Sessions,
+    channel: discord.PartialMessageable,
+    status: GameStatus,
+    *,
+    force_new: bool,
+    resting: frozenset[int] = frozenset(),
 ) -> None:
     table, progress = status.table, status.progress
     assert progress is not None
@@ -296,7 +325,11 @@ async def _update_turn_line(
         users = (
             []
             if alone
-            else [discord.Object(id=u) for u in (table.user_at(s) for s in pinged) if u is not None]
+            else [
+                discord.Object(id=u)
+                for u in (table.user_at(s) for s in pinged)
+                if u is not None and u not in resting
+            ]
         )
         message = await channel.send(
             text.turn_line(table, progress, humans),

@@ -20,12 +20,16 @@ from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
 from bot.loopback import loopback_connector
+from bot.reminders import discord_deliverer
 from bot.render_pool import RenderPool
+from bot.scheduler import Scheduler
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.turn_clock import TurnClocks
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
 from bot.views.open_panels import OpenPanels
+from bot.views.skip import BackButton, SkipButton
 from bot.views.turn import ActionButton, ActionMenu, GroupButton, TakeTurnButton, UndoButton
 
 log = logging.getLogger(__name__)
@@ -67,6 +71,9 @@ class BoardroomBot(commands.Bot):
         self._render_pool: RenderPool | None = None
         self._ai_pool: AiPool | None = None
         self._bots: BotPlayers | None = None
+        self._clocks: TurnClocks | None = None
+        self._scheduler: Scheduler | None = None
+        self._clock_jobs: asyncio.Task[None] | None = None
         self.open_panels = OpenPanels()
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
@@ -104,6 +111,18 @@ class BoardroomBot(commands.Bot):
         return self._bots
 
     @property
+    def clocks(self) -> TurnClocks:
+        if self._clocks is None:
+            raise RuntimeError("the turn clocks are created in setup_hook")
+        return self._clocks
+
+    @property
+    def scheduler(self) -> Scheduler:
+        if self._scheduler is None:
+            raise RuntimeError("the scheduler is created in setup_hook")
+        return self._scheduler
+
+    @property
     def render_pool(self) -> RenderPool:
         if self._render_pool is None:
             raise RuntimeError("the render pool is created in setup_hook")
@@ -120,7 +139,9 @@ class BoardroomBot(commands.Bot):
         self._render_pool = RenderPool(budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
-        self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots)
+        self._clocks = TurnClocks(self._sessions)
+        self._scheduler = Scheduler(self._clocks, discord_deliverer(self))
+        self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots, self._clocks)
         self.tree.error(handle_error)
         for cog in COGS:
             await self.load_extension(cog)
@@ -129,13 +150,27 @@ class BoardroomBot(commands.Bot):
         self._warm_up = asyncio.create_task(self._render_pool.warm_up(pictured), name="render-warm-up")
         # Buttons and menus posted before a restart are parsed back from their custom_id.
         self.add_dynamic_items(
-            LobbyButton, ActionButton, ActionMenu, GroupButton, UndoButton, TakeTurnButton, LookButton
+            LobbyButton,
+            ActionButton,
+            ActionMenu,
+            GroupButton,
+            UndoButton,
+            TakeTurnButton,
+            LookButton,
+            SkipButton,
+            BackButton,
         )
         await self.sync_commands()
         # Round summaries and final posts Discord refused earlier (kept in the database).
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
         # Summaries, final posts and turn lines a crash or a failed post left owed.
         self._catch_up = asyncio.create_task(self._catch_up_games(), name="announce-catch-up")
+        # Reminders and running out of time (issue 20), from the schedules table.
+        self._clock_jobs = asyncio.create_task(self._run_clock_jobs(), name="clock-jobs")
+
+    async def _run_clock_jobs(self) -> None:
+        await self.wait_until_ready()
+        await self.scheduler.keep_running()
 
     async def _catch_up_games(self) -> None:
         await self.wait_until_ready()
@@ -172,6 +207,8 @@ class BoardroomBot(commands.Bot):
             self._post_retries.cancel()
         if self._catch_up is not None:
             self._catch_up.cancel()
+        if self._clock_jobs is not None:
+            self._clock_jobs.cancel()
         if self._warm_up is not None:
             self._warm_up.cancel()
         if self._bots is not None:

@@ -75,3 +75,9 @@ class NoThreadHere(Refusal):
     """A game asked to be played in a thread of its own where the bot cannot open one."""
 
     code = "no_thread_here"
+
+
+class ClockRefused(Refusal):
+    """A skip, a hand-back, a vacation or a setting the turn clocks refuse (issue 20)."""
+
+    code = "clock_refused"

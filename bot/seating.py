@@ -25,7 +25,9 @@ from bot.refusals import (
     StartAnyway,
     TableFull,
 )
+from bot.speeds import DEFAULT_SPEED, SPEEDS
 from bot.storage import Database, Status
+from bot.storage import clocks as clock_rows
 from bot.storage import games as game_rows
 from bot.tables import GameStatus, Table, load_table
 from engine.core import Game, GameState, IllegalAction, InvalidOptions, StaleState
@@ -65,10 +67,13 @@ class Seating:
         options: Mapping[str, Any] | None = None,
         host_name: str | None = None,
         thread: bool = False,
+        speed: str = DEFAULT_SPEED,
     ) -> Table:
         """Open a lobby in the channel, the host seated first; with ``thread``, the game is played in a
-        thread of its own once started (``move_to_thread``)."""
+        thread of its own once started (``move_to_thread``); ``speed`` is its turn clock (``bot.speeds``)."""
         game = plugins.game(game_name)
+        if speed not in SPEEDS:
+            raise InvalidOptions(f"There is no speed {speed[:40]!r}; choose one of {', '.join(SPEEDS)}.")
         if seats is not None and not game.min_players <= seats <= game.max_players:
             raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
         if options:
@@ -95,6 +100,7 @@ class Seating:
                     "finish or abandon it first, or use another channel."
                 ) from None
             await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
+            await clock_rows.set_speed(conn, game_id, speed)
             return await load_table(conn, game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:

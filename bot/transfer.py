@@ -31,9 +31,11 @@ from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
 from bot.sessions import MAX_UNDOS, Sessions
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
+from bot.storage import clocks as clock_rows
 from bot.storage import transfer as rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
+from bot.turn_clock import EXPELLED
 from engine.core import EngineError, Game, GameState
 
 FORMAT = "boardroom.game"
@@ -80,6 +82,8 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             raise ExportRefused(HIDDEN_UNTIL_THE_END)
         log = await action_log.list_actions(conn, game_id)
         undone = await rows.undos(conn, game_id)
+        pace = await clock_rows.game_speed(conn, game_id)
+        clock_events = await clock_rows.clock_events(conn, game_id)
     game = table.game
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -124,6 +128,21 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             for u in undone
         ],
         "snapshot": game.snapshot,
+        # The turn clock's speed and events (issue 20): a record of the game, not replayed on import;
+        # a result with an expelled player is flagged.
+        "speed": pace,
+        "flagged": any(e.kind == EXPELLED for e in clock_events),
+        "clock_events": [
+            {
+                "seat": e.seat,
+                "kind": e.kind,
+                "after_seq": e.after_seq,
+                "by_user": str(e.by_user),
+                "detail": e.detail,
+                "at": e.at,
+            }
+            for e in clock_events
+        ],
         "exported_at": sessions.now(),
     }
     document["checksum"] = checksum(document)

@@ -35,3 +35,24 @@ def listing(items: list[str]) -> str:
 def times(n: int) -> str:
     """How often something happened: "once", "twice", "3 times"."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """"1 day", "2 days", "0 hours" ("many" for the irregular plurals)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def duration(seconds: int) -> str:
+    """A length of time in the two largest whole units: "2 days 3 hours", "45 minutes",
+    "1 minute", "30 seconds"."""
+    seconds = max(0, seconds)
+    units = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+    parts: list[str] = []
+    for name, size in units:
+        amount, seconds = divmod(seconds, size)
+        if amount or parts:
+            parts.append(counted(amount, name) if amount else "")
+        if len([p for p in parts if p]) == 2 or (parts and not amount):
+            break
+    shown = [p for p in parts if p]
+    return " ".join(shown) or "0 seconds"

@@ -1,8 +1,7 @@
 """``/boardroom``: operator commands. ``sync`` and ``about`` are for the bot's owner only (the
 application owner in the Developer Portal); ``export`` (the host or Manage Server) and ``import``
-(Manage Server) are for server owners keeping their games safe (``docs/operations.md``). The group
-is hidden from members without Manage Server by default permissions, and every command checks again
-at run time, since server admins can change default permissions."""
+(Manage Server) are for server owners keeping their games safe (``docs/operations.md``); ``me`` and
+``turns`` are for every player (``bot.cogs.clocks``). Every command checks who asks at run time."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins, transfer
+from bot.cogs.clocks import add_me_commands
 from bot.errors import announce_failed
 from bot.refusals import HostOnly
 from bot.storage import Status
@@ -141,10 +141,12 @@ class Admin(commands.Cog):
         self.bot = bot
         self.group = app_commands.Group(
             name="boardroom",
-            description="Operate the Boardroom bot (owner only)",
+            description="Your turns everywhere, your settings; operating the bot",
             guild_only=True,
-            default_permissions=discord.Permissions(manage_guild=True),
         )
+        # Every member may ask for their turns and set their hours; the operators' commands check
+        # who asks at run time (the group is no longer hidden behind Manage Server).
+        add_me_commands(self.group, bot)
         for name, description, callback in (
             ("sync", "Register the slash commands again (owner only)", sync),
             ("about", "Servers, games and database (owner only)", about),

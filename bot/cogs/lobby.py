@@ -21,13 +21,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins
+from bot.cogs.clocks import add_clock_commands
 from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
 from bot.limits import MENU_OPTIONS, clip
 from bot.progress import player_range
 from bot.refusals import NoThreadHere
 from bot.sessions import Sessions
-from bot.views import text
+from bot.speeds import DEFAULT_SPEED, SPEEDS, speed_blurb
+from bot.storage import Status
+from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS, send_followup
 from bot.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
 from bot.views.turn import own_panel
@@ -61,6 +64,7 @@ class Lobby(commands.Cog):
         players: int | None,
         options: dict[str, Any] | None = None,
         thread: bool | None = None,
+        speed: str | None = None,
     ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -75,6 +79,7 @@ class Lobby(commands.Cog):
             options=options,
             host_name=interaction.user.display_name,
             thread=in_thread,
+            speed=speed or DEFAULT_SPEED,
         )
         view = lobby_view(table)
         content = text.lobby_text(table)
@@ -102,6 +107,11 @@ class Lobby(commands.Cog):
         table, progress = status.table, status.progress
         view: discord.ui.View | None = None
         content = text.status_text(status)
+        if progress is not None and table.game.status is Status.ACTIVE:
+            pace, times = await self.bot.clocks.times(table.id)
+            content = f"{content}\n{clock_text.clock_lines(table, pace, times)}"
+        if progress is not None:
+            content += clock_text.flagged_note(table, await self.bot.clocks.expelled(table.id))
         if progress is None:
             view = lobby_view(table)
         else:
@@ -174,6 +184,12 @@ class Lobby(commands.Cog):
                 "`/game play` types a move.\n"
                 "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
                 "hands an absent player's seat to the bot.\n"
+                "Clocks: `/game new speed:` gives each player a time bank (normal by default: a day, "
+                "8 hours back per move); you are reminded before it runs out, and then the others may "
+                "**Skip** you until you press **I'm back** (after a long absence, `/game expel` votes you "
+                "out). `/game vacation` pauses your clock, "
+                "`/boardroom me` sets your time zone and quiet hours, `/boardroom turns` lists your turns "
+                "everywhere.\n"
                 f"Games:\n{listing}" + (f"\n{extra}" if extra else "")
             ),
             ephemeral=True,
@@ -225,10 +241,11 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         game: str,
         players: int | None = None,
         thread: bool | None = None,
+        speed: str | None = None,
         **given: Any,
     ) -> None:
         chosen = {key: value for key, value in given.items() if value is not None}
-        await cog.new(interaction, game, players, chosen or None, thread)
+        await cog.new(interaction, game, players, chosen or None, thread, speed)
 
     # The options come from the games' guides, so the signature discord.py reads is built here.
     parameters = [
@@ -244,6 +261,9 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         ),
         inspect.Parameter(
             "thread", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=bool | None, default=None
+        ),
+        inspect.Parameter(
+            "speed", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str | None, default=None
         ),
     ]
     for option in options:
@@ -267,12 +287,16 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         for option in options
         if option.choices
     }
-    if with_choices:
-        new = app_commands.choices(**with_choices)(new)
+    with_choices["speed"] = [
+        app_commands.Choice(name=f"{pace.label} ({speed_blurb(pace)})"[:100], value=pace.key)
+        for pace in SPEEDS.values()
+    ]
+    new = app_commands.choices(**with_choices)(new)
     new = app_commands.describe(
         game="Which game",
         players="Number of seats (default: whatever the game allows)",
         thread="Play in a thread of its own (default: yes, where I may open threads)",
+        speed=f"How long each player may take (default: {DEFAULT_SPEED}; see /game help)",
         **{option.key: option.description[:100] for option in options},
     )(new)
     group.add_command(
@@ -314,6 +338,7 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         app_commands.Command(name="help", description="How to play with Boardroom", callback=help_)
     )
     add_play_commands(group, cog.bot)
+    add_clock_commands(group, cog.bot)
     return group
 
 

@@ -20,7 +20,7 @@ from bot.narrate import event_lines
 from bot.progress import BotTurn
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
-from bot.views import text
+from bot.views import clock_text, text
 from bot.views.common import send_followup
 from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
@@ -124,14 +124,22 @@ class Play:
         names = status.table.said_names
         lines = []
         asked = await self.bot.sessions.hints(status.table.id)
+        clock_events = await self.bot.clocks.events(status.table.id)
+        skipped = clock_text.skipped_spans(clock_events)
         shown_from = rows[0].seq if rows else 1
 
         def hints_until(seq: float) -> list[str]:
-            # A hint is told where it was asked: after the action before it, before the next one.
-            return [
+            # A hint or a clock event is told where it happened: after the action before it, before
+            # the next one.
+            told = [
                 f"   {names[seat]} asked for a hint."
                 for after, seat in asked
                 if shown_from <= after + 1 <= seq
+            ]
+            return told + [
+                f"   ⏰ {clock_text.event_text(status.table, event)}"
+                for event in clock_events
+                if shown_from <= event.after_seq + 1 <= seq
             ]
 
         for row in rows:
@@ -140,6 +148,8 @@ class Play:
             # Never the notation: a step the game told nothing about is still someone's choice.
             who = names[row.seat] if 0 <= row.seat < len(names) else "A player"
             told = "; ".join(event_lines(said, names)) or f"{who} made a choice."
+            if clock_text.played_for(skipped, row.seat, row.seq):
+                told += f" (the bot, for {who}, who was skipped)"
             lines.append(f"{row.seq}. {told}")
             shown_from = row.seq + 1
         lines += hints_until(float("inf"))

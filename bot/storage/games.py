@@ -212,6 +212,13 @@ async def set_ai(conn: aiosqlite.Connection, game_id: int, seat: int, level: str
     )
 
 
+async def set_person(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+    """The seat's player plays it again (back after being skipped)."""
+    await conn.execute(
+        "UPDATE seats SET is_ai = 0, ai_level = NULL WHERE game_id = ? AND seat = ?", (game_id, seat)
+    )
+
+
 async def add_bot_seat(conn: aiosqlite.Connection, game_id: int, *, level: str, name: str, at: str) -> None:
     """A seat the bot plays from the start (the lobby's "Add a bot"). Its user id is small (1, 2, …):
     every Discord snowflake is far larger, so no user has it, joins with it or is mentioned by it."""

@@ -80,3 +80,5 @@ class ScheduleRow:
     payload: str
     done_at: str | None
     created_at: str
+    # the seat a reminder or out-of-time is about (None: the whole game)
+    seat: int | None = None

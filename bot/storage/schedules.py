@@ -8,7 +8,7 @@ import aiosqlite
 
 from bot.storage.records import ScheduleRow
 
-_COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at"
+_COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at, seat"
 
 
 def _schedule(row: Any) -> ScheduleRow:
@@ -20,25 +20,38 @@ def _schedule(row: Any) -> ScheduleRow:
         payload=row["payload"],
         done_at=row["done_at"],
         created_at=row["created_at"],
+        seat=row["seat"],
     )
 
 
 async def add_schedule(
-    conn: aiosqlite.Connection, game_id: int, *, kind: str, due_at: str, payload: str, at: str
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    kind: str,
+    due_at: str,
+    payload: str,
+    at: str,
+    seat: int | None = None,
 ) -> int:
     cursor = await conn.execute(
-        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, kind, due_at, payload, at),
+        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at, seat) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, kind, due_at, payload, at, seat),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
 
-async def due_schedules(conn: aiosqlite.Connection, now: str) -> list[ScheduleRow]:
-    """Schedules not yet done whose time has come, oldest first (ISO-8601 UTC text sorts by time)."""
+async def due_schedules(
+    conn: aiosqlite.Connection, now: str, kinds: tuple[str, ...] | None = None
+) -> list[ScheduleRow]:
+    """Schedules not yet done whose time has come (of these kinds, when given), oldest first
+    (ISO-8601 UTC text sorts by time)."""
+    of_kinds = "" if kinds is None else f" AND kind IN ({', '.join('?' for _ in kinds)})"
     async with conn.execute(
-        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? ORDER BY due_at, id",
-        (now,),
+        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ?{of_kinds} "
+        "ORDER BY due_at, id",
+        (now, *(kinds or ())),
     ) as cursor:
         return [_schedule(row) async for row in cursor]
 
@@ -53,3 +66,26 @@ async def mark_schedule_done(
         f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
     )
     return cursor.rowcount == 1
+
+
+async def cancel_schedules(
+    conn: aiosqlite.Connection, game_id: int, kinds: tuple[str, ...], at: str, *, seat: int | None = None
+) -> int:
+    """Close the pending schedules of these kinds for the game (for one seat, when given): they no
+    longer apply. Returns how many were closed."""
+    marks = ", ".join("?" for _ in kinds)
+    where = "" if seat is None else " AND seat = ?"
+    cursor = await conn.execute(
+        f"UPDATE schedules SET done_at = ? WHERE game_id = ? AND done_at IS NULL "
+        f"AND kind IN ({marks}){where}",
+        (at, game_id, *kinds, *(() if seat is None else (seat,))),
+    )
+    return cursor.rowcount
+
+
+async def pending_schedules(conn: aiosqlite.Connection, game_id: int) -> list[ScheduleRow]:
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM schedules WHERE game_id = ? AND done_at IS NULL ORDER BY due_at, id",
+        (game_id,),
+    ) as cursor:
+        return [_schedule(row) async for row in cursor]

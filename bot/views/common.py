@@ -14,6 +14,7 @@ from bot.errors import REDELIVERED, handle_error
 from bot.limits import clip
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
+from bot.turn_clock import TurnClocks
 from engine.core import Event
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,13 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
 
 class Announces(Protocol):
     async def after_change(self, game_id: int, events: list[Event]) -> None: ...
+
+
+def clocks_of(interaction: discord.Interaction[Any]) -> TurnClocks:
+    clocks = getattr(interaction.client, "clocks", None)
+    if not isinstance(clocks, TurnClocks):
+        raise RuntimeError("the client has no turn clocks (setup_hook has not run)")
+    return clocks
 
 
 def render_pool_of(interaction: discord.Interaction[Any]) -> RenderPool:

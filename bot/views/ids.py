@@ -13,6 +13,9 @@
                                                        groups opened, dot-separated ("r", "r2.0")
     br:u:<game id>:<version>:<seat>                    undo the seat's last step
     br:t:<game id>:<version>                           "Take my turn" on the public turn line
+    br:x:<game id>:<seat>:<since>                      "Skip" an out-of-time seat (``since``: the
+                                                       decision it ran out on, epoch seconds)
+    br:y:<game id>:<seat>                              "I'm back" for a skipped seat
     br:v:<look>:<game id>:<seat>                       a panel's look-up: b (board), m (my board),
                                                        s (since your last turn); no version: it
                                                        changes nothing
@@ -32,6 +35,8 @@ GROUP_TEMPLATE = rf"{PREFIX}:g:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):r(?P
 
 UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
+SKIP_TEMPLATE = rf"{PREFIX}:x:(?P<game>\d+):(?P<seat>\d+):(?P<since>\d+)"
+BACK_TEMPLATE = rf"{PREFIX}:y:(?P<game>\d+):(?P<seat>\d+)"
 LOOK_TEMPLATE = rf"{PREFIX}:v:(?P<look>[bms]):(?P<game>\d+):(?P<seat>\d+)"
 
 JOIN, LEAVE, START, START_ANYWAY = "j", "l", "s", "f"
@@ -77,3 +82,11 @@ def turn_id(game_id: int, version: int) -> str:
 
 def look_id(look: str, game_id: int, seat: int) -> str:
     return f"{PREFIX}:v:{look}:{game_id}:{seat}"
+
+
+def skip_id(game_id: int, seat: int, since: int) -> str:
+    return f"{PREFIX}:x:{game_id}:{seat}:{since}"
+
+
+def back_id(game_id: int, seat: int) -> str:
+    return f"{PREFIX}:y:{game_id}:{seat}"

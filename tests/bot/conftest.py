@@ -48,3 +48,16 @@ async def play_bots(sessions: Sessions, game_id: int) -> GameStatus:
         game = plugins.game(turn.table.game.game)
         await sessions.act_for_bot(turn, choose(game, turn.snapshot, turn.seat, turn.seed, turn.level))
     return await sessions.status(game_id)
+
+
+class ManualClock:
+    """A clock that stands still until a test moves it: days of play run in seconds (issue 20)."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)

@@ -127,6 +127,9 @@ async def test_new_join_start_status(
         "log",
         "rules",
         "hint",
+        "vacation",
+        "back",
+        "expel",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")

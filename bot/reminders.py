@@ -1,0 +1,61 @@
+"""The Discord side of the clock jobs: a reminder is a reply to the game's turn line that mentions
+only that player (or a direct message, if they asked for one with ``/boardroom me dm:``); running out
+of time is a public line with a **Skip** button for the other players, mentioning nobody."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.scheduler import Deliver
+from bot.turn_clock import Due, OutOfTime, Reminder
+from bot.views import clock_text
+from bot.views.common import NO_MENTIONS
+from bot.views.skip import skip_view
+
+log = logging.getLogger(__name__)
+
+
+def discord_deliverer(client: discord.Client) -> Deliver:
+    async def deliver(due: Due) -> None:
+        if isinstance(due, Reminder):
+            await _remind(client, due)
+        elif isinstance(due, OutOfTime):
+            await _out_of_time(client, due)
+
+    return deliver
+
+
+async def _remind(client: discord.Client, reminder: Reminder) -> None:
+    content = clock_text.reminder_text(reminder)
+    only_them = discord.AllowedMentions(
+        users=[discord.Object(id=reminder.user_id)], roles=False, everyone=False, replied_user=False
+    )
+    if reminder.dm:
+        try:
+            user = client.get_user(reminder.user_id) or await client.fetch_user(reminder.user_id)
+            await user.send(content, allowed_mentions=only_them)
+            return
+        except discord.HTTPException as exc:
+            # Direct messages closed: the reminder goes to the game's channel instead.
+            log.info("game %s: a reminder by direct message failed (%s)", reminder.table.id, exc)
+    game = reminder.table.game
+    channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    reference = None
+    if game.prompt_message_id is not None:
+        reference = channel.get_partial_message(game.prompt_message_id).to_reference(fail_if_not_exists=False)
+    if reference is None:
+        await channel.send(content, allowed_mentions=only_them)
+    else:
+        await channel.send(content, reference=reference, allowed_mentions=only_them)
+
+
+async def _out_of_time(client: discord.Client, due: OutOfTime) -> None:
+    game = due.table.game
+    channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    await channel.send(
+        clock_text.out_of_time_text(due.table, due.seat),
+        view=skip_view(due.table.id, due.seat, due.since),
+        allowed_mentions=NO_MENTIONS,
+    )

@@ -1,0 +1,567 @@
+"""Turn clocks (issue 20): each player's time bank, reminders, running out of time, skipping,
+"I'm back", expelling, vacations and quiet hours, for every game through the game seam; no Discord
+here.
+
+A seat's bank runs only while that seat must decide (and the player is neither in quiet hours nor
+on vacation: ``bot.quiet_hours``); when the decision leaves the seat, the time it ran is taken off
+and the speed's ``per_move`` added, up to the cap (``bot.speeds``). ``sync`` follows the game: it
+is called after every change the announcer brings to the channel and by the scheduler's sweep,
+and takes the moment the decision changed from the game's ``updated_at``, so a late sync (after a
+crash, say) charges nobody for the delay.
+
+The jobs a deciding seat needs (first reminder, second reminder, out of time) are rows of the
+``schedules`` table with the seat, written when the decision reaches the seat and closed when it
+leaves it (the game ending or abandoned closes them all). ``claim_due`` claims due jobs in one
+write transaction with what they do to the database (the reminder recorded, the seat marked out of
+time), and only then are they delivered on Discord: a crash in between loses a reminder rather than
+sending it twice, and a second process sharing the database cannot claim the same job.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from bot import plugins
+from bot.clock import epoch, iso
+from bot.progress import replacement_level
+from bot.quiet_hours import Pauses, charged, deadline, running_at, zone
+from bot.refusals import ClockRefused, NotAPlayer, NotInProgress
+from bot.seating import save, state_of
+from bot.sessions import Sessions
+from bot.speeds import DAY, MAX_VACATION_DAYS, Speed, speed
+from bot.storage import Database, ScheduleRow, Status
+from bot.storage import clocks as rows
+from bot.storage import games as game_rows
+from bot.storage import schedules as jobs
+from bot.tables import GameStatus, Table, load_table
+from bot.words import duration
+
+log = logging.getLogger(__name__)
+
+REMIND, OUT_OF_TIME = "remind", "out_of_time"
+KINDS = (REMIND, OUT_OF_TIME)
+FIRST, SECOND = "first", "second"
+# Clock events, as stored and exported (shown in player words by ``event_text``).
+REMINDED, RAN_OUT, SKIPPED, BACK, VACATION = "reminder", "out_of_time", "skip", "back", "vacation"
+EXPEL_VOTE, EXPELLED = "expel_vote", "expelled"
+
+
+@dataclass(frozen=True)
+class SeatTime:
+    """Where one seat's clock stands now."""
+
+    seat: int
+    left: int
+    deciding: bool
+    out_of_time: bool
+    skipped: bool
+    vacation_until: int | None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    table: Table
+    seat: int
+    user_id: int
+    which: str
+    left: int | None
+    dm: bool
+
+
+@dataclass(frozen=True)
+class OutOfTime:
+    table: Table
+    seat: int
+    since: int
+
+
+Due = Reminder | OutOfTime
+
+
+@dataclass(frozen=True)
+class Expulsion:
+    """Where a vote to expel stands: ``done`` once the player is expelled."""
+
+    table: Table
+    seat: int
+    done: bool
+    votes: int
+    voters: int
+    missing: list[int]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A game where a player must decide now (``/boardroom turns``)."""
+
+    table: Table
+    seat: int
+    left: int | None
+    waiting_since: str | None
+
+
+def _pauses(settings: rows.PlayerSettings, clock: rows.SeatClock | None) -> Pauses:
+    return Pauses(
+        settings.timezone,
+        settings.quiet_from,
+        settings.quiet_until,
+        clock.vacation_from if clock else None,
+        clock.vacation_until if clock else None,
+    )
+
+
+class TurnClocks:
+    def __init__(self, sessions: Sessions) -> None:
+        # The sessions' clock is the bot's one clock: a test that moves it moves both.
+        self.sessions = sessions
+
+    @property
+    def db(self) -> Database:
+        return self.sessions.db
+
+    def now(self) -> int:
+        return epoch(self.sessions.clock())
+
+    # ------------------------------------------------------------------------- following a game
+
+    async def sync(self, game_id: int, seen: GameStatus | None = None) -> None:
+        """Bring the game's clocks up to date with who decides now (see the module docstring);
+        ``seen``: the game's status just read by the caller, whose decision is used when the game
+        has not changed since (the announcer's, which spares reading the state twice)."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table = await load_table(conn, game_id)
+            if table.game.status is not Status.ACTIVE or table.game.snapshot is None:
+                await jobs.cancel_schedules(conn, game_id, KINDS, iso(now))
+                for seat, clock in (await rows.seat_clocks(conn, game_id)).items():
+                    if clock.deciding_since is not None:
+                        await rows.update_seat_clock(conn, game_id, seat, deciding_since=None)
+                return
+            pace = speed(await rows.game_speed(conn, game_id))
+            if seen is not None and seen.progress is not None and seen.table.version == table.version:
+                decision = seen.progress.decision
+            else:
+                game = plugins.game(table.game.game)
+                decision = game.pending(state_of(game, table))
+            deciding = set() if decision.finished else set(decision.seats) - table.ai_seats
+            changed_at = min(epoch(table.game.updated_at), now)
+            clocks = await rows.seat_clocks(conn, game_id)
+            for seat in range(len(table.seats)):
+                if seat not in clocks:
+                    await rows.add_seat_clock(conn, game_id, seat, pace.bank)
+            clocks = await rows.seat_clocks(conn, game_id)
+            for seat, clock in clocks.items():
+                user = table.user_at(seat) or 0
+                if clock.deciding_since is not None and seat not in deciding:
+                    await self._end_turn(conn, table, pace, clock, user, changed_at)
+                elif clock.deciding_since is None and seat in deciding:
+                    await rows.update_seat_clock(conn, game_id, seat, deciding_since=changed_at, waited=0)
+                    fresh = await rows.seat_clocks(conn, game_id)
+                    await self._schedule(conn, table, pace, fresh[seat], user, now)
+
+    async def _end_turn(
+        self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, at: int
+    ) -> None:
+        assert clock.deciding_since is not None
+        await jobs.cancel_schedules(conn, table.id, KINDS, iso(at), seat=clock.seat)
+        if clock.seat in table.ai_seats:
+            # Handed to the bot (skipped or replaced): the bank waits as it was, nothing is added.
+            await rows.update_seat_clock(conn, table.id, clock.seat, deciding_since=None)
+            return
+        pauses = _pauses(await rows.settings_of(conn, user), clock)
+        left = max(0, clock.bank - charged(clock.deciding_since, at, pauses))
+        bank = min(pace.cap, left + pace.per_move) if pace.limited else 0
+        await rows.update_seat_clock(
+            conn, table.id, clock.seat, bank=bank, deciding_since=None, out_of_time=False
+        )
+
+    async def _schedule(
+        self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, now: int
+    ) -> None:
+        """The seat's jobs for its current decision, counted on its own clock from
+        ``deciding_since`` with the bank it had then."""
+        assert clock.deciding_since is not None
+        since = clock.deciding_since
+        await jobs.cancel_schedules(conn, table.id, KINDS, iso(now), seat=clock.seat)
+        pauses = _pauses(await rows.settings_of(conn, user), clock)
+        payload = json.dumps({"since": since})
+        # A decision that reached the player in their quiet hours did not ping them: their first
+        # reminder comes as soon as those hours end.
+        awake = clock.waited > 0 or running_at(since, pauses)[0]
+        planned = [(REMIND, FIRST, max(0, pace.remind_after - clock.waited) if awake else 0)]
+        if pace.limited:
+            if pace.warn_before and clock.bank - pace.warn_before > pace.remind_after - clock.waited:
+                planned.append((REMIND, SECOND, clock.bank - pace.warn_before))
+            planned.append((OUT_OF_TIME, "", clock.bank))
+        for kind, which, after in planned:
+            due = deadline(since, after, pauses)
+            body = json.dumps({"since": since, "which": which}) if which else payload
+            await jobs.add_schedule(
+                conn,
+                table.id,
+                kind=kind,
+                due_at=iso(max(due, now)),
+                payload=body,
+                at=iso(now),
+                seat=clock.seat,
+            )
+
+    async def _settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
+        """Count the time run so far into the bank and restart the count now (before a change of
+        quiet hours or vacation, which only count from now on)."""
+        if clock.deciding_since is None:
+            return
+        pauses = _pauses(await rows.settings_of(conn, user), clock)
+        ran = charged(clock.deciding_since, now, pauses)
+        await rows.update_seat_clock(
+            conn,
+            table.id,
+            clock.seat,
+            bank=max(0, clock.bank - ran),
+            deciding_since=now,
+            waited=clock.waited + ran,
+        )
+
+    async def _reschedule(self, conn: Any, table: Table, seat: int, now: int) -> None:
+        clock = (await rows.seat_clocks(conn, table.id)).get(seat)
+        if clock is not None and clock.deciding_since is not None and not clock.out_of_time:
+            pace = speed(await rows.game_speed(conn, table.id))
+            await self._schedule(conn, table, pace, clock, table.user_at(seat) or 0, now)
+
+    async def games_to_sweep(self) -> list[int]:
+        """Games whose clocks may need a look: those in progress, and any with a pending clock job."""
+        async with self.db.transaction(write=False) as conn:
+            ids = set(await game_rows.active_game_ids(conn))
+            async with conn.execute(
+                "SELECT DISTINCT game_id FROM schedules WHERE done_at IS NULL AND kind IN (?, ?)", KINDS
+            ) as cursor:
+                ids |= {row["game_id"] async for row in cursor}
+        return sorted(ids)
+
+    # ------------------------------------------------------------------------- due jobs
+
+    async def claim_due(self) -> list[Due]:
+        """Claim every clock job whose time has come and do its database part (see the module
+        docstring); returns what is left to say on Discord."""
+        now = self.now()
+        async with self.db.transaction(write=False) as conn:
+            due = await jobs.due_schedules(conn, iso(now), KINDS)
+        claimed: list[Due] = []
+        for job in due:
+            async with self.db.transaction() as conn:
+                if not await jobs.mark_schedule_done(conn, job.id, iso(now)):
+                    continue  # another process claimed it
+                found = await self._claimed(conn, job, now)
+            if found is not None:
+                claimed.append(found)
+        return claimed
+
+    async def _claimed(self, conn: Any, job: ScheduleRow, now: int) -> Due | None:
+        table = await load_table(conn, job.game_id)
+        seat = job.seat
+        if seat is None:
+            return None  # every clock job names its seat
+        since = json.loads(job.payload).get("since")
+        clock = (await rows.seat_clocks(conn, job.game_id)).get(seat)
+        if (
+            table.game.status is not Status.ACTIVE
+            or clock is None
+            or clock.deciding_since is None
+            or clock.deciding_since != since
+            or seat in table.ai_seats
+        ):
+            return None  # the seat moved, was handed over, or the game ended: it no longer applies
+        user = table.user_at(seat) or 0
+        settings = await rows.settings_of(conn, user)
+        pauses = _pauses(settings, clock)
+        pace = speed(await rows.game_speed(conn, job.game_id))
+        left = clock.bank - charged(since, now, pauses) if pace.limited else None
+        if job.kind == OUT_OF_TIME:
+            if left is not None and left > 0:
+                # A vacation or quieter hours since it was planned: due later.
+                await self._reschedule(conn, table, seat, now)
+                return None
+            await rows.update_seat_clock(conn, job.game_id, seat, out_of_time=True)
+            await rows.record_event(conn, job.game_id, seat=seat, kind=RAN_OUT, at=now)
+            return OutOfTime(table, seat, since)
+        running, _ = running_at(now, pauses)
+        if not running:
+            # Planned before the player's quiet hours or vacation changed: at their next waking hour.
+            later = deadline(now, 0, pauses)
+            await jobs.add_schedule(
+                conn, table.id, kind=REMIND, due_at=iso(later), payload=job.payload, at=iso(now), seat=seat
+            )
+            return None
+        if clock.reminded_at is not None and now - clock.reminded_at < pace.reminder_gap:
+            return None  # never two reminders closer than the speed's gap
+        which = str(json.loads(job.payload).get("which", FIRST))
+        await rows.update_seat_clock(conn, job.game_id, seat, reminded_at=now)
+        await rows.record_event(conn, job.game_id, seat=seat, kind=REMINDED, at=now, detail=which)
+        return Reminder(table, seat, user, which, None if left is None else max(0, left), settings.dm)
+
+    # ------------------------------------------------------------------------- players' acts
+
+    @staticmethod
+    async def _seat_in_play(conn: Any, game_id: int, user_id: int, *, bot_seat: bool) -> tuple[Table, int]:
+        """The game in progress and the user's seat in it (``bot_seat``: even while the bot plays
+        it); refused otherwise."""
+        table = await load_table(conn, game_id)
+        if table.game.status is not Status.ACTIVE:
+            raise NotInProgress("This game is not in progress.")
+        seat = table.seat_of(user_id)
+        if seat is None or (seat in table.ai_seats and not bot_seat):
+            raise NotAPlayer("You are not playing in this game.")
+        return table, seat
+
+    async def skip(self, game_id: int, seat: int, since: int, by_user: int) -> Table:
+        """Another player hands an out-of-time seat to the game's AI (as ``/game replace`` does)
+        until its player is back; refused unless the seat's bank ran out on this decision."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
+            if own == seat:
+                raise ClockRefused("You cannot skip yourself: your turn is still yours, take it.")
+            clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is None or not clock.out_of_time or clock.deciding_since != since:
+                raise ClockRefused(f"{table.name_at(seat)} is no longer out of time: nothing to skip.")
+            game = plugins.game(table.game.game)
+            await game_rows.set_ai(conn, game_id, seat, replacement_level(game))
+            await jobs.cancel_schedules(conn, game_id, KINDS, iso(now), seat=seat)
+            await rows.update_seat_clock(
+                conn, game_id, seat, skipped=True, out_of_time=False, deciding_since=None, bank=0
+            )
+            await rows.record_event(conn, game_id, seat=seat, kind=SKIPPED, at=now, by_user=by_user)
+            # The version moves on: the skipped player's old buttons are stale, and the bot plays.
+            await save(conn, table, at=self.sessions.now())
+            return await load_table(conn, game_id)
+
+    async def back(self, game_id: int, user_id: int) -> Table:
+        """ "I'm back": the skipped player takes their seat again at once (a decision the bot was
+        about to take is theirs again: the version moves on). They get one move's time."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=True)
+            clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is not None and clock.expelled:
+                raise ClockRefused(
+                    "You were expelled from this game after a long absence: "
+                    "the bot plays your seat to the end."
+                )
+            if clock is None or not clock.skipped:
+                raise ClockRefused("Your seat was not skipped: it is yours already.")
+            pace = speed(await rows.game_speed(conn, game_id))
+            await game_rows.set_person(conn, game_id, seat)
+            await rows.update_seat_clock(conn, game_id, seat, skipped=False, bank=pace.per_move)
+            await rows.record_event(conn, game_id, seat=seat, kind=BACK, at=now, by_user=user_id)
+            await save(conn, table, at=self.sessions.now())
+            return await load_table(conn, game_id)
+
+    async def expel(self, game_id: int, target_user: int, by_user: int) -> Expulsion:
+        """A vote to expel a player skipped for at least the speed's ``expel_after``: expelled when
+        every other person at the table voted, or at once when the host asks. The bot keeps the seat
+        to the end, "I'm back" is refused, and the game's result is flagged."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
+            seat = table.seat_of(target_user)
+            if seat is None:
+                raise NotAPlayer("That member is not playing in this game.")
+            if seat == own:
+                raise ClockRefused("You cannot expel yourself; /game back if you were skipped.")
+            clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is None or clock.expelled or not clock.skipped:
+                raise ClockRefused(
+                    f"{table.name_at(seat)} is not skipped: only a player skipped for a long absence "
+                    "can be expelled."
+                )
+            events = await rows.clock_events(conn, game_id)
+            skip = max(e.at for e in events if e.seat == seat and e.kind == SKIPPED)
+            pace = speed(await rows.game_speed(conn, game_id))
+            if now - skip < pace.expel_after:
+                raise ClockRefused(
+                    f"{table.name_at(seat)} was skipped {duration(now - skip)} ago; a player can be expelled "
+                    f"after {duration(pace.expel_after)} away."
+                )
+            votes = {e.by_user for e in events if e.seat == seat and e.kind == EXPEL_VOTE and e.at >= skip}
+            if by_user in votes:
+                raise ClockRefused("You have voted already.")
+            await rows.record_event(conn, game_id, seat=seat, kind=EXPEL_VOTE, at=now, by_user=by_user)
+            votes.add(by_user)
+            voters = [
+                user
+                for s in range(len(table.seats))
+                if s != seat and s not in table.ai_seats and (user := table.user_at(s)) is not None
+            ]
+            missing = [user for user in voters if user not in votes]
+            if missing and by_user != table.host_id:
+                return Expulsion(table, seat, False, len(votes), len(voters), missing)
+            await rows.update_seat_clock(conn, game_id, seat, expelled=True, skipped=False)
+            await rows.record_event(conn, game_id, seat=seat, kind=EXPELLED, at=now, by_user=by_user)
+            return Expulsion(table, seat, True, len(votes), len(voters), [])
+
+    async def expelled(self, game_id: int) -> list[int]:
+        """The seats whose players were expelled: the game's result is flagged when there is one."""
+        async with self.db.transaction(write=False) as conn:
+            return [seat for seat, clock in (await rows.seat_clocks(conn, game_id)).items() if clock.expelled]
+
+    async def vacation(self, game_id: int, user_id: int, days: int) -> tuple[Table, int, int]:
+        """Pause the player's clock in this game for ``days`` (0 ends a vacation now); at most
+        ``MAX_VACATION_DAYS`` in all per game. Returns the table, the end and the days left."""
+        now = self.now()
+        async with self.db.transaction() as conn:
+            table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=False)
+            clocks = await rows.seat_clocks(conn, game_id)
+            if seat not in clocks:
+                await rows.add_seat_clock(
+                    conn, game_id, seat, speed(await rows.game_speed(conn, game_id)).bank
+                )
+                clocks = await rows.seat_clocks(conn, game_id)
+            clock = clocks[seat]
+            left_days = MAX_VACATION_DAYS - clock.vacation_days
+            if days > left_days:
+                raise ClockRefused(
+                    f"A player may take {MAX_VACATION_DAYS} days of vacation per game; "
+                    f"you have {left_days} left here."
+                )
+            start, until = clock.vacation_from, clock.vacation_until
+            on_vacation = start is not None and until is not None and start <= now < until
+            if not days and not on_vacation:
+                raise ClockRefused("You are not on vacation in this game.")
+            await self._settle(conn, table, clock, user_id, now)
+            # Counted from now on (``_settle``): a vacation taken on top of one runs on from its end.
+            until = (until if on_vacation and until is not None else now) + days * DAY
+            if not days:
+                until = now
+            await rows.update_seat_clock(
+                conn,
+                game_id,
+                seat,
+                vacation_from=now,
+                vacation_until=until,
+                vacation_days=clock.vacation_days + days,
+            )
+            await rows.record_event(conn, game_id, seat=seat, kind=VACATION, at=now, detail=str(days))
+            await self._reschedule(conn, table, seat, now)
+            return table, until, left_days - days
+
+    # ------------------------------------------------------------------------- settings
+
+    async def settings(self, user_id: int) -> rows.PlayerSettings:
+        async with self.db.transaction(write=False) as conn:
+            return await rows.settings_of(conn, user_id)
+
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        timezone: str | None = None,
+        quiet: tuple[int | None, int | None] | None = None,
+        dm: bool | None = None,
+    ) -> rows.PlayerSettings:
+        """Change what is given (``quiet``: the hours from and until, (None, None) for none); the
+        player's clocks now running are counted up to now first, then follow the new settings."""
+        if timezone is not None and zone(timezone) is None:
+            raise ClockRefused(
+                f"I do not know the time zone {timezone[:40]!r}: use a name like Europe/Paris."
+            )
+        now = self.now()
+        async with self.db.transaction() as conn:
+            old = await rows.settings_of(conn, user_id)
+            tables = [await load_table(conn, g) for g in await rows.active_games_of(conn, user_id)]
+            for table in tables:
+                seat = table.seat_of(user_id)
+                clock = (await rows.seat_clocks(conn, table.id)).get(seat) if seat is not None else None
+                if clock is not None:
+                    await self._settle(conn, table, clock, user_id, now)
+            quiet_from, quiet_until = (old.quiet_from, old.quiet_until) if quiet is None else quiet
+            new = rows.PlayerSettings(
+                user_id,
+                timezone if timezone is not None else old.timezone,
+                quiet_from,
+                quiet_until,
+                old.dm if dm is None else dm,
+            )
+            await rows.save_settings(conn, new)
+            for table in tables:
+                seat = table.seat_of(user_id)
+                if seat is not None:
+                    await self._reschedule(conn, table, seat, now)
+            return new
+
+    # ------------------------------------------------------------------------- reading
+
+    async def times(self, game_id: int) -> tuple[Speed, dict[int, SeatTime]]:
+        """The game's speed and each seat's clock now."""
+        now = self.now()
+        async with self.db.transaction(write=False) as conn:
+            table = await load_table(conn, game_id)
+            pace = speed(await rows.game_speed(conn, game_id))
+            times = {}
+            for seat, clock in (await rows.seat_clocks(conn, game_id)).items():
+                times[seat] = await self._time(conn, table, clock, now)
+        return pace, times
+
+    async def _time(self, conn: Any, table: Table, clock: rows.SeatClock, now: int) -> SeatTime:
+        left = clock.bank
+        if clock.deciding_since is not None:
+            pauses = _pauses(await rows.settings_of(conn, table.user_at(clock.seat) or 0), clock)
+            left = max(0, clock.bank - charged(clock.deciding_since, now, pauses))
+        away = (
+            clock.vacation_until if clock.vacation_until is not None and clock.vacation_until > now else None
+        )
+        return SeatTime(
+            clock.seat, left, clock.deciding_since is not None, clock.out_of_time, clock.skipped, away
+        )
+
+    async def resting(self, table: Table) -> frozenset[int]:
+        """The players of the table whose clock is stopped now (quiet hours or vacation)."""
+        now = self.now()
+        async with self.db.transaction(write=False) as conn:
+            clocks = await rows.seat_clocks(conn, table.id)
+            found = set()
+            for seat in range(len(table.seats)):
+                user = table.user_at(seat)
+                if user is None or seat in table.ai_seats:
+                    continue
+                pauses = _pauses(await rows.settings_of(conn, user), clocks.get(seat))
+                if not running_at(now, pauses)[0]:
+                    found.add(user)
+        return frozenset(found)
+
+    async def skipped(self, game_id: int) -> list[int]:
+        """The seats the bot plays now because their players were skipped."""
+        async with self.db.transaction(write=False) as conn:
+            return [seat for seat, clock in (await rows.seat_clocks(conn, game_id)).items() if clock.skipped]
+
+    async def events(self, game_id: int) -> list[rows.ClockEvent]:
+        async with self.db.transaction(write=False) as conn:
+            return await rows.clock_events(conn, game_id)
+
+    async def my_turns(self, user_id: int) -> list[Turn]:
+        """Every game in progress where the user must decide now (their turn line is up)."""
+        now = self.now()
+        found = []
+        async with self.db.transaction(write=False) as conn:
+            for game_id in await rows.active_games_of(conn, user_id):
+                table = await load_table(conn, game_id)
+                seat = table.seat_of(user_id)
+                waiting = json.loads(table.game.prompt_seats) if table.game.prompt_seats else []
+                if seat is None or seat not in waiting or seat in table.ai_seats:
+                    continue
+                pace = speed(await rows.game_speed(conn, game_id))
+                clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+                left = None
+                if pace.limited and clock is not None:
+                    left = (await self._time(conn, table, clock, now)).left
+                found.append(Turn(table, seat, left, table.game.waiting_since))
+        return found
+
+    async def sync_quietly(self, game_id: int, seen: GameStatus | None = None) -> None:
+        """``sync`` for the announcer: a failure is logged, never in the way of the channel."""
+        try:
+            await self.sync(game_id, seen)
+        except Exception:
+            log.exception("game %s: the turn clocks could not follow the game", game_id)

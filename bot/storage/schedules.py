@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.connection import Connection
 from bot.storage.records import ScheduleRow
 
 _COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at"
@@ -24,32 +23,33 @@ def _schedule(row: Any) -> ScheduleRow:
 
 
 async def add_schedule(
-    conn: aiosqlite.Connection, game_id: int, *, kind: str, due_at: str, payload: str, at: str
+    conn: Connection, game_id: int, *, kind: str, due_at: str, payload: str, at: str
 ) -> int:
-    cursor = await conn.execute(
-        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+    row = await conn.fetchone(
+        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?) "
+        "RETURNING id",
         (game_id, kind, due_at, payload, at),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
-async def due_schedules(conn: aiosqlite.Connection, now: str) -> list[ScheduleRow]:
+async def due_schedules(conn: Connection, now: str) -> list[ScheduleRow]:
     """Schedules not yet done whose time has come, oldest first (ISO-8601 UTC text sorts by time)."""
-    async with conn.execute(
+    rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? ORDER BY due_at, id",
         (now,),
-    ) as cursor:
-        return [_schedule(row) async for row in cursor]
+    )
+    return [_schedule(row) for row in rows]
 
 
 async def mark_schedule_done(
-    conn: aiosqlite.Connection, schedule_id: int, at: str, *, clear_payload: bool = False
+    conn: Connection, schedule_id: int, at: str, *, clear_payload: bool = False
 ) -> bool:
     """Claim the schedule (False when it was done already); ``clear_payload`` drops what it
     carried (a retried post's image, say), which a done row no longer needs."""
     payload = ", payload = '{}'" if clear_payload else ""
-    cursor = await conn.execute(
+    changed = await conn.execute(
         f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
     )
-    return cursor.rowcount == 1
+    return changed == 1

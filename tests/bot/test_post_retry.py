@@ -115,7 +115,7 @@ async def test_a_retry_that_fails_once_then_succeeds_posts_exactly_once(
 async def test_a_pending_retry_survives_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "boardroom.sqlite3"
     first = await open_database(path)
-    await migrate(first.conn)
+    await migrate(first)
     game_id = await _game(Sessions(first, clock=lambda: T0))
     await post_retry.schedule(first, game_id, POST, attempt=2, now=T0)
     await first.close()

@@ -279,7 +279,7 @@ async def test_two_processes_racing_on_one_file_apply_exactly_one(tmp_path: Path
     path = tmp_path / "shared.sqlite3"
     first_db, second_db = await open_database(path), await open_database(path)
     try:
-        await migrate(first_db.conn)
+        await migrate(first_db)
         one, two = Sessions(first_db), Sessions(second_db)
         table = await _started(one)
         outcomes = await asyncio.gather(

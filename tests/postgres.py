@@ -39,7 +39,8 @@ FAST = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writ
 
 class LocalPostgres:
     def __init__(self, *, durable: bool = False, directory: Path | None = None) -> None:
-        self.dir = directory or Path(tempfile.mkdtemp(prefix="boardroom-pg-"))
+        # /tmp: reachable by `nobody`, and short enough for the socket path (~100 bytes at most)
+        self.dir = directory or Path(tempfile.mkdtemp(prefix="boardroom-pg-", dir="/tmp"))
         self.data = self.dir / "data"
         self.durable = durable
         self._migrated: set[str] = set()

@@ -33,8 +33,9 @@ class WorldMixin(FakeState):
             self.add_user(name)
         self.add_user("mod", roles=[self.moderator_role])
 
-    def add_guild(self, name: str, *, owner: User) -> Guild:
-        guild_id = snowflake()
+    def add_guild(self, name: str, *, owner: User, guild_id: int | None = None) -> Guild:
+        """A guild the bot is in; ``guild_id`` chooses its id (and so its shard)."""
+        guild_id = guild_id or snowflake()
         guild = Guild(id=guild_id, name=name, owner_id=owner.id)
         guild.roles[guild_id] = Role(id=guild_id, name="@everyone", permissions=Permission.EVERYONE_DEFAULT)
         guild.members[owner.id] = Member(owner)

@@ -39,7 +39,9 @@ FAST = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writ
 
 class LocalPostgres:
     def __init__(self, *, durable: bool = False, directory: Path | None = None) -> None:
-        # /tmp: reachable by `nobody`, and short enough for the socket path (~100 bytes at most)
+        # /tmp: reachable by `nobody`, and short enough for the socket path (~100 bytes at most);
+        # a given directory is kept (its data outlives the server), a temporary one removed.
+        self.temporary = directory is None
         self.dir = directory or Path(tempfile.mkdtemp(prefix="boardroom-pg-", dir="/tmp"))
         self.data = self.dir / "data"
         self.durable = durable
@@ -49,15 +51,20 @@ class LocalPostgres:
 
     def _run(self, tool: str, *args: str) -> None:
         """Run a server program, as ``nobody`` when we are root."""
-        subprocess.run(
+        done = subprocess.run(
             [str(POSTGRES_BIN_PATH / tool), *args],
-            check=True,
             capture_output=True,
+            text=True,
             user=self._user.pw_uid if self._user else None,
             group=self._user.pw_gid if self._user else None,
         )
+        if done.returncode != 0:
+            log = self.dir / "server.log"
+            tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            raise subprocess.CalledProcessError(done.returncode, tool, done.stdout, f"{done.stderr}\n{tail}")
 
     def start(self) -> LocalPostgres:
+        self.dir.mkdir(parents=True, exist_ok=True)
         if self._user is not None:
             os.chown(self.dir, self._user.pw_uid, self._user.pw_gid)
         if not (self.data / "PG_VERSION").exists():
@@ -92,12 +99,10 @@ class LocalPostgres:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@/{database}?host={self.dir}"
 
-    def create_database(self, name: str | None = None, *, template: str | None = None) -> str:
-        """A new empty database (or a copy of ``template``); returns its URL."""
+    def create_database(self, name: str | None = None) -> str:
+        """A new empty database; returns its URL."""
         name = name or f"test_{next(self._names)}"
-        self._run(
-            "createdb", "-h", str(self.dir), "-U", SUPERUSER, *(("-T", template) if template else ()), name
-        )
+        self._run("createdb", "-h", str(self.dir), "-U", SUPERUSER, name)
         return self.url(name)
 
     async def emptied(self, name: str) -> str:
@@ -126,6 +131,9 @@ class LocalPostgres:
         return url
 
     def stop(self) -> None:
+        """Stop the server: at once for a temporary one (removed), cleanly for one that is kept."""
         with contextlib.suppress(subprocess.CalledProcessError):
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
-        shutil.rmtree(self.dir, ignore_errors=True)
+            mode = "immediate" if self.temporary else "fast"
+            self._run("pg_ctl", "-D", str(self.data), "-m", mode, "stop")
+        if self.temporary:
+            shutil.rmtree(self.dir, ignore_errors=True)

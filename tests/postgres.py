@@ -12,6 +12,7 @@ needs a database of its own (migrations, copies) creates one.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import itertools
 import os
@@ -37,6 +38,45 @@ SHARED = "boardroom_tests"
 FAST = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
 
 
+def _runs_as(user: pwd.struct_passwd | None, binaries: Path) -> bool:
+    try:
+        probe = subprocess.run(
+            [str(binaries / "pg_ctl"), "--version"],
+            capture_output=True,
+            user=user.pw_uid if user else None,
+            group=user.pw_gid if user else None,
+        )
+    except OSError:
+        return False
+    return probe.returncode == 0
+
+
+def _reachable_binaries(user: pwd.struct_passwd | None) -> Path:
+    """The server's programs where ``user`` can run them: where pip put them, or, when that folder
+    is closed to ``nobody`` (a checkout under /root), a copy in /tmp made once (with the libraries
+    beside the package that the programs find by a relative path)."""
+    if _runs_as(user, POSTGRES_BIN_PATH):
+        return POSTGRES_BIN_PATH
+    package = POSTGRES_BIN_PATH.parents[1]
+    server = (package / "pginstall" / "bin" / "postgres").stat()
+    key = hashlib.sha256(f"{package}:{server.st_size}:{server.st_mtime_ns}".encode()).hexdigest()[:12]
+    copy = Path("/tmp") / f"boardroom-pginstall-{key}"
+    binaries = copy / package.name / "pginstall" / "bin"
+    if not _runs_as(user, binaries):
+        staging = Path(tempfile.mkdtemp(prefix="boardroom-pginstall-", dir="/tmp"))
+        os.chmod(staging, 0o755)
+        shutil.copytree(package / "pginstall", staging / package.name / "pginstall", symlinks=True)
+        libs = package.parent / f"{package.name}.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, staging / libs.name, symlinks=True)
+        try:
+            staging.rename(copy)
+        except OSError:
+            # another test run made the same copy meanwhile
+            shutil.rmtree(staging, ignore_errors=True)
+    return binaries
+
+
 class LocalPostgres:
     def __init__(self, *, durable: bool = False, directory: Path | None = None) -> None:
         # /tmp: reachable by `nobody`, and short enough for the socket path (~100 bytes at most);
@@ -48,11 +88,12 @@ class LocalPostgres:
         self._migrated: set[str] = set()
         self._names = itertools.count(1)
         self._user = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
+        self.bin = _reachable_binaries(self._user)
 
     def _run(self, tool: str, *args: str) -> None:
         """Run a server program, as ``nobody`` when we are root."""
         done = subprocess.run(
-            [str(POSTGRES_BIN_PATH / tool), *args],
+            [str(self.bin / tool), *args],
             capture_output=True,
             text=True,
             user=self._user.pw_uid if self._user else None,

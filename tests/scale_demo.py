@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.postgres import POSTGRES_BIN_PATH, LocalPostgres
+from tests.postgres import LocalPostgres
 
 DATA = Path("data") / "postgres"
 DATABASE = "boardroom"
@@ -32,7 +32,7 @@ def main() -> int:
             server.create_database(DATABASE)
         url = server.url(DATABASE)
         print(f"PostgreSQL: {url}")
-        print(f"Back it up: {POSTGRES_BIN_PATH / 'pg_dump'} --format=custom --file=boardroom.dump '{url}'")
+        print(f"Back it up: {server.bin / 'pg_dump'} --format=custom --file=boardroom.dump '{url}'")
         for shard in range(SHARDS):
             env = {**os.environ, "DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard)}
             processes.append(subprocess.Popen([sys.executable, "-m", "bot"], env=env))

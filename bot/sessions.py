@@ -1,10 +1,11 @@
 """Sessions: the one place where a game is loaded, changed by the engine and saved.
 
 Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
-neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
-check → apply → save inside one write transaction that holds the game (SQLite: the database's
-write lock; PostgreSQL: the game's row lock, ``games.lock_game``) and with an optimistic version
-check in the UPDATE (refuses a writer that acted on a version it did not hold).
+neither Discord nor Pillow, so it is tested with a real SQLite file and a real PostgreSQL
+database. Every change is load → check → apply → save inside one write transaction that holds
+the game (SQLite: the database's write lock; PostgreSQL: the game's row lock,
+``games.lock_game``) and with an optimistic version check in the UPDATE (refuses a writer that
+acted on a version it did not hold).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).

@@ -28,8 +28,9 @@ MODERATOR = 99
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
-    database: Database = await open_database(tmp_path / "import.sqlite3")
+async def sessions(database_target: str | Path) -> AsyncIterator[Sessions]:
+    """On SQLite and on PostgreSQL (``database_target``)."""
+    database: Database = await open_database(database_target)
     await migrate(database)
     try:
         yield Sessions(database)

@@ -68,7 +68,8 @@ def main() -> int:
     # Local things before the network: a database the bot cannot use stops it here, before it logs
     # in, with one sentence and a status a supervisor sees as a failure; the file is left as it was.
     try:
-        check_database(settings.database_path)
+        if settings.database_url is None:
+            check_database(settings.database_path)
     except DatabaseUnusable as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return EXIT_BAD_DATABASE
@@ -86,11 +87,11 @@ def main() -> int:
 
 
 async def _run(settings: Settings) -> int:
-    from bot.client import BoardroomBot
+    from bot.client import make_bot
 
     token = settings.discord_token
     assert token is not None
-    async with BoardroomBot(settings) as client:
+    async with make_bot(settings) as client:
         # `docker stop` and systemd send SIGTERM, Ctrl-C SIGINT: close the gateway and the database
         # cleanly. SIGINT is not left to asyncio.run's cancellation of this task: under load that
         # cancellation was sometimes lost (the bot went on handling events after SIGINT until it was

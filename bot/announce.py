@@ -23,7 +23,7 @@ import io
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import discord
 
@@ -59,8 +59,11 @@ class Announcer:
         pictures: RenderPool,
         bots: BotPlayers | None = None,
         clocks: TurnClocks | None = None,
+        owns_guild: Callable[[int], bool] = lambda _: True,
     ) -> None:
         self.client = client
+        # the guilds of this process's shards: it catches up their games only
+        self.owns_guild = owns_guild
         self.sessions = sessions
         self.pictures = pictures
         self.bots = bots
@@ -145,7 +148,7 @@ class Announcer:
         """Post what every game still owes its channel (summaries, final posts, turn lines of
         pending decisions): at start-up and every ``CATCH_UP_EVERY`` seconds. Returns how many
         games were looked at; one game failing does not stop the others."""
-        games = await self.sessions.games_to_catch_up()
+        games = await self.sessions.games_to_catch_up(self.owns_guild)
         for game_id in games:
             try:
                 await self.after_change(game_id, [])

@@ -131,17 +131,24 @@ class BoardroomBot(commands.Bot):
     async def setup_hook(self) -> None:
         games = plugins.load_all(self.settings.game_modules)
         log.info("games offered: %s", ", ".join(games) or "none")
-        self._db = await open_database(self.settings.database_path)
-        applied = await migrate(self._db.conn)
+        self._db = await open_database(self.settings.database)
+        applied = await migrate(self._db)
         if applied:
-            log.info("applied migrations %s to %s", applied, self.settings.database_path)
+            log.info("applied migrations %s to %s", applied, self._db.target)
         self._sessions = Sessions(self._db)
         self._render_pool = RenderPool(budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
         self._clocks = TurnClocks(self._sessions)
         self._scheduler = Scheduler(self._clocks, discord_deliverer(self))
-        self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots, self._clocks)
+        self._announcer = Announcer(
+            self,
+            self._sessions,
+            self._render_pool,
+            self._bots,
+            self._clocks,
+            owns_guild=self.settings.owns_guild,
+        )
         self.tree.error(handle_error)
         for cog in COGS:
             await self.load_extension(cog)
@@ -196,7 +203,6 @@ class BoardroomBot(commands.Bot):
                 "only commands registered by an earlier start exist"
             )
 
-
     async def on_ready(self) -> None:
         user = self.user
         log.info("connected as %s (%s) to %d guilds", user, user.id if user else "?", len(self.guilds))
@@ -243,3 +249,16 @@ class BoardroomBot(commands.Bot):
                 log.warning("shutting down with %d interaction handlers still running", len(running))
                 return
             await asyncio.wait(running, timeout=remaining)
+
+
+class ShardedBoardroomBot(BoardroomBot, commands.AutoShardedBot):
+    """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT``: Discord sends it the events of
+    those shards' guilds only; other processes run the other shards on the same PostgreSQL."""
+
+
+def make_bot(settings: Settings, **options: Any) -> BoardroomBot:
+    """The bot the settings ask for: one process for every guild, or a range of shards."""
+    if settings.shard_count is None:
+        return BoardroomBot(settings, **options)
+    shard_ids = settings.shard_ids or list(range(settings.shard_count))
+    return ShardedBoardroomBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids, **options)

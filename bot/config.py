@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.render_pool import RENDER_BUDGET
+from bot.storage.postgres import is_url
 
 
 class Settings(BaseSettings):
@@ -17,6 +18,8 @@ class Settings(BaseSettings):
     # Optional here so that its absence gives the set-up guidance instead of a validation error.
     discord_token: SecretStr | None = None
     database_path: Path = Path("./data/boardroom.sqlite3")
+    # postgresql://… : PostgreSQL instead of the SQLite file, shared by every shard process.
+    database_url: str | None = None
     dev_guild_id: int | None = None
     sync_global: bool = False
     log_level: str = "INFO"
@@ -24,8 +27,38 @@ class Settings(BaseSettings):
     game_modules: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # Seconds one picture may take to draw before it is given up (the post goes out without it).
     render_budget: float = Field(default=RENDER_BUDGET, gt=0)
+    # Gateway shards (several processes sharing DATABASE_URL): how many the application has, and
+    # which of them this process runs ("0,1" or "0-3"; all of them when unset).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[list[int], NoDecode] = Field(default_factory=list)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ranges(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        ids: list[int] = []
+        for part in (p.strip() for p in value.split(",") if p.strip()):
+            first, _, last = part.partition("-")
+            ids.extend(range(int(first), int(last or first) + 1))
+        return ids
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the application has)")
+        if self.shard_count is not None and not all(0 <= i < self.shard_count for i in self.shard_ids):
+            raise ValueError(f"SHARD_IDS are 0 to {self.shard_count - 1} with SHARD_COUNT={self.shard_count}")
+        return self
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard Discord routes the guild's events to (Discord's
+        rule: ``(guild_id >> 22) % shard_count``); every guild without sharding."""
+        if self.shard_count is None or not self.shard_ids:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @field_validator("game_modules", mode="before")
     @classmethod
@@ -34,7 +67,21 @@ class Settings(BaseSettings):
             return [part.strip() for part in value.split(",") if part.strip()]
         return value
 
-    @field_validator("dev_guild_id", "discord_token", "discord_loopback", mode="before")
+    @property
+    def database(self) -> str | Path:
+        """What ``bot.storage.open_database`` opens: the URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: str | None) -> str | None:
+        if value is not None and not is_url(value):
+            raise ValueError("DATABASE_URL is a postgresql:// URL (leave it empty for the SQLite file)")
+        return value
+
+    @field_validator(
+        "dev_guild_id", "discord_token", "discord_loopback", "database_url", "shard_count", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         # `DEV_GUILD_ID=` copied from .env.example means "not set", not a parse error.

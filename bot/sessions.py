@@ -1,10 +1,11 @@
 """Sessions: the one place where a game is loaded, changed by the engine and saved.
 
 Plain ids and engine notation in, results out (the lobby's part is ``bot.seating``); knows
-neither Discord nor Pillow, so it is tested with a real SQLite file. Every change is load →
-check → apply → save inside one write transaction (``Database.transaction`` serialises every
-writer of this process) and with an optimistic version check in the UPDATE (refuses a writer that
-raced us from another process).
+neither Discord nor Pillow, so it is tested with a real SQLite file and a real PostgreSQL
+database. Every change is load → check → apply → save inside one write transaction that holds
+the game (SQLite: the database's write lock; PostgreSQL: the game's row lock,
+``games.lock_game``) and with an optimistic version check in the UPDATE (refuses a writer that
+acted on a version it did not hold).
 
 The log is replayable: ``new_game(players, seed, options)`` plus the logged notations in seq
 order, minus the undone ones, gives exactly the stored snapshot (``replay``).
@@ -22,6 +23,7 @@ change the AI seats that must decide act at once, inside the same transaction, i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -86,6 +88,7 @@ class Sessions(Seating):
         is where the click happened: a custom_id replayed in another channel is refused.
         """
         async with self.db.transaction() as conn:
+            await game_rows.lock_game(conn, game_id)
             if interaction_id is not None:
                 seen = await action_log.action_by_interaction(conn, interaction_id)
                 if seen is not None:
@@ -156,6 +159,7 @@ class Sessions(Seating):
         """Revert the user's last step (see the module docstring); returns the new status and
         whether this interaction had been applied before (then nothing changes now)."""
         async with self.db.transaction() as conn:
+            await game_rows.lock_game(conn, game_id)
             if interaction_id is not None and await action_log.undo_by_interaction(conn, interaction_id):
                 return await _status(conn, await load_table(conn, game_id)), True
             table = await load_table(conn, game_id, channel_id)
@@ -331,12 +335,14 @@ class Sessions(Seating):
             )
             return True
 
-    async def games_to_catch_up(self) -> list[int]:
+    async def games_to_catch_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> list[int]:
         """Games that may owe the channel something: every game in progress (its turn line) and
-        every game with a summary or final post not sent yet."""
+        every game with a summary or final post not sent yet; of the guilds ``owns_guild`` says this
+        process runs (its shards), so that one process only catches a game up, the one whose clicks
+        Discord sends it."""
         async with self.db.transaction(write=False) as conn:
-            ids = set(await game_rows.active_game_ids(conn)) | set(await game_rows.games_owing_posts(conn))
-        return sorted(ids)
+            games = await game_rows.games_to_catch_up(conn)
+        return [game_id for game_id, guild_id in games if owns_guild(guild_id)]
 
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)

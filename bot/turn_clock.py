@@ -235,10 +235,10 @@ class TurnClocks:
         """Games whose clocks may need a look: those in progress, and any with a pending clock job."""
         async with self.db.transaction(write=False) as conn:
             ids = set(await game_rows.active_game_ids(conn))
-            async with conn.execute(
+            found = await conn.fetchall(
                 "SELECT DISTINCT game_id FROM schedules WHERE done_at IS NULL AND kind IN (?, ?)", KINDS
-            ) as cursor:
-                ids |= {row["game_id"] async for row in cursor}
+            )
+            ids |= {row["game_id"] for row in found}
         return sorted(ids)
 
     # ------------------------------------------------------------------------- due jobs

@@ -1,6 +1,7 @@
 -- Async life (issue 20): turn clocks, reminders, quiet hours, vacations, skipping and hand-back.
 -- Portable SQL (SQLite and PostgreSQL): INTEGER and TEXT columns, explicit primary keys, no
--- SQLite-only functions. Times in these tables are integer epoch seconds (UTC).
+-- SQLite-only functions; BIGINT for Discord ids and times. Times in these tables are integer epoch
+-- seconds (UTC).
 
 -- The game's speed, chosen at /game new ('none', 'relaxed', 'normal', 'fast', 'live'); games made
 -- before turn clocks existed have no limit.
@@ -18,11 +19,11 @@ CREATE INDEX schedules_by_game_seat ON schedules (game_id, seat);
 CREATE TABLE seat_clocks (
     game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat           INTEGER NOT NULL,
-    bank           INTEGER NOT NULL,
-    deciding_since INTEGER,
+    bank           BIGINT NOT NULL,
+    deciding_since BIGINT,
     -- clock time this decision had already run before `deciding_since` (moved on by a change of
     -- quiet hours or a vacation, which count from then on)
-    waited         INTEGER NOT NULL DEFAULT 0,
+    waited         BIGINT NOT NULL DEFAULT 0,
     -- 1 = the bank ran out on the current decision: the others may skip the seat
     out_of_time    INTEGER NOT NULL DEFAULT 0 CHECK (out_of_time IN (0, 1)),
     -- 1 = skipped: the bot plays the seat until its player is back
@@ -30,19 +31,19 @@ CREATE TABLE seat_clocks (
     -- 1 = expelled after a long absence by a vote of the others (or the host): the bot plays the
     -- seat to the end and the game's result is flagged
     expelled       INTEGER NOT NULL DEFAULT 0 CHECK (expelled IN (0, 1)),
-    vacation_from  INTEGER,
-    vacation_until INTEGER,
+    vacation_from  BIGINT,
+    vacation_until BIGINT,
     -- days of vacation taken in this game (bounded per game)
     vacation_days  INTEGER NOT NULL DEFAULT 0,
     -- the last reminder sent to this seat's player in this game
-    reminded_at    INTEGER,
+    reminded_at    BIGINT,
     PRIMARY KEY (game_id, seat)
 );
 
 -- A player's own settings (/boardroom me): their time zone (IANA name), quiet hours in local
 -- whole hours [quiet_from, quiet_until) (NULL: none), and reminders by direct message.
 CREATE TABLE player_settings (
-    user_id     INTEGER NOT NULL,
+    user_id     BIGINT NOT NULL,
     timezone    TEXT    NOT NULL DEFAULT 'UTC',
     quiet_from  INTEGER CHECK (quiet_from BETWEEN 0 AND 23),
     quiet_until INTEGER CHECK (quiet_until BETWEEN 0 AND 23),
@@ -59,8 +60,8 @@ CREATE TABLE clock_events (
     kind      TEXT    NOT NULL,
     after_seq INTEGER NOT NULL,
     -- who caused it (the skipping player), 0 when the bot did
-    by_user   INTEGER NOT NULL DEFAULT 0,
+    by_user   BIGINT NOT NULL DEFAULT 0,
     detail    TEXT    NOT NULL DEFAULT '',
-    at        INTEGER NOT NULL,
+    at        BIGINT NOT NULL,
     PRIMARY KEY (game_id, ord)
 );

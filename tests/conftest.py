@@ -1,13 +1,19 @@
 """For every test: the bot's table of games holds the built-in games and the test games, and is put
-back as it was afterwards (a bot started by a test loads its own GAME_MODULES into it)."""
+back as it was afterwards (a bot started by a test loads its own GAME_MODULES into it).
+
+``postgres``: one real PostgreSQL server for the whole run, started when a test first asks for it;
+``database_target``: a fresh migrated database of either backend (the storage and sessions suites
+run on both)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from bot import plugins
+from tests.postgres import SHARED, LocalPostgres
 
 # The test games, as GAME_MODULES names them: rules_module[:pictures_module].
 RACE_MODULES = "tests.race_game:tests.race_pictures"
@@ -23,3 +29,24 @@ def games_table() -> Iterator[None]:
         plugins.remove(name)
     for found in before.values():
         plugins.add(found)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[LocalPostgres]:
+    server = LocalPostgres().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(params=BACKENDS)
+async def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """An SQLite file path or the URL of a new PostgreSQL database, migrated."""
+    if request.param == "sqlite":
+        return tmp_path / "data" / "boardroom.sqlite3"
+    server: LocalPostgres = request.getfixturevalue("postgres")
+    return await server.emptied(SHARED)

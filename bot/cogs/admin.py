@@ -62,10 +62,12 @@ async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> N
 
 async def about(interaction: discord.Interaction[Any]) -> None:
     client = interaction.client
-    path = getattr(getattr(client, "settings", None), "database_path", None)
+    settings = getattr(client, "settings", None)
+    path = getattr(settings, "database_path", None)
+    where = "PostgreSQL" if getattr(settings, "database_url", None) else (path.name if path else "?")
     await interaction.response.send_message(
         f"Boardroom: {len(client.guilds)} servers; games: {', '.join(plugins.names()) or 'none'}; "
-        f"database `{path.name if path else '?'}`.",
+        f"database `{where}`.",
         ephemeral=True,
     )
 

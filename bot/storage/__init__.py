@@ -1,18 +1,23 @@
-"""All SQL lives here: short named async functions with ``?`` parameters over aiosqlite.
+"""All SQL lives here: short named async functions with ``?`` parameters, one text for SQLite (the
+default, ``bot.storage.sqlite``) and PostgreSQL (``DATABASE_URL``, ``bot.storage.postgres``).
 
-Swapping SQLite for another backend touches this package only.
+Another backend touches this package only.
 """
 
-from bot.storage.db import Database, connect, open_database
+from bot.storage.connection import Connection, Database, IntegrityError, MigrationError
+from bot.storage.db import open_database
 from bot.storage.games import ChannelBusy
-from bot.storage.migrate import MigrationError, migrate
+from bot.storage.migrate import migrate
 from bot.storage.records import ActionRow, GameRow, ScheduleRow, SeatRow, Status
+from bot.storage.sqlite import connect
 
 __all__ = [
     "ActionRow",
     "ChannelBusy",
+    "Connection",
     "Database",
     "GameRow",
+    "IntegrityError",
     "MigrationError",
     "ScheduleRow",
     "SeatRow",

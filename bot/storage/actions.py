@@ -1,16 +1,10 @@
-"""The append-only action log (a trigger in the schema refuses UPDATE and DELETE).
-
-Reads use ``execute_fetchall``: one hop to aiosqlite's thread instead of three (execute, fetch,
-close) while ``Database.transaction`` holds the lock that serialises every game (tests/perf).
-"""
+"""The append-only action log (a trigger in the schema refuses UPDATE and DELETE)."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.connection import Connection, IntegrityError
 from bot.storage.records import ActionRow
 
 
@@ -37,7 +31,7 @@ def _action(row: Any) -> ActionRow:
 
 
 async def append_action(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     *,
     seat: int,
@@ -50,9 +44,7 @@ async def append_action(
     barrier: bool = False,
 ) -> int:
     """Append the next row of the game's log; returns its seq (1, 2, …)."""
-    rows = await conn.execute_fetchall(
-        "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
-    )
+    rows = await conn.fetchall("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,))
     row = next(iter(rows), None)
     assert row is not None
     seq = int(row[0])
@@ -61,31 +53,27 @@ async def append_action(
             f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, at, int(barrier)),
         )
-    except sqlite3.IntegrityError as exc:
-        if "actions.interaction_id" in str(exc):
+    except IntegrityError as exc:
+        if exc.column == "actions.interaction_id":
             raise DuplicateInteraction(interaction_id) from exc
         raise
     return seq
 
 
-async def action_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> ActionRow | None:
-    rows = await conn.execute_fetchall(
-        f"SELECT {_COLUMNS} FROM actions WHERE interaction_id = ?", (interaction_id,)
-    )
+async def action_by_interaction(conn: Connection, interaction_id: int) -> ActionRow | None:
+    rows = await conn.fetchall(f"SELECT {_COLUMNS} FROM actions WHERE interaction_id = ?", (interaction_id,))
     row = next(iter(rows), None)
     return None if row is None else _action(row)
 
 
-async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
-    rows = await conn.execute_fetchall(
-        f"SELECT {_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-    )
+async def list_actions(conn: Connection, game_id: int) -> list[ActionRow]:
+    rows = await conn.fetchall(f"SELECT {_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
     return [_action(row) for row in rows]
 
 
-async def live_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
+async def live_actions(conn: Connection, game_id: int) -> list[ActionRow]:
     """The log minus undone actions, in seq order: what replays to the snapshot."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
         "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) ORDER BY seq",
         (game_id,),
@@ -93,8 +81,8 @@ async def live_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionR
     return [_action(row) for row in rows]
 
 
-async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRow | None:
-    rows = await conn.execute_fetchall(
+async def last_live_action(conn: Connection, game_id: int) -> ActionRow | None:
+    rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "
         "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) "
         "ORDER BY seq DESC LIMIT 1",
@@ -105,7 +93,7 @@ async def last_live_action(conn: aiosqlite.Connection, game_id: int) -> ActionRo
 
 
 async def add_undo(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     seq: int,
     *,
@@ -120,28 +108,28 @@ async def add_undo(
             "VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, seq, user_id, interaction_id, version_after, at),
         )
-    except sqlite3.IntegrityError as exc:
-        if "undos.interaction_id" in str(exc):
+    except IntegrityError as exc:
+        if exc.column == "undos.interaction_id":
             raise DuplicateInteraction(interaction_id) from exc
         raise
 
 
-async def count_undos(conn: aiosqlite.Connection, game_id: int) -> int:
-    rows = await conn.execute_fetchall("SELECT COUNT(*) FROM undos WHERE game_id = ?", (game_id,))
+async def count_undos(conn: Connection, game_id: int) -> int:
+    rows = await conn.fetchall("SELECT COUNT(*) FROM undos WHERE game_id = ?", (game_id,))
     return int(next(iter(rows))[0])
 
 
-async def undo_by_interaction(conn: aiosqlite.Connection, interaction_id: int) -> int | None:
+async def undo_by_interaction(conn: Connection, interaction_id: int) -> int | None:
     """The seq undone by this interaction, if it was applied before."""
-    rows = await conn.execute_fetchall("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,))
+    rows = await conn.fetchall("SELECT seq FROM undos WHERE interaction_id = ?", (interaction_id,))
     row = next(iter(rows), None)
     return None if row is None else int(row[0])
 
 
-async def seat_changed_since(conn: aiosqlite.Connection, game_id: int, seat: int, version: int) -> bool:
+async def seat_changed_since(conn: Connection, game_id: int, seat: int, version: int) -> bool:
     """Whether the seat acted or undid anything after ``version``, or the table changed in a way
     that is not an action (a start, a replacement): then a choice drawn at ``version`` is stale."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         "SELECT EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND version_after > ? AND seat = ?) "
         "OR EXISTS (SELECT 1 FROM undos u JOIN actions a ON a.game_id = u.game_id AND a.seq = u.seq "
         "WHERE u.game_id = ? AND u.version_after > ? AND a.seat = ?) "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from bot.storage.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -63,24 +63,21 @@ def _clock(row: Any) -> SeatClock:
     )
 
 
-async def game_speed(conn: aiosqlite.Connection, game_id: int) -> str:
-    async with conn.execute("SELECT speed FROM games WHERE id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
+async def game_speed(conn: Connection, game_id: int) -> str:
+    row = await conn.fetchone("SELECT speed FROM games WHERE id = ?", (game_id,))
     return "none" if row is None else str(row["speed"])
 
 
-async def set_speed(conn: aiosqlite.Connection, game_id: int, speed: str) -> None:
+async def set_speed(conn: Connection, game_id: int, speed: str) -> None:
     await conn.execute("UPDATE games SET speed = ? WHERE id = ?", (speed, game_id))
 
 
-async def seat_clocks(conn: aiosqlite.Connection, game_id: int) -> dict[int, SeatClock]:
-    async with conn.execute(
-        "SELECT * FROM seat_clocks WHERE game_id = ? ORDER BY seat", (game_id,)
-    ) as cursor:
-        return {row["seat"]: _clock(row) async for row in cursor}
+async def seat_clocks(conn: Connection, game_id: int) -> dict[int, SeatClock]:
+    rows = await conn.fetchall("SELECT * FROM seat_clocks WHERE game_id = ? ORDER BY seat", (game_id,))
+    return {row["seat"]: _clock(row) for row in rows}
 
 
-async def add_seat_clock(conn: aiosqlite.Connection, game_id: int, seat: int, bank: int) -> None:
+async def add_seat_clock(conn: Connection, game_id: int, seat: int, bank: int) -> None:
     await conn.execute(
         "INSERT INTO seat_clocks (game_id, seat, bank) VALUES (?, ?, ?) "
         "ON CONFLICT (game_id, seat) DO NOTHING",
@@ -88,7 +85,7 @@ async def add_seat_clock(conn: aiosqlite.Connection, game_id: int, seat: int, ba
     )
 
 
-async def update_seat_clock(conn: aiosqlite.Connection, game_id: int, seat: int, **values: Any) -> None:
+async def update_seat_clock(conn: Connection, game_id: int, seat: int, **values: Any) -> None:
     """Set the named columns of the seat's clock (names are this module's callers', never input)."""
     assignments = ", ".join(f"{name} = ?" for name in values)
     params = [int(v) if isinstance(v, bool) else v for v in values.values()]
@@ -97,15 +94,14 @@ async def update_seat_clock(conn: aiosqlite.Connection, game_id: int, seat: int,
     )
 
 
-async def settings_of(conn: aiosqlite.Connection, user_id: int) -> PlayerSettings:
-    async with conn.execute("SELECT * FROM player_settings WHERE user_id = ?", (user_id,)) as cursor:
-        row = await cursor.fetchone()
+async def settings_of(conn: Connection, user_id: int) -> PlayerSettings:
+    row = await conn.fetchone("SELECT * FROM player_settings WHERE user_id = ?", (user_id,))
     if row is None:
         return PlayerSettings(user_id)
     return PlayerSettings(user_id, row["timezone"], row["quiet_from"], row["quiet_until"], bool(row["dm"]))
 
 
-async def save_settings(conn: aiosqlite.Connection, settings: PlayerSettings) -> None:
+async def save_settings(conn: Connection, settings: PlayerSettings) -> None:
     await conn.execute(
         "INSERT INTO player_settings (user_id, timezone, quiet_from, quiet_until, dm) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, quiet_from = excluded.quiet_from, "
@@ -115,7 +111,7 @@ async def save_settings(conn: aiosqlite.Connection, settings: PlayerSettings) ->
 
 
 async def record_event(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     *,
     seat: int,
@@ -133,30 +129,28 @@ async def record_event(
     )
 
 
-async def clock_events(conn: aiosqlite.Connection, game_id: int) -> list[ClockEvent]:
-    async with conn.execute(
-        "SELECT * FROM clock_events WHERE game_id = ? ORDER BY ord", (game_id,)
-    ) as cursor:
-        return [
-            ClockEvent(
-                row["game_id"],
-                row["ord"],
-                row["seat"],
-                row["kind"],
-                row["after_seq"],
-                row["by_user"],
-                row["detail"],
-                row["at"],
-            )
-            async for row in cursor
-        ]
+async def clock_events(conn: Connection, game_id: int) -> list[ClockEvent]:
+    rows = await conn.fetchall("SELECT * FROM clock_events WHERE game_id = ? ORDER BY ord", (game_id,))
+    return [
+        ClockEvent(
+            row["game_id"],
+            row["ord"],
+            row["seat"],
+            row["kind"],
+            row["after_seq"],
+            row["by_user"],
+            row["detail"],
+            row["at"],
+        )
+        for row in rows
+    ]
 
 
-async def active_games_of(conn: aiosqlite.Connection, user_id: int) -> list[int]:
+async def active_games_of(conn: Connection, user_id: int) -> list[int]:
     """Games in progress where the user has a seat."""
-    async with conn.execute(
+    rows = await conn.fetchall(
         "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
         (user_id,),
-    ) as cursor:
-        return [row["id"] async for row in cursor]
+    )
+    return [row["id"] for row in rows]

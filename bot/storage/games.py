@@ -1,17 +1,11 @@
-"""Games and their seats. Every function takes a connection inside the caller's transaction.
-
-Reads use ``execute_fetchall``: one hop to aiosqlite's thread instead of three (execute, fetch,
-close) while ``Database.transaction`` holds the lock that serialises every game (tests/perf).
-"""
+"""Games and their seats. Every function takes a connection inside the caller's transaction."""
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.connection import Connection, IntegrityError
 from bot.storage.records import GameRow, SeatRow, Status
 
 _GAME_COLUMNS = (
@@ -85,7 +79,7 @@ def _seat(row: Any) -> SeatRow:
 
 
 async def insert_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -96,20 +90,21 @@ async def insert_game(
     thread_wanted: bool = False,
 ) -> int:
     try:
-        cursor = await conn.execute(
-            "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, created_at, "
-            "updated_at, thread_wanted) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, game, options, seats_wanted, at, at, int(thread_wanted)),
-        )
-    except sqlite3.IntegrityError as exc:
-        if "games.channel_id" in str(exc):
+        async with conn.savepoint():
+            row = await conn.fetchone(
+                "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, created_at, "
+                "updated_at, thread_wanted) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, game, options, seats_wanted, at, at, int(thread_wanted)),
+            )
+    except IntegrityError as exc:
+        if exc.column == "games.channel_id":
             raise ChannelBusy(channel_id) from exc
         raise
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
-async def move_to_thread(conn: aiosqlite.Connection, game_id: int, thread_id: int) -> None:
+async def move_to_thread(conn: Connection, game_id: int, thread_id: int) -> None:
     """The game is played in ``thread_id`` from now on; its lobby's channel becomes the parent (and
     is free for another game)."""
     await conn.execute(
@@ -119,9 +114,9 @@ async def move_to_thread(conn: aiosqlite.Connection, game_id: int, thread_id: in
     )
 
 
-async def game_moved_from(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+async def game_moved_from(conn: Connection, channel_id: int) -> GameRow | None:
     """The newest game in progress that moved from this channel to its own thread."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         f"SELECT {_GAME_COLUMNS} FROM games WHERE parent_channel_id = ? AND status = 'active' "
         "ORDER BY id DESC LIMIT 1",
         (channel_id,),
@@ -130,15 +125,22 @@ async def game_moved_from(conn: aiosqlite.Connection, channel_id: int) -> GameRo
     return None if row is None else _game(row)
 
 
-async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    rows = await conn.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-    row = next(iter(rows), None)
+async def lock_game(conn: Connection, game_id: int) -> None:
+    """Take the game's row lock now (PostgreSQL), before reading anything that depends on it (the
+    log of interactions already applied); a no-op where the transaction locks the database."""
+    if conn.row_lock:
+        await conn.execute(f"SELECT 1 FROM games WHERE id = ?{conn.row_lock}", (game_id,))
+
+
+async def get_game(conn: Connection, game_id: int) -> GameRow | None:
+    """In a write transaction on PostgreSQL, the game's row stays locked until COMMIT (``row_lock``)."""
+    row = await conn.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{conn.row_lock}", (game_id,))
     return None if row is None else _game(row)
 
 
-async def open_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+async def open_game_in_channel(conn: Connection, channel_id: int) -> GameRow | None:
     """The channel's lobby or game in progress, if any."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
         (channel_id,),
     )
@@ -146,8 +148,8 @@ async def open_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> G
     return None if row is None else _game(row)
 
 
-async def latest_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
-    rows = await conn.execute_fetchall(
+async def latest_game_in_channel(conn: Connection, channel_id: int) -> GameRow | None:
+    rows = await conn.fetchall(
         f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
     )
     row = next(iter(rows), None)
@@ -155,7 +157,7 @@ async def latest_game_in_channel(conn: aiosqlite.Connection, channel_id: int) ->
 
 
 async def update_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     *,
     expected_version: int,
@@ -183,20 +185,20 @@ async def update_game(
     if snapshot is not None:
         sets.append("snapshot = ?")
         params.append(snapshot)
-    cursor = await conn.execute(
+    changed = await conn.execute(
         f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
         (*params, game_id, expected_version),
     )
-    return expected_version + 1 if cursor.rowcount == 1 else None
+    return expected_version + 1 if changed == 1 else None
 
 
-async def set_lobby_message(conn: aiosqlite.Connection, game_id: int, message_id: int) -> None:
+async def set_lobby_message(conn: Connection, game_id: int, message_id: int) -> None:
     """Where the lobby was posted; not a change of game state, so the version stays."""
     await conn.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
 
 
 async def add_seat(
-    conn: aiosqlite.Connection, game_id: int, user_id: int, *, host: bool, at: str, name: str | None = None
+    conn: Connection, game_id: int, user_id: int, *, host: bool, at: str, name: str | None = None
 ) -> None:
     await conn.execute(
         "INSERT INTO seats (game_id, user_id, joined_seq, is_host, joined_at, display_name) "
@@ -205,21 +207,21 @@ async def add_seat(
     )
 
 
-async def set_ai(conn: aiosqlite.Connection, game_id: int, seat: int, level: str) -> None:
+async def set_ai(conn: Connection, game_id: int, seat: int, level: str) -> None:
     """The seat is played by the bot, at ``level``, from now on (a replaced player)."""
     await conn.execute(
         "UPDATE seats SET is_ai = 1, ai_level = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat)
     )
 
 
-async def set_person(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+async def set_person(conn: Connection, game_id: int, seat: int) -> None:
     """The seat's player plays it again (back after being skipped)."""
     await conn.execute(
         "UPDATE seats SET is_ai = 0, ai_level = NULL WHERE game_id = ? AND seat = ?", (game_id, seat)
     )
 
 
-async def add_bot_seat(conn: aiosqlite.Connection, game_id: int, *, level: str, name: str, at: str) -> None:
+async def add_bot_seat(conn: Connection, game_id: int, *, level: str, name: str, at: str) -> None:
     """A seat the bot plays from the start (the lobby's "Add a bot"). Its user id is small (1, 2, …):
     every Discord snowflake is far larger, so no user has it, joins with it or is mentioned by it."""
     await conn.execute(
@@ -231,7 +233,7 @@ async def add_bot_seat(conn: aiosqlite.Connection, game_id: int, *, level: str, 
 
 
 async def set_prompt(
-    conn: aiosqlite.Connection, game_id: int, *, message_id: int | None, seats: str | None, since: str | None
+    conn: Connection, game_id: int, *, message_id: int | None, seats: str | None, since: str | None
 ) -> None:
     """The public turn line; not a change of game state, so the version stays."""
     await conn.execute(
@@ -240,55 +242,59 @@ async def set_prompt(
     )
 
 
-async def record_post(conn: aiosqlite.Connection, game_id: int, key: str, totals: str, at: str) -> bool:
+async def record_post(conn: Connection, game_id: int, key: str, totals: str, at: str) -> bool:
     """Remember that the post ``key`` (a checkpoint's key, or "final") is owed, with the totals it
     shows (``posted_at`` stays NULL until ``mark_posted``); False when it was recorded before."""
-    cursor = await conn.execute(
-        "INSERT OR IGNORE INTO posts (game_id, key, ord, totals, created_at) "
-        "VALUES (?, ?, (SELECT COALESCE(MAX(ord), 0) + 1 FROM posts WHERE game_id = ?), ?, ?)",
+    changed = await conn.execute(
+        "INSERT INTO posts (game_id, key, ord, totals, created_at) "
+        "VALUES (?, ?, (SELECT COALESCE(MAX(ord), 0) + 1 FROM posts WHERE game_id = ?), ?, ?) "
+        "ON CONFLICT DO NOTHING",
         (game_id, key, game_id, totals, at),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def owed_posts(conn: aiosqlite.Connection, game_id: int) -> list[tuple[str, str]]:
+async def owed_posts(conn: Connection, game_id: int) -> list[tuple[str, str]]:
     """(key, totals) of the game's posts recorded but not yet sent, in the order they were owed."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         "SELECT key, totals FROM posts WHERE game_id = ? AND posted_at IS NULL ORDER BY ord", (game_id,)
     )
     return [(str(row[0]), str(row[1])) for row in rows]
 
 
-async def games_owing_posts(conn: aiosqlite.Connection) -> list[int]:
-    rows = await conn.execute_fetchall("SELECT DISTINCT game_id FROM posts WHERE posted_at IS NULL")
-    return sorted(int(row[0]) for row in rows)
-
-
-async def mark_posted(
-    conn: aiosqlite.Connection, game_id: int, key: str, *, message_id: int | None, at: str
-) -> bool:
+async def mark_posted(conn: Connection, game_id: int, key: str, *, message_id: int | None, at: str) -> bool:
     """The post was sent (or handed to the post retries); False when it was marked before."""
-    cursor = await conn.execute(
+    changed = await conn.execute(
         "UPDATE posts SET posted_at = ?, message_id = ? WHERE game_id = ? AND key = ? AND posted_at IS NULL",
         (at, message_id, game_id, key),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def game_status(conn: aiosqlite.Connection, game_id: int) -> Status | None:
-    rows = await conn.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
+async def game_status(conn: Connection, game_id: int) -> Status | None:
+    rows = await conn.fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
     row = next(iter(rows), None)
     return None if row is None else Status(row[0])
 
 
-async def active_game_ids(conn: aiosqlite.Connection) -> list[int]:
-    rows = await conn.execute_fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+async def active_game_ids(conn: Connection) -> list[int]:
+    """Every game in progress, by id."""
+    rows = await conn.fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
     return [int(row[0]) for row in rows]
 
 
-async def totals_before(conn: aiosqlite.Connection, game_id: int, key: str) -> str | None:
+async def games_to_catch_up(conn: Connection) -> list[tuple[int, int]]:
+    """(id, guild id) of every game in progress and every game owing a post, by id."""
+    rows = await conn.fetchall(
+        "SELECT id, guild_id FROM games WHERE status = 'active' "
+        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL) ORDER BY id"
+    )
+    return [(int(row[0]), int(row[1])) for row in rows]
+
+
+async def totals_before(conn: Connection, game_id: int, key: str) -> str | None:
     """The totals of the post made just before ``key`` (None for the first)."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         "SELECT totals FROM posts WHERE game_id = ? "
         "AND ord < (SELECT ord FROM posts WHERE game_id = ? AND key = ?) ORDER BY ord DESC LIMIT 1",
         (game_id, game_id, key),
@@ -297,17 +303,20 @@ async def totals_before(conn: aiosqlite.Connection, game_id: int, key: str) -> s
     return None if row is None else str(row[0])
 
 
-async def remove_seat(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+async def remove_seat(conn: Connection, game_id: int, user_id: int) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
 
-async def set_host(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
-    await conn.execute("UPDATE seats SET is_host = (user_id = ?) WHERE game_id = ?", (user_id, game_id))
+async def set_host(conn: Connection, game_id: int, user_id: int) -> None:
+    await conn.execute(
+        "UPDATE seats SET is_host = CASE WHEN user_id = ? THEN 1 ELSE 0 END WHERE game_id = ?",
+        (user_id, game_id),
+    )
 
 
-async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
+async def list_seats(conn: Connection, game_id: int) -> list[SeatRow]:
     """Seats in seat order once the game started, in join order before."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         "SELECT game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai, ai_level "
         "FROM seats WHERE game_id = ? "
         "ORDER BY seat IS NULL, seat, joined_seq",
@@ -316,7 +325,7 @@ async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
     return [_seat(row) for row in rows]
 
 
-async def assign_seats(conn: aiosqlite.Connection, game_id: int, user_ids: list[int]) -> None:
+async def assign_seats(conn: Connection, game_id: int, user_ids: list[int]) -> None:
     """Give seat numbers 0..n-1 in the order given (done once, at start)."""
     for number, user_id in enumerate(user_ids):
         await conn.execute(
@@ -324,7 +333,7 @@ async def assign_seats(conn: aiosqlite.Connection, game_id: int, user_ids: list[
         )
 
 
-async def record_hint(conn: aiosqlite.Connection, game_id: int, *, seat: int, user_id: int, at: str) -> None:
+async def record_hint(conn: Connection, game_id: int, *, seat: int, user_id: int, at: str) -> None:
     """A player asked for a hint, after the game's latest live action."""
     await conn.execute(
         "INSERT INTO hints (game_id, after_seq, seat, user_id, created_at) VALUES (?, "
@@ -333,9 +342,10 @@ async def record_hint(conn: aiosqlite.Connection, game_id: int, *, seat: int, us
     )
 
 
-async def hints(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int]]:
-    """(after_seq, seat) of every hint asked in the game, oldest first."""
-    rows = await conn.execute_fetchall(
+async def hints(conn: Connection, game_id: int) -> list[tuple[int, int]]:
+    """(after_seq, seat) of every hint asked in the game, oldest first (``rowid``: SQLite's own
+    column; PostgreSQL's table has one of that name that counts the same way)."""
+    rows = await conn.fetchall(
         "SELECT after_seq, seat FROM hints WHERE game_id = ? ORDER BY rowid", (game_id,)
     )
     return [(int(row[0]), int(row[1])) for row in rows]

@@ -1,13 +1,18 @@
-"""The migration runner: forward-only ``migrations/NNNN_short_reason.sql`` applied in order.
+"""The migration runner: forward-only ``migrations/NNNN_short_reason.sql`` applied in order, on SQLite
+and on PostgreSQL.
 
-Each file and its ``schema_migrations`` record are applied in ONE transaction. ``executescript``
-would COMMIT before running the script, so the runner splits the file into statements itself
-(``sqlite3.complete_statement`` knows where a statement, trigger bodies included, ends) and runs
-them between its own BEGIN and COMMIT: a failing migration leaves no table, row or record behind.
+One set of files serves both where the SQL is portable. Where a dialect differs (an id that counts
+by itself, a trigger, a function), ``migrations/postgresql/NNNN_same_name.sql`` is what PostgreSQL
+runs instead of the shared file of that number; ``tests/bot/test_schema.py`` checks that both
+backends end with the same tables, columns, indexes and triggers. A later file without a
+PostgreSQL twin runs as it is on both, so it must be portable: BIGINT for ids and counts that may
+pass 2^31 (SQLite reads it as INTEGER), no ``INTEGER PRIMARY KEY`` ids, no triggers.
 
-Because each file runs inside a transaction, ``PRAGMA foreign_keys`` cannot change there; a
-migration that rebuilds a table uses ``PRAGMA defer_foreign_keys = ON`` instead (checked at
-COMMIT).
+Each file and its ``schema_migrations`` record are applied in ONE transaction, so a failing
+migration leaves no table, row or record behind. On SQLite the runner splits the file into
+statements itself (``executescript`` would COMMIT first); a migration that rebuilds a table uses
+``PRAGMA defer_foreign_keys = ON`` (checked at COMMIT), since ``PRAGMA foreign_keys`` cannot change
+inside a transaction.
 
 Refused, before anything is applied: a gap or a duplicate in the numbering, an applied migration
 whose file is gone, and an applied migration whose file was edited (sha256 checksum).
@@ -22,7 +27,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
+import asyncpg
+
+from bot.storage.connection import Connection, Database, IntegrityError, MigrationError
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 FILE_NAME = re.compile(r"^(?P<number>\d{4})_(?P<name>[a-z0-9_]+)\.sql$")
@@ -37,10 +44,6 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 
 
-class MigrationError(RuntimeError):
-    """The migrations cannot be applied safely; the database was left as it was."""
-
-
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -53,14 +56,22 @@ class Migration:
         return hashlib.sha256(self.sql.encode()).hexdigest()
 
 
-def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files in order, refusing stray names, duplicates and gaps."""
+def discover(directory: Path = MIGRATIONS_DIR, dialect: str = "sqlite") -> list[Migration]:
+    """The migration files in order, refusing stray names, duplicates and gaps; for a dialect
+    other than SQLite, its own file (``directory/dialect/``) replaces the shared one of that name."""
     found: list[Migration] = []
+    own = directory / dialect
     for path in sorted(directory.glob("*.sql")):
         match = FILE_NAME.match(path.name)
         if match is None:
             raise MigrationError(f"{path.name}: migration files are named NNNN_short_reason.sql")
+        if dialect != "sqlite" and (own / path.name).exists():
+            path = own / path.name
         found.append(Migration(int(match["number"]), match["name"], path, path.read_text(encoding="utf-8")))
+    if own.is_dir():
+        stray = sorted({p.name for p in own.glob("*.sql")} - {m.path.name for m in found})
+        if stray:
+            raise MigrationError(f"{own.name}/{stray[0]} has no shared migration of the same name")
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise MigrationError(
@@ -69,41 +80,19 @@ def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     return found
 
 
-def split_statements(sql: str) -> list[str]:
-    """Split a script into complete statements, keeping ``CREATE TRIGGER … BEGIN … END;`` whole."""
-    statements: list[str] = []
-    pending = ""
-    for line in sql.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            text = pending.strip()
-            if _has_code(text):
-                statements.append(text)
-            pending = ""
-    if _has_code(pending):
-        raise MigrationError(f"incomplete SQL statement at the end: {pending.strip()[:80]!r}")
-    return statements
-
-
-def _has_code(text: str) -> bool:
-    lines = (line.split("--", 1)[0].strip() for line in text.splitlines())
-    return any(line and line != ";" for line in lines)
-
-
-async def applied(conn: aiosqlite.Connection) -> dict[int, tuple[str, str]]:
+async def applied(db: Database) -> dict[int, tuple[str, str]]:
     """version → (name, checksum) of what the database has applied."""
-    await conn.execute(CREATE_RECORD_TABLE)
-    async with conn.execute("SELECT version, name, checksum FROM schema_migrations") as cursor:
-        return {row[0]: (row[1], row[2]) async for row in cursor}
+    async with db.transaction() as conn:
+        await conn.lock_migrations()
+        await conn.execute(CREATE_RECORD_TABLE)
+        rows = await conn.fetchall("SELECT version, name, checksum FROM schema_migrations")
+    return {int(row[0]): (str(row[1]), str(row[2])) for row in rows}
 
 
-async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) -> list[int]:
-    """Apply every pending migration; returns the versions applied now.
-
-    ``conn`` must be in autocommit mode (``isolation_level=None``) and not in a transaction.
-    """
-    migrations = discover(directory)
-    done = await applied(conn)
+async def migrate(db: Database, directory: Path = MIGRATIONS_DIR) -> list[int]:
+    """Apply every pending migration; returns the versions applied now."""
+    migrations = discover(directory, db.dialect)
+    done = await applied(db)
     by_version = {m.version: m for m in migrations}
     for version, (name, checksum) in sorted(done.items()):
         migration = by_version.get(version)
@@ -118,33 +107,27 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
     for migration in migrations:
         if migration.version in done:
             continue
-        if await _apply_one(conn, migration):
+        if await _apply_one(db, migration):
             newly.append(migration.version)
     return newly
 
 
-async def _apply_one(conn: aiosqlite.Connection, migration: Migration) -> bool:
-    statements = split_statements(migration.sql)
-    await conn.execute("BEGIN IMMEDIATE")
+async def _apply_one(db: Database, migration: Migration) -> bool:
     try:
-        # Another process may have applied it between our check and our write lock.
-        async with conn.execute(
-            "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
-        ) as cur:
-            if await cur.fetchone() is not None:
-                await conn.execute("ROLLBACK")
+        async with db.transaction() as conn:
+            await conn.lock_migrations()
+            # Another process may have applied it between our check and our lock.
+            if await conn.fetchone("SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)):
                 return False
-        for statement in statements:
-            await conn.execute(statement)
-        await conn.execute(
-            "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
-            (migration.version, migration.name, migration.checksum, datetime.now(UTC).isoformat()),
-        )
-    except BaseException as exc:
-        if conn.in_transaction:
-            await conn.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise MigrationError(f"{migration.path.name} failed and was rolled back: {exc}") from exc
-        raise
-    await conn.execute("COMMIT")
+            await conn.run_script(migration.sql)
+            await _record(conn, migration)
+    except (IntegrityError, sqlite3.Error, asyncpg.PostgresError) as exc:
+        raise MigrationError(f"{migration.path.name} failed and was rolled back: {exc}") from exc
     return True
+
+
+async def _record(conn: Connection, migration: Migration) -> None:
+    await conn.execute(
+        "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+        (migration.version, migration.name, migration.checksum, datetime.now(UTC).isoformat()),
+    )

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.connection import Connection
 from bot.storage.records import ScheduleRow
 
 _COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at, seat"
@@ -25,7 +24,7 @@ def _schedule(row: Any) -> ScheduleRow:
 
 
 async def add_schedule(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     *,
     kind: str,
@@ -34,58 +33,58 @@ async def add_schedule(
     at: str,
     seat: int | None = None,
 ) -> int:
-    cursor = await conn.execute(
-        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at, seat) VALUES (?, ?, ?, ?, ?, ?)",
+    row = await conn.fetchone(
+        "INSERT INTO schedules (game_id, kind, due_at, payload, created_at, seat) VALUES (?, ?, ?, ?, ?, ?) "
+        "RETURNING id",
         (game_id, kind, due_at, payload, at, seat),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
 async def due_schedules(
-    conn: aiosqlite.Connection, now: str, kinds: tuple[str, ...] | None = None
+    conn: Connection, now: str, kinds: tuple[str, ...] | None = None
 ) -> list[ScheduleRow]:
     """Schedules not yet done whose time has come (of these kinds, when given), oldest first
     (ISO-8601 UTC text sorts by time)."""
     of_kinds = "" if kinds is None else f" AND kind IN ({', '.join('?' for _ in kinds)})"
-    async with conn.execute(
+    rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ?{of_kinds} "
         "ORDER BY due_at, id",
         (now, *(kinds or ())),
-    ) as cursor:
-        return [_schedule(row) async for row in cursor]
+    )
+    return [_schedule(row) for row in rows]
 
 
 async def mark_schedule_done(
-    conn: aiosqlite.Connection, schedule_id: int, at: str, *, clear_payload: bool = False
+    conn: Connection, schedule_id: int, at: str, *, clear_payload: bool = False
 ) -> bool:
     """Claim the schedule (False when it was done already); ``clear_payload`` drops what it
     carried (a retried post's image, say), which a done row no longer needs."""
     payload = ", payload = '{}'" if clear_payload else ""
-    cursor = await conn.execute(
+    changed = await conn.execute(
         f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
 async def cancel_schedules(
-    conn: aiosqlite.Connection, game_id: int, kinds: tuple[str, ...], at: str, *, seat: int | None = None
+    conn: Connection, game_id: int, kinds: tuple[str, ...], at: str, *, seat: int | None = None
 ) -> int:
     """Close the pending schedules of these kinds for the game (for one seat, when given): they no
     longer apply. Returns how many were closed."""
     marks = ", ".join("?" for _ in kinds)
     where = "" if seat is None else " AND seat = ?"
-    cursor = await conn.execute(
+    return await conn.execute(
         f"UPDATE schedules SET done_at = ? WHERE game_id = ? AND done_at IS NULL "
         f"AND kind IN ({marks}){where}",
         (at, game_id, *kinds, *(() if seat is None else (seat,))),
     )
-    return cursor.rowcount
 
 
-async def pending_schedules(conn: aiosqlite.Connection, game_id: int) -> list[ScheduleRow]:
-    async with conn.execute(
+async def pending_schedules(conn: Connection, game_id: int) -> list[ScheduleRow]:
+    rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM schedules WHERE game_id = ? AND done_at IS NULL ORDER BY due_at, id",
         (game_id,),
-    ) as cursor:
-        return [_schedule(row) async for row in cursor]
+    )
+    return [_schedule(row) for row in rows]

@@ -14,7 +14,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from bot.storage.migrate import MIGRATIONS_DIR, MigrationError, discover
+from bot.storage.connection import MigrationError
+from bot.storage.migrate import MIGRATIONS_DIR, discover
 
 _HEADER = b"SQLite format 3\x00"
 

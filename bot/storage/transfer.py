@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.connection import Connection, IntegrityError
 from bot.storage.games import ChannelBusy, bounded_name
 
 
-async def undos(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
-    async with conn.execute(
+async def undos(conn: Connection, game_id: int) -> list[dict[str, Any]]:
+    rows = await conn.fetchall(
         "SELECT seq, user_id, version_after, created_at FROM undos WHERE game_id = ? ORDER BY seq",
         (game_id,),
-    ) as cursor:
-        return [dict(row) async for row in cursor]
+    )
+    return [{key: row[key] for key in ("seq", "user_id", "version_after", "created_at")} for row in rows]
 
 
 async def insert_imported_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -35,34 +33,36 @@ async def insert_imported_game(
     """A started game with its snapshot; the caller adds seats and the log in the same transaction.
     Raises ``ChannelBusy`` when the channel has a lobby or a game in progress."""
     try:
-        cursor = await conn.execute(
-            "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, seed, version, "
-            "snapshot, created_at, updated_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                game,
-                status,
-                options,
-                seats_wanted,
-                seed,
-                version,
-                snapshot,
-                at,
-                at,
-                None if status in ("lobby", "active") else at,
-            ),
-        )
-    except sqlite3.IntegrityError as exc:
-        if "games.channel_id" in str(exc):
+        async with conn.savepoint():
+            row = await conn.fetchone(
+                "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, seed, "
+                "version, snapshot, created_at, updated_at, ended_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    status,
+                    options,
+                    seats_wanted,
+                    seed,
+                    version,
+                    snapshot,
+                    at,
+                    at,
+                    None if status in ("lobby", "active") else at,
+                ),
+            )
+    except IntegrityError as exc:
+        if exc.column == "games.channel_id":
             raise ChannelBusy(channel_id) from exc
         raise
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
 async def insert_seats(
-    conn: aiosqlite.Connection, game_id: int, seats: list[tuple[int, int, str | None, bool, bool]], at: str
+    conn: Connection, game_id: int, seats: list[tuple[int, int, str | None, bool, bool]], at: str
 ) -> None:
     """Seats as (seat, user id, display name, host, ai), joined in seat order."""
     await conn.executemany(
@@ -75,7 +75,7 @@ async def insert_seats(
     )
 
 
-async def insert_actions(conn: aiosqlite.Connection, game_id: int, actions: list[tuple[Any, ...]]) -> None:
+async def insert_actions(conn: Connection, game_id: int, actions: list[tuple[Any, ...]]) -> None:
     """An imported log, each action as (seq, seat, user, notation, version, events, at, barrier),
     without a Discord interaction id (it belongs to the original deployment)."""
     await conn.executemany(
@@ -88,9 +88,7 @@ async def insert_actions(conn: aiosqlite.Connection, game_id: int, actions: list
     )
 
 
-async def insert_undos(
-    conn: aiosqlite.Connection, game_id: int, undos: list[tuple[int, int, int, str]]
-) -> None:
+async def insert_undos(conn: Connection, game_id: int, undos: list[tuple[int, int, int, str]]) -> None:
     """Undos as (seq, user, version, at)."""
     await conn.executemany(
         "INSERT INTO undos (game_id, seq, user_id, interaction_id, version_after, created_at) "

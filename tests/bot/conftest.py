@@ -15,9 +15,10 @@ from bot.tables import GameStatus
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(tmp_path / "data" / "boardroom.sqlite3")
-    await migrate(database.conn)
+async def db(database_target: str | Path) -> AsyncIterator[Database]:
+    """A migrated database, SQLite then PostgreSQL (``database_target``)."""
+    database = await open_database(database_target)
+    await migrate(database)
     try:
         yield database
     finally:

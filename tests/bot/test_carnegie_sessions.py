@@ -10,7 +10,7 @@ import pytest
 
 from bot.refusals import AlreadySeated, HostOnly, NotAPlayer, NotInProgress
 from bot.sessions import NOTHING_TO_UNDO, Sessions
-from bot.storage import Status
+from bot.storage import IntegrityError, Status
 from bot.storage import actions as action_log
 from bot.tables import Table
 from engine.carnegie import GAME
@@ -125,8 +125,9 @@ async def test_undo_reverts_the_own_last_step_and_keeps_the_log(sessions: Sessio
     assert duplicate and again.table.version == status.table.version
     # The log refuses edits even for undone rows.
     async with sessions.db.transaction() as conn:
-        with pytest.raises(Exception, match="append-only"):
-            await conn.execute("DELETE FROM actions WHERE game_id = ?", (table.id,))
+        with pytest.raises(IntegrityError, match="append-only"):
+            async with conn.savepoint():
+                await conn.execute("DELETE FROM actions WHERE game_id = ?", (table.id,))
 
 
 async def test_a_panel_drawn_before_an_undo_is_stale_after_it(sessions: Sessions) -> None:
@@ -325,9 +326,12 @@ async def test_the_undo_log_is_append_only_too(sessions: Sessions) -> None:
     user, _ = await _move(sessions, table.id, seat)
     await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
     async with sessions.db.transaction() as conn:
-        with pytest.raises(Exception, match="append-only"):
-            await conn.execute("UPDATE undos SET user_id = 0 WHERE game_id = ?", (table.id,))
-        with pytest.raises(Exception, match="append-only"):
-            await conn.execute("DELETE FROM undos WHERE game_id = ?", (table.id,))
-        with pytest.raises(Exception, match="append-only"):
-            await conn.execute("UPDATE actions SET barrier = 1 WHERE game_id = ?", (table.id,))
+        with pytest.raises(IntegrityError, match="append-only"):
+            async with conn.savepoint():
+                await conn.execute("UPDATE undos SET user_id = 0 WHERE game_id = ?", (table.id,))
+        with pytest.raises(IntegrityError, match="append-only"):
+            async with conn.savepoint():
+                await conn.execute("DELETE FROM undos WHERE game_id = ?", (table.id,))
+        with pytest.raises(IntegrityError, match="append-only"):
+            async with conn.savepoint():
+                await conn.execute("UPDATE actions SET barrier = 1 WHERE game_id = ?", (table.id,))

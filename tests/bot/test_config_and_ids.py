@@ -110,3 +110,27 @@ async def test_the_command_tree_respects_discords_limits(tmp_path: Path) -> None
                 assert len(option.get("choices", [])) <= 25
                 assert 1 <= len(option["description"]) <= 100
         assert (tmp_path / "db.sqlite3").exists()
+
+
+def test_database_url_and_shards_are_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """DATABASE_URL must be PostgreSQL's; SHARD_IDS take lists and ranges below SHARD_COUNT; a guild
+    belongs to shard (guild_id >> 22) % SHARD_COUNT, as Discord routes it."""
+    monkeypatch.chdir(tmp_path)
+    plain = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert plain.database == plain.database_path and plain.owns_guild(12345 << 22)
+    with pytest.raises(ValidationError, match="postgresql://"):
+        Settings(_env_file=None, database_url="mysql://x/y")  # type: ignore[call-arg]
+    url = "postgresql://bot@db.example/boardroom"
+    assert Settings(_env_file=None, database_url=url).database == url  # type: ignore[call-arg]
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "0, 2-3")
+    sharded = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert sharded.shard_ids == [0, 2, 3]
+    assert [sharded.owns_guild(n << 22 | 77) for n in range(8)] == [True, False, True, True] * 2
+    monkeypatch.setenv("SHARD_IDS", "4")
+    with pytest.raises(ValidationError, match="SHARD_IDS are 0 to 3"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.delenv("SHARD_COUNT")
+    monkeypatch.setenv("SHARD_IDS", "1")
+    with pytest.raises(ValidationError, match="SHARD_IDS needs SHARD_COUNT"):
+        Settings(_env_file=None)  # type: ignore[call-arg]

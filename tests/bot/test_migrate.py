@@ -9,7 +9,8 @@ import aiosqlite
 import pytest
 
 from bot.storage import connect
-from bot.storage.migrate import MIGRATIONS_DIR, MigrationError, discover, migrate, split_statements
+from bot.storage.migrate import MIGRATIONS_DIR, MigrationError, discover, migrate
+from bot.storage.sqlite import SqliteDatabase, split_statements
 
 
 async def _tables(conn: aiosqlite.Connection) -> set[str]:
@@ -38,9 +39,17 @@ async def conn(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
     await connection.close()
 
 
-async def test_the_shipped_migrations_apply_once_and_set_the_pragmas(conn: aiosqlite.Connection) -> None:
-    assert await migrate(conn) == [m.version for m in discover()]
-    assert await migrate(conn) == []
+@pytest.fixture
+def sqlite_db(conn: aiosqlite.Connection, tmp_path: Path) -> SqliteDatabase:
+    """The runner's view of ``conn`` (the tests look at the file through ``conn`` itself)."""
+    return SqliteDatabase(conn, str(tmp_path / "db" / "test.sqlite3"))
+
+
+async def test_the_shipped_migrations_apply_once_and_set_the_pragmas(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase
+) -> None:
+    assert await migrate(sqlite_db) == [m.version for m in discover()]
+    assert await migrate(sqlite_db) == []
     assert {"games", "seats", "actions", "schedules", "games_one_active_per_channel"} <= await _tables(conn)
     for pragma, expected in (("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 1)):
         async with conn.execute(f"PRAGMA {pragma}") as cur:
@@ -48,22 +57,26 @@ async def test_the_shipped_migrations_apply_once_and_set_the_pragmas(conn: aiosq
         assert row is not None and row[0] == expected, pragma
 
 
-async def test_files_apply_in_order_each_with_its_record(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_files_apply_in_order_each_with_its_record(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     (mdir / "0002_add_b.sql").write_text("CREATE TABLE b (id INTEGER PRIMARY KEY, a_id REFERENCES a (id));")
     (mdir / "0001_add_a.sql").write_text("CREATE TABLE a (id INTEGER PRIMARY KEY);")
-    assert await migrate(conn, mdir) == [1, 2]
+    assert await migrate(sqlite_db, mdir) == [1, 2]
     assert await _records(conn) == [(1, "add_a"), (2, "add_b")]
     (mdir / "0003_add_c.sql").write_text("CREATE TABLE c (x TEXT);")
-    assert await migrate(conn, mdir) == [3]
+    assert await migrate(sqlite_db, mdir) == [3]
 
 
-async def test_a_failing_migration_leaves_no_trace(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_a_failing_migration_leaves_no_trace(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     (mdir / "0001_ok.sql").write_text("CREATE TABLE a (id INTEGER PRIMARY KEY);")
     (mdir / "0002_broken.sql").write_text(
         "CREATE TABLE half (id INTEGER);\nINSERT INTO a (id) VALUES (1);\nINSERT INTO nowhere VALUES (1);\n"
     )
     with pytest.raises(MigrationError, match=r"0002_broken\.sql failed and was rolled back"):
-        await migrate(conn, mdir)
+        await migrate(sqlite_db, mdir)
     assert "half" not in await _tables(conn)
     assert await _records(conn) == [(1, "ok")]
     async with conn.execute("SELECT COUNT(*) FROM a") as cur:
@@ -71,26 +84,30 @@ async def test_a_failing_migration_leaves_no_trace(conn: aiosqlite.Connection, m
     assert not conn.in_transaction
     # Fixing the file lets it apply (it was never recorded, so no checksum binds it).
     (mdir / "0002_broken.sql").write_text("CREATE TABLE half (id INTEGER);")
-    assert await migrate(conn, mdir) == [2]
+    assert await migrate(sqlite_db, mdir) == [2]
 
 
-async def test_an_edited_applied_migration_is_refused(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_an_edited_applied_migration_is_refused(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     (mdir / "0001_add_a.sql").write_text("CREATE TABLE a (id INTEGER PRIMARY KEY);")
-    await migrate(conn, mdir)
+    await migrate(sqlite_db, mdir)
     (mdir / "0001_add_a.sql").write_text("CREATE TABLE a (id INTEGER PRIMARY KEY, extra TEXT);")
     (mdir / "0002_add_b.sql").write_text("CREATE TABLE b (id INTEGER);")
     with pytest.raises(MigrationError, match="edited after it was applied"):
-        await migrate(conn, mdir)
+        await migrate(sqlite_db, mdir)
     assert "b" not in await _tables(conn)
 
 
-async def test_a_missing_applied_file_is_refused(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_a_missing_applied_file_is_refused(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     (mdir / "0001_add_a.sql").write_text("CREATE TABLE a (id INTEGER PRIMARY KEY);")
-    await migrate(conn, mdir)
+    await migrate(sqlite_db, mdir)
     (mdir / "0001_add_a.sql").rename(mdir / "0001_renamed.sql")
     (mdir / "0001_renamed.sql").unlink()
     with pytest.raises(MigrationError, match="applied but its file is missing"):
-        await migrate(conn, mdir)
+        await migrate(sqlite_db, mdir)
 
 
 @pytest.mark.parametrize(
@@ -99,19 +116,21 @@ async def test_a_missing_applied_file_is_refused(conn: aiosqlite.Connection, mdi
     ids=["gap", "does-not-start-at-1", "duplicate"],
 )
 async def test_gaps_and_duplicates_are_refused_before_anything_runs(
-    conn: aiosqlite.Connection, mdir: Path, names: tuple[str, ...]
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path, names: tuple[str, ...]
 ) -> None:
     for index, name in enumerate(names):
         (mdir / name).write_text(f"CREATE TABLE t{index} (x INTEGER);")
     with pytest.raises(MigrationError, match="gap or duplicate"):
-        await migrate(conn, mdir)
+        await migrate(sqlite_db, mdir)
     assert not {"t0", "t1"} & await _tables(conn)
 
 
-async def test_a_badly_named_file_is_refused(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_a_badly_named_file_is_refused(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     (mdir / "1_first.sql").write_text("CREATE TABLE a (x INTEGER);")
     with pytest.raises(MigrationError, match="NNNN_short_reason"):
-        await migrate(conn, mdir)
+        await migrate(sqlite_db, mdir)
 
 
 def test_statements_split_keeps_trigger_bodies_and_skips_comments() -> None:
@@ -125,13 +144,13 @@ def test_statements_split_keeps_trigger_bodies_and_skips_comments() -> None:
 
 
 async def test_0003_keeps_the_round_posts_under_checkpoint_keys(
-    conn: aiosqlite.Connection, mdir: Path
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
 ) -> None:
     """A database from before the seam: its round summaries become the posts "round-N", and the
     final post, stored as "round 10000", becomes "final"; their order is kept."""
     for shipped in discover()[:2]:
         (mdir / shipped.path.name).write_text(shipped.path.read_text())
-    await migrate(conn, mdir)
+    await migrate(sqlite_db, mdir)
     await conn.execute(
         "INSERT INTO games (id, guild_id, channel_id, game, options, status, created_at, updated_at) "
         "VALUES (1, 1, 1, 'race', '{}', 'finished', 'x', 'x')"
@@ -144,17 +163,19 @@ async def test_0003_keeps_the_round_posts_under_checkpoint_keys(
     await conn.commit()
     third = discover()[2]
     (mdir / third.path.name).write_text(third.path.read_text())
-    assert await migrate(conn, mdir) == [3]
+    assert await migrate(sqlite_db, mdir) == [3]
     async with conn.execute("SELECT key, totals FROM posts ORDER BY ord") as cur:
         assert [tuple(row) async for row in cur] == [("round-1", "[1]"), ("round-2", "[3]"), ("final", "[9]")]
     assert "round_posts" not in await _tables(conn)
 
 
-async def test_0004_keeps_every_earlier_post_posted(conn: aiosqlite.Connection, mdir: Path) -> None:
+async def test_0004_keeps_every_earlier_post_posted(
+    conn: aiosqlite.Connection, sqlite_db: SqliteDatabase, mdir: Path
+) -> None:
     """Posts made before 0004 were sent already: none of them becomes owed (posted again)."""
     for shipped in discover()[:3]:
         (mdir / shipped.path.name).write_text(shipped.path.read_text())
-    await migrate(conn, mdir)
+    await migrate(sqlite_db, mdir)
     await conn.execute(
         "INSERT INTO games (id, guild_id, channel_id, game, options, status, created_at, updated_at) "
         "VALUES (1, 1, 1, 'race', '{}', 'finished', 'x', 'x')"
@@ -163,6 +184,6 @@ async def test_0004_keeps_every_earlier_post_posted(conn: aiosqlite.Connection, 
     await conn.commit()
     fourth = discover()[3]
     (mdir / fourth.path.name).write_text(fourth.path.read_text())
-    assert await migrate(conn, mdir) == [4]
+    assert await migrate(sqlite_db, mdir) == [4]
     async with conn.execute("SELECT key, posted_at FROM posts") as cur:
         assert [tuple(row) async for row in cur] == [("lap-1", "then")]

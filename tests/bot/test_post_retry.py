@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -115,7 +116,7 @@ async def test_a_retry_that_fails_once_then_succeeds_posts_exactly_once(
 async def test_a_pending_retry_survives_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "boardroom.sqlite3"
     first = await open_database(path)
-    await migrate(first.conn)
+    await migrate(first)
     game_id = await _game(Sessions(first, clock=lambda: T0))
     await post_retry.schedule(first, game_id, POST, attempt=2, now=T0)
     await first.close()
@@ -133,3 +134,30 @@ async def test_custom_delays_are_used(db: Database, sessions: Sessions) -> None:
     assert await post_retry.schedule(db, game_id, POST, attempt=1, now=T0, delays=[0.5])
     assert await _pending(db) == [(T0 + timedelta(seconds=0.5)).isoformat()]
     assert not await post_retry.schedule(db, game_id, POST, attempt=2, now=T0, delays=[0.5])
+
+
+async def test_two_processes_send_each_due_retry_exactly_once(
+    db: Database, sessions: Sessions, database_target: str | Path
+) -> None:
+    """Several bot processes share one database (issue 23): each looks for due retries on its own
+    connection at the same moment, and each retry is sent by exactly one of them (the claim is the
+    UPDATE … WHERE done_at IS NULL in the database, not anything in a process)."""
+    game_id = await _game(sessions)
+    posts = [Post(11, 22, f"Round {n} is over.", None, None, False) for n in range(12)]
+    for post in posts:
+        assert await post_retry.schedule(db, game_id, post, attempt=1, now=T0)
+    other = await open_database(database_target)  # the second process's own connection(s)
+    try:
+        sends = [FlakySend(0), FlakySend(0), FlakySend(0), FlakySend(0)]
+        later = T0 + timedelta(minutes=5)
+        counts = await asyncio.gather(
+            *(
+                post_retry.run_due(database, send, now=later)
+                for database, send in zip([db, other] * 2, sends, strict=True)
+            )
+        )
+    finally:
+        await other.close()
+    sent = sorted(p.content for send in sends for p in send.posted)
+    assert sent == sorted(p.content for p in posts) and sum(counts) == len(posts)
+    assert await _pending(db) == []

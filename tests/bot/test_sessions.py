@@ -279,7 +279,7 @@ async def test_two_processes_racing_on_one_file_apply_exactly_one(tmp_path: Path
     path = tmp_path / "shared.sqlite3"
     first_db, second_db = await open_database(path), await open_database(path)
     try:
-        await migrate(first_db.conn)
+        await migrate(first_db)
         one, two = Sessions(first_db), Sessions(second_db)
         table = await _started(one)
         outcomes = await asyncio.gather(
@@ -369,3 +369,20 @@ async def test_a_missing_game_is_reported(db: Database, sessions: Sessions) -> N
         await sessions.join(42, HOST)
     with pytest.raises(NoGameHere):
         await sessions.status(42)
+
+
+async def test_each_shard_catches_up_the_games_of_its_own_guilds(sessions: Sessions) -> None:
+    """Several processes share the database (issue 23): a game in progress is caught up by the one
+    process whose shards hold its guild, never by another (that would post its turn line twice)."""
+    here = await _started(sessions)
+    elsewhere = await sessions.create_game(
+        guild_id=GUILD + (1 << 22), channel_id=CHANNEL + 1, game_name="race", host_id=HOST
+    )
+    await sessions.join(elsewhere.id, BOB)
+    await sessions.start(elsewhere.id, HOST)
+    # a lobby owes nothing
+    await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL + 2, game_name="race", host_id=HOST)
+    assert await sessions.games_to_catch_up() == [here.id, elsewhere.id]
+    shard = (GUILD >> 22) % 2
+    assert await sessions.games_to_catch_up(lambda guild: (guild >> 22) % 2 == shard) == [here.id]
+    assert await sessions.games_to_catch_up(lambda guild: (guild >> 22) % 2 != shard) == [elsewhere.id]

@@ -294,7 +294,7 @@ async def test_a_reminder_claimed_before_a_sigkill_is_never_sent_twice(tmp_path:
     from bot.storage import migrate
 
     db = await open_database(path)
-    await migrate(db.conn)
+    await migrate(db)
     table = Table(db)
     game = await table.start(ALICE, BOB)
     table.clock.advance(4 * HOUR)

@@ -1,4 +1,8 @@
-"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME with replay, op 7 and op 9."""
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME with replay, op 7 and op 9.
+
+Shards: an IDENTIFY with ``shard: [id, count]`` gets the guilds of that shard only, and an event of a
+guild goes to the session of the guild's shard, ``(guild_id >> 22) % count`` as Discord routes it;
+several processes (or one process with several shards) then share the application."""
 
 from __future__ import annotations
 
@@ -31,6 +35,14 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     resumes: int = 0
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this session receives the guild's events."""
+        return self.shard is None or shard_of(guild_id, self.shard[1]) == self.shard[0]
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    return (guild_id >> 22) % shard_count
+
 
 @dataclass
 class GatewayLog:
@@ -49,6 +61,8 @@ class Gateway:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
+        # the latest session of each shard id, when the client identifies with shards
+        self.shards: dict[int, Session] = {}
         self.log = GatewayLog()
         self._sockets: set[web.WebSocketResponse] = set()
 
@@ -102,11 +116,14 @@ class Gateway:
         )
         self.sessions[session.id] = session
         self.current = session
+        if session.shard is not None:
+            self.shards[session.shard[0]] = session
         async with session.lock:
             session.ws = ws
             await self._send(session, "READY", self.fake.ready_payload(session))
             for guild in self.fake.guilds.values():
-                await self._send(session, "GUILD_CREATE", guild.create_payload())
+                if session.owns(guild.id):
+                    await self._send(session, "GUILD_CREATE", guild.create_payload())
         self.fake.bump()
         return session
 
@@ -125,6 +142,8 @@ class Gateway:
             session.resumes += 1
             self.log.resumes += 1
             self.current = session
+            if session.shard is not None:
+                self.shards[session.shard[0]] = session
             await self._send(session, "RESUMED", {"_trace": ["fakediscord"]})
         self.fake.bump()
         return session
@@ -158,9 +177,9 @@ class Gateway:
 
     # -- driver side --------------------------------------------------------------------------
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> float:
-        """Send an event to the bot's current session (buffered for replay if its socket is down).
-        Returns the monotonic time it was handed to the socket layer."""
-        session = self.current
+        """Send an event to the bot's session of the event's guild (buffered for replay if its socket
+        is down). Returns the monotonic time it was handed to the socket layer."""
+        session = self._session_for(data)
         if session is None:
             raise AssertionError(f"cannot dispatch {event}: the bot never connected to the gateway")
         if intent is not None and not session.intents & intent:
@@ -168,6 +187,13 @@ class Gateway:
         async with session.lock:
             await self._send(session, event, data)
         return time.monotonic()
+
+    def _session_for(self, data: dict[str, Any]) -> Session | None:
+        guild_id = data.get("guild_id")
+        if not self.shards or guild_id is None:
+            return self.current
+        count = next(iter(self.shards.values())).shard[1]  # type: ignore[index]
+        return self.shards.get(shard_of(int(guild_id), count))
 
     def _live(self) -> Session:
         if self.current is None or self.current.ws is None or self.current.ws.closed:

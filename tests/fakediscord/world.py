@@ -33,8 +33,9 @@ class WorldMixin(FakeState):
             self.add_user(name)
         self.add_user("mod", roles=[self.moderator_role])
 
-    def add_guild(self, name: str, *, owner: User) -> Guild:
-        guild_id = snowflake()
+    def add_guild(self, name: str, *, owner: User, guild_id: int | None = None) -> Guild:
+        """A guild the bot is in; ``guild_id`` chooses its id (and so its shard)."""
+        guild_id = guild_id or snowflake()
         guild = Guild(id=guild_id, name=name, owner_id=owner.id)
         guild.roles[guild_id] = Role(id=guild_id, name="@everyone", permissions=Permission.EVERYONE_DEFAULT)
         guild.members[owner.id] = Member(owner)
@@ -135,7 +136,7 @@ class WorldMixin(FakeState):
         data: dict[str, Any] = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds if session.owns(g)],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": RESUME_URL,

@@ -1,5 +1,6 @@
 """Storage section: the bot's own persistence path on a real SQLite file (WAL, ``synchronous=NORMAL``,
-exactly what ``bot.storage.open_database`` sets), and what a restart costs with 1,000 games in it.
+exactly what ``bot.storage.open_database`` sets), the same on a local PostgreSQL server (issue 23;
+its defaults: every COMMIT flushed), and what a restart costs with 1,000 games in SQLite.
 
 - Durable actions per second: ``Sessions.act`` on 2-player Carnegie games, one action at a time, each
   its own ``BEGIN IMMEDIATE … COMMIT`` (load snapshot, check, apply, save snapshot, append to the log,
@@ -135,38 +136,78 @@ async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, fl
     return ready_ms, load_all_ms, process_ms
 
 
+async def _games_played(
+    sessions: Any, n_games: int, per_game: int, rnd: random.Random
+) -> tuple[list[float], list[int]]:
+    """``n_games`` 2-player Carnegie games played part-way; (ms of every act, the game ids)."""
+    act_ms: list[float] = []
+    ids = []
+    for g in range(n_games):
+        users = [1000 + 10 * g, 1001 + 10 * g]
+        table = await sessions.create_game(
+            guild_id=1,
+            channel_id=100 + g,
+            game_name="carnegie",
+            host_id=users[0],
+            seats=2,
+            host_name=f"P{g}a",
+        )
+        await sessions.join(table.id, users[1], f"P{g}b")
+        # Different lengths, so the clones below are games at many stages.
+        await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms)
+        ids.append(table.id)
+    return act_ms, ids
+
+
+async def _postgres_acts(
+    server: Any, n_games: int, per_game: int, synchronous_commit: str
+) -> tuple[list[float], str]:
+    """The same games and actions on a local PostgreSQL server with fsync on; with
+    ``synchronous_commit=on`` (PostgreSQL's default) every COMMIT waits for its WAL flush, with
+    ``off`` a crash of the server (not of the bot) may lose the last commits, never corrupting
+    anything: SQLite's WAL + NORMAL trade. (ms of every act, the setting)."""
+    import asyncpg
+
+    from bot.sessions import Sessions
+    from bot.storage import migrate, open_database
+
+    name = f"bench_commit_{synchronous_commit}"
+    url = server.create_database(name)
+    conn = await asyncpg.connect(url)
+    await conn.execute(f"ALTER DATABASE {name} SET synchronous_commit = {synchronous_commit}")
+    await conn.close()
+    db = await open_database(url)
+    try:
+        await migrate(db)
+        async with db.transaction(write=False) as read:
+            fsync = (await read.fetchone("SHOW fsync"))[0]  # type: ignore[index]
+            commit = (await read.fetchone("SHOW synchronous_commit"))[0]  # type: ignore[index]
+            version = (await read.fetchone("SHOW server_version"))[0]  # type: ignore[index]
+        rnd = random.Random(7)
+        sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
+        act_ms, _ = await _games_played(sessions, n_games, per_game, rnd)
+    finally:
+        await db.close()
+    return act_ms, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
+
+
 async def _bench(quick: bool) -> list[Row]:
     from bot.sessions import Sessions
     from bot.storage import migrate, open_database
+    from bot.storage.sqlite import SqliteDatabase
 
     n_games, per_game = (3, 40) if quick else (12, 150)
     rnd = random.Random(7)
     with tempfile.TemporaryDirectory(prefix="boardroom-bench-") as tmp:
         db_path = Path(tmp) / "boardroom.sqlite3"
         db = await open_database(db_path)
-        await migrate(db.conn)
-        async with db.transaction(write=False) as conn:
-            async with conn.execute("PRAGMA journal_mode") as cur:
-                journal = (await cur.fetchone())[0]  # type: ignore[index]
-            async with conn.execute("PRAGMA synchronous") as cur:
-                sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[(await cur.fetchone())[0]]  # type: ignore[index]
+        assert isinstance(db, SqliteDatabase)
+        await migrate(db)
+        journal = (await db.conn.execute_fetchall("PRAGMA journal_mode"))[0][0]  # type: ignore[index]
+        level = (await db.conn.execute_fetchall("PRAGMA synchronous"))[0][0]  # type: ignore[index]
+        sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[level]
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
-        act_ms: list[float] = []
-        ids = []
-        for g in range(n_games):
-            users = [1000 + 10 * g, 1001 + 10 * g]
-            table = await sessions.create_game(
-                guild_id=1,
-                channel_id=100 + g,
-                game_name="carnegie",
-                host_id=users[0],
-                seats=2,
-                host_name=f"P{g}a",
-            )
-            await sessions.join(table.id, users[1], f"P{g}b")
-            # Different lengths, so the clones below are games at many stages.
-            await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms)
-            ids.append(table.id)
+        act_ms, ids = await _games_played(sessions, n_games, per_game, rnd)
         active = [i for i in ids if (await sessions.status(i)).table.game.status.value == "active"]
         load_ms, status_ms = [], []
         for _ in range(5 if quick else 20):
@@ -186,6 +227,37 @@ async def _bench(quick: bool) -> list[Row]:
         raw.close()
         size_mb = db_path.stat().st_size / 1e6
         ready_ms, load_all_ms, process_ms = await _restart(db_path, open_ids)
+    from tests.postgres import LocalPostgres
+
+    server = LocalPostgres(durable=True).start()
+    try:
+        on_ms, on_setting = await _postgres_acts(server, n_games, per_game, "on")
+        off_ms, off_setting = await _postgres_acts(server, n_games, per_game, "off")
+    finally:
+        server.stop()
+    postgres_rows = [
+        row
+        for ms, setting in ((on_ms, on_setting), (off_ms, off_setting))
+        for row in (
+            Row(
+                SECTION,
+                "postgresql (local)",
+                f"durable actions per second ({setting}, 1 txn each)",
+                1000 * len(ms) / sum(ms) if ms else 0.0,
+                "actions/s",
+                note="same games and actions as the SQLite row",
+            ),
+            Row(
+                SECTION,
+                "postgresql (local)",
+                "Sessions.act median",
+                median(ms),
+                "ms",
+                note=f"{len(ms)} actions",
+            ),
+            Row(SECTION, "postgresql (local)", "Sessions.act p99", percentile(ms, 99), "ms"),
+        )
+    ]
 
     setting = f"{journal}, synchronous={sync}"
     per_s = 1000 * len(act_ms) / sum(act_ms) if act_ms else 0.0
@@ -203,6 +275,7 @@ async def _bench(quick: bool) -> list[Row]:
         ),
         Row(SECTION, subject, "Sessions.act median", median(act_ms), "ms", note=f"{len(act_ms)} actions"),
         Row(SECTION, subject, "Sessions.act p99", percentile(act_ms, 99), "ms"),
+        *postgres_rows,
         Row(SECTION, subject, "snapshot load (Sessions.load) median", median(load_ms), "ms"),
         Row(SECTION, subject, "snapshot load (Sessions.load) p99", percentile(load_ms, 99), "ms"),
         Row(SECTION, subject, "game status (load + choices) median", median(status_ms), "ms"),

@@ -164,7 +164,7 @@ def test_the_check_reports_a_game_it_cannot_read_and_goes_on(
 
     async def make() -> None:
         database = await open_database(db)
-        await migrate(database.conn)
+        await migrate(database)
         sessions = Sessions(database)
         for channel in (2, 3):
             table = await sessions.create_game(

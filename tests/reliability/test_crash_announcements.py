@@ -36,7 +36,7 @@ def read(db: Path, sql: str, *args: Any) -> list[sqlite3.Row]:
 async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
     database = await open_database(db)
     try:
-        await migrate(database.conn)
+        await migrate(database)
         sessions = Sessions(database)
         where = fake.channel("games")
         assert where.guild_id is not None

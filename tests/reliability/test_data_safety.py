@@ -156,7 +156,7 @@ def test_backup_command_line(tmp_path: Path, capsys: Any) -> None:
         from bot.storage import migrate, open_database
 
         database = await open_database(db)
-        await migrate(database.conn)
+        await migrate(database)
         sessions = Sessions(database)
         table = await sessions.create_game(guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2)
         await sessions.join(table.id, 11)
@@ -191,7 +191,7 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
 
     async def make() -> tuple[Any, Sessions, dict[str, Any]]:
         database = await open_database(tmp_path / "t.sqlite3")
-        await migrate(database.conn)
+        await migrate(database)
         sessions = Sessions(database)
         table = await sessions.create_game(guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2)
         await sessions.join(table.id, 11)

@@ -28,9 +28,10 @@ MODERATOR = 99
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
-    database: Database = await open_database(tmp_path / "import.sqlite3")
-    await migrate(database.conn)
+async def sessions(database_target: str | Path) -> AsyncIterator[Sessions]:
+    """On SQLite and on PostgreSQL (``database_target``)."""
+    database: Database = await open_database(database_target)
+    await migrate(database)
     try:
         yield Sessions(database)
     finally:
@@ -69,7 +70,7 @@ async def stored(sessions: Sessions, game_id: int) -> dict[str, Any]:
     async with sessions.db.transaction(write=False) as conn:
         undone = [
             r["seq"]
-            for r in await conn.execute_fetchall("SELECT seq FROM undos WHERE game_id = ?", (game_id,))
+            for r in await conn.fetchall("SELECT seq FROM undos WHERE game_id = ?", (game_id,))
         ]
     return {
         "snapshot": status.table.game.snapshot,

@@ -26,7 +26,7 @@ MODERATOR = 99  # Manage Server, not playing
 @pytest.fixture
 async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
     database: Database = await open_database(tmp_path / "names.sqlite3")
-    await migrate(database.conn)
+    await migrate(database)
     try:
         yield Sessions(database)
     finally:

@@ -31,7 +31,7 @@ POST_MESSAGE = "POST /channels/{channel_id}/messages"
 @pytest.fixture
 async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
     database: Database = await open_database(tmp_path / "small.sqlite3")
-    await migrate(database.conn)
+    await migrate(database)
     try:
         yield Sessions(database)
     finally:
@@ -72,7 +72,7 @@ async def payloads(sessions: Sessions) -> list[str]:
     async with sessions.db.transaction(write=False) as conn:
         return [
             str(r[0])
-            for r in await conn.execute_fetchall("SELECT payload FROM schedules WHERE done_at IS NOT NULL")
+            for r in await conn.fetchall("SELECT payload FROM schedules WHERE done_at IS NOT NULL")
         ]
 
 
@@ -101,7 +101,7 @@ async def test_post_retries_skip_abandoned_games_give_up_on_403_and_drop_their_i
 
     assert await post_retry.run_due(sessions.db, refuse, now=later) == 0
     async with sessions.db.transaction(write=False) as conn:
-        pending = await conn.execute_fetchall("SELECT COUNT(*) FROM schedules WHERE done_at IS NULL")
+        pending = await conn.fetchall("SELECT COUNT(*) FROM schedules WHERE done_at IS NULL")
     assert next(iter(pending))[0] == 0, "a 403 is not retried"
     assert all(json.loads(p) == {} for p in await payloads(sessions)), "done rows keep no image"
 

@@ -71,7 +71,7 @@ async def bot_database(path: Path) -> None:
     from bot.storage import migrate, open_database
 
     database = await open_database(path)
-    await migrate(database.conn)
+    await migrate(database)
     await database.conn.execute("CREATE TABLE filler (body BLOB)")
     for _ in range(200):
         await database.conn.execute("INSERT INTO filler VALUES (?)", (os.urandom(3000),))

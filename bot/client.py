@@ -20,6 +20,7 @@ from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
 from bot.loopback import loopback_connector
+from bot.pacer import Pacer, install
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
@@ -61,6 +62,9 @@ class BoardroomBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        # Every REST call outside interaction responses waits for its turn in the global budget.
+        self.pacer = Pacer(settings.request_rate)
+        install(self.http, self.pacer)
         self._db: Database | None = None
         self._sessions: Sessions | None = None
         self._announcer: Announcer | None = None
@@ -117,7 +121,7 @@ class BoardroomBot(commands.Bot):
         if applied:
             log.info("applied migrations %s to %s", applied, self.settings.database_path)
         self._sessions = Sessions(self._db)
-        self._render_pool = RenderPool(budget=self.settings.render_budget)
+        self._render_pool = RenderPool(self.settings.render_processes, budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
         self._announcer = Announcer(self, self._sessions, self._render_pool, self._bots)
@@ -179,6 +183,7 @@ class BoardroomBot(commands.Bot):
         try:
             await super().close()
         finally:
+            await self.pacer.close()
             if self._render_pool is not None:
                 self._render_pool.close()
             if self._ai_pool is not None:

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.pacer import DEFAULT_RATE
 from bot.render_pool import RENDER_BUDGET
 
 
@@ -24,6 +25,10 @@ class Settings(BaseSettings):
     game_modules: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # Seconds one picture may take to draw before it is given up (the post goes out without it).
     render_budget: float = Field(default=RENDER_BUDGET, gt=0)
+    # Render processes drawing pictures in parallel; unset: one per core.
+    render_processes: int | None = Field(default=None, ge=1)
+    # REST calls per second the bot starts at most, interaction responses aside (Discord: 50/s).
+    request_rate: float = Field(default=DEFAULT_RATE, ge=1, le=50)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
 
@@ -34,7 +39,7 @@ class Settings(BaseSettings):
             return [part.strip() for part in value.split(",") if part.strip()]
         return value
 
-    @field_validator("dev_guild_id", "discord_token", "discord_loopback", mode="before")
+    @field_validator("dev_guild_id", "discord_token", "discord_loopback", "render_processes", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         # `DEV_GUILD_ID=` copied from .env.example means "not set", not a parse error.

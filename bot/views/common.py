@@ -29,7 +29,18 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
 
 
 class Announces(Protocol):
-    async def after_change(self, game_id: int, events: list[Event]) -> None: ...
+    async def after_change(
+        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+    ) -> None: ...
+
+
+def line_webhook(interaction: discord.Interaction[Any]) -> discord.Webhook | None:
+    """The follow-up webhook through which this interaction may post the game's next turn line: a
+    click acknowledged as an update of its own panel (a deferred slash command's first follow-up
+    would fill its private "thinking…" message instead)."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+        return interaction.followup
+    return None
 
 
 def render_pool_of(interaction: discord.Interaction[Any]) -> RenderPool:

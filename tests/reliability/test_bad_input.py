@@ -272,9 +272,9 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
                 assert carnegie.format_action(carnegie.parse_action(text)) == log[-1].notation
                 return
             await outcome.wait_for(
-                lambda o: bool(o.followups) or (o.message is not None and not o.message.loading)
+                lambda o: bool(o.replies) or (o.message is not None and not o.message.loading)
             )
-            shown = outcome.followups[-1] if outcome.followups else outcome.message
+            shown = outcome.replies[-1] if outcome.replies else outcome.message
             assert shown is not None and shown.ephemeral and shown.content != APOLOGY, shown
             assert shown.content
 

@@ -60,7 +60,7 @@ async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[Gam
         assert isinstance(state, CarnegieState)
         if wanted(status, seat, state):
             return status, seat
-        ai = ais.setdefault(seat, GAME.ai(SEED + seat, "greedy"))
+        ai = ais.setdefault(seat, GAME.ai(SEED + seat, "easy"))
         action = ai.choose(GAME, state, seat, GAME.legal_actions(state, seat))
         user = status.table.user_at(seat)
         assert user is not None

@@ -2,8 +2,10 @@
 responses goes through one ``Pacer``, which keeps the bot under Discord's global limit (50
 requests/s per bot; a bot that keeps exceeding it is banned for a while, every server at once).
 
-- At most ``rate`` calls start in any window of ``per`` seconds (a sliding window, so no second of
-  the bot's life sees more, however the calls bunch up).
+- A call holds one of ``rate`` slots from its start until ``per`` seconds after it ended. Discord
+  sees a request somewhere between the two, so no window of ``per`` seconds can see more than
+  ``rate`` of them, even when calls stall in the bot (a busy event loop, a connection pool) and then
+  go out together; counting starts alone let 118 requests into one second at 500 games.
 - Waiting calls start by priority, then in arrival order: turn lines (pings) first, round posts
   next, everything else, then cosmetic edits.
 - A droppable call (a cosmetic edit) that is still waiting when a newer droppable call with the
@@ -95,7 +97,9 @@ class Pacer:
         self.per = per
         self._clock = clock
         self._sleep = sleep
-        self._started: deque[float] = deque()  # start times inside the current window
+        self._running_calls = 0
+        self._freed: deque[float] = deque()  # when the slots of ended calls become free, in order
+        self._ended = asyncio.Event()
         self._queue: list[_Waiting] = []
         self._by_key: dict[Hashable, _Waiting] = {}
         self._seq = itertools.count()
@@ -144,20 +148,32 @@ class Pacer:
     async def _dispatch(self) -> None:
         while self._queue:
             now = self._clock()
-            while self._started and now - self._started[0] >= self.per:
-                self._started.popleft()
-            if len(self._started) >= self.limit:
-                await self._sleep(self._started[0] + self.per - now)
+            while self._freed and self._freed[0] <= now:
+                self._freed.popleft()
+            if self._running_calls + len(self._freed) >= self.limit:
+                if self._freed:
+                    await self._sleep(self._freed[0] - now)
+                else:
+                    self._ended.clear()
+                    await self._ended.wait()
                 continue
             entry = heapq.heappop(self._queue)
             if entry.key is not None:
                 self._by_key.pop(entry.key, None)
-            self._started.append(now)
+            self._running_calls += 1
             self.started += 1
             self.longest_wait = max(self.longest_wait, now - entry.since)
-            task = asyncio.create_task(settle(entry.done, entry.call()))
+            task = asyncio.create_task(self._run(entry))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
+
+    async def _run(self, entry: _Waiting) -> None:
+        try:
+            await settle(entry.done, entry.call())
+        finally:
+            self._running_calls -= 1
+            self._freed.append(self._clock() + self.per)
+            self._ended.set()
 
     async def close(self) -> None:
         if self._dispatcher is not None:

@@ -117,6 +117,26 @@ async def test_a_coalesced_edit_keeps_its_place_and_an_edit_already_started_is_n
     assert [name for _, name in log] == ["line 1 a", "line 2 b", "line 1 b"]
 
 
+async def test_a_call_holds_its_slot_until_a_window_after_it_ended() -> None:
+    """Discord may see a request late (the bot's loop was busy, the connection pool full): a slow
+    call keeps its slot, so the calls after it cannot bunch up with it in Discord's second."""
+    clock = FakeClock()
+    pacer = Pacer(1, clock=clock, sleep=clock.sleep)
+    seen: dict[str, float] = {}
+
+    async def slow() -> None:
+        seen["slow starts"] = clock.now
+        await clock.sleep(3.0)
+        seen["slow ends"] = clock.now
+
+    async def quick() -> None:
+        seen["next starts"] = clock.now
+
+    await asyncio.gather(pacer.send(slow), pacer.send(quick))
+    assert seen["slow ends"] - seen["slow starts"] == 3.0
+    assert seen["next starts"] - seen["slow ends"] == 1.0
+
+
 async def test_a_failing_call_fails_its_caller_only() -> None:
     clock = FakeClock()
     pacer = Pacer(2, clock=clock, sleep=clock.sleep)

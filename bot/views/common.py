@@ -34,11 +34,14 @@ class Announces(Protocol):
     ) -> None: ...
 
 
-def line_webhook(interaction: discord.Interaction[Any]) -> discord.Webhook | None:
-    """The follow-up webhook through which this interaction may post the game's next turn line: a
-    click acknowledged as an update of its own panel (a deferred slash command's first follow-up
-    would fill its private "thinking…" message instead)."""
-    if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+def line_webhook(interaction: discord.Interaction[Any], channel_id: int) -> discord.Webhook | None:
+    """The follow-up webhook through which this interaction may post the next turn line of the game
+    played in ``channel_id``: a click there, acknowledged as an update of its own message (a
+    deferred slash command's first follow-up would fill its private "thinking…" message instead)."""
+    if (
+        interaction.channel_id == channel_id
+        and interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    ):
         return interaction.followup
     return None
 

@@ -435,7 +435,7 @@ async def act_and_announce(
         # Public posts first (a summary, the next turn line), then the panel: once the panel shows
         # the next step, the channel already shows what changed.
         await announcer_of(interaction).after_change(
-            result.table.id, result.all_events, via=line_webhook(interaction)
+            result.table.id, result.all_events, via=line_webhook(interaction, result.table.game.channel_id)
         )
     except Exception as exc:
         await announce_failed(interaction, exc)

@@ -79,7 +79,6 @@ class _Waiting:
     call: Callable[[], Awaitable[Any]] = field(compare=False)
     key: Hashable | None = field(compare=False)
     done: asyncio.Future[Any] = field(compare=False)
-    since: float = field(compare=False)
 
 
 class Pacer:
@@ -105,10 +104,9 @@ class Pacer:
         self._seq = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
-        # What the benchmark reports: calls started, coalesced away, and the longest wait.
+        # Calls started, and calls coalesced away (never sent).
         self.started = 0
         self.coalesced = 0
-        self.longest_wait = 0.0
 
     @property
     def waiting(self) -> int:
@@ -136,7 +134,7 @@ class Pacer:
                 heapq.heappush(self._queue, entry)
             self.coalesced += 1
         else:
-            entry = _Waiting(int(priority), next(self._seq), call, key, loop.create_future(), self._clock())
+            entry = _Waiting(int(priority), next(self._seq), call, key, loop.create_future())
             heapq.heappush(self._queue, entry)
             if key is not None:
                 self._by_key[key] = entry
@@ -162,7 +160,6 @@ class Pacer:
                 self._by_key.pop(entry.key, None)
             self._running_calls += 1
             self.started += 1
-            self.longest_wait = max(self.longest_wait, now - entry.since)
             task = asyncio.create_task(self._run(entry))
             self._running.add(task)
             task.add_done_callback(self._running.discard)

@@ -10,8 +10,14 @@
   previous line loses its button); a simultaneous phase where some players finished only edits
   the line. Sub-steps of the same player post nothing: their private panel is edited instead.
 
-Public messages go to the channel (not interaction follow-ups, whose tokens expire after 15
-minutes); pictures are drawn by the client's render pool after the interaction was acknowledged.
+Summaries and final posts go to the channel, paced by the client's ``Pacer`` (``bot.pacer``) as
+round posts; pictures are drawn by the client's render pool after the interaction was
+acknowledged. A turn line that a player's click brought about is that click's public follow-up
+(issue 19): Discord does not count interaction follow-ups against the bot's global limit, so a
+hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
+through the same interaction while its token lives (``TOKEN_LIFE``); later, and for lines posted
+without a click (the game's start, the bot's seats, the catch-up), through the channel, paced: the
+new line as a turn line, the edits as cosmetic.
 The client owns one ``Announcer`` (and with it the per-game locks), created in ``setup_hook``.
 """
 
@@ -23,13 +29,16 @@ import io
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import discord
 
 from bot import narrate, plugins, post_retry
 from bot.bot_players import BotPlayers
 from bot.limits import clip
+from bot.pacer import Priority, pacing
 from bot.render_pool import RenderPool
 from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
@@ -37,6 +46,7 @@ from bot.tables import GameStatus, Table
 from bot.turn_clock import TurnClocks
 from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS
+from bot.views.open_panels import TOKEN_LIFE
 from bot.views.turn import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
 from render.common.pictures import summary_picture
@@ -60,6 +70,7 @@ class Announcer:
         bots: BotPlayers | None = None,
         clocks: TurnClocks | None = None,
         owns_guild: Callable[[int], bool] = lambda _: True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.client = client
         # the guilds of this process's shards: it catches up their games only
@@ -69,6 +80,7 @@ class Announcer:
         self.bots = bots
         self.clocks = clocks
         self._locks: dict[int, asyncio.Lock] = {}
+        self._lines = _Lines(clock)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -76,8 +88,12 @@ class Announcer:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def after_change(self, game_id: int, events: list[Event]) -> None:
+    async def after_change(
+        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+    ) -> None:
         """Bring the channel up to date with the game (serialised per game in this process).
+        ``via``: the follow-up webhook of the click that made the change, if a new turn line may be
+        its public follow-up (a click in the game's channel).
 
         What is owed is read from the database, not from ``events``: the summaries and final post
         recorded with the moves that reached them and not sent yet, then the turn line of the
@@ -108,7 +124,7 @@ class Announcer:
                 # button is left on its turn line.
                 for key, _, _ in owed:
                     await sessions.mark_posted(game_id, key, message_id=None)
-                await _retire_line(channel, table.game.prompt_message_id)
+                await self._lines.retire(channel, table.game.prompt_message_id)
                 await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             summary = False
@@ -122,7 +138,7 @@ class Announcer:
                     summary = True
             if progress.decision.finished:
                 if table.game.prompt_message_id is not None or table.game.prompt_seats is not None:
-                    await _retire_line(channel, table.game.prompt_message_id)
+                    await self._lines.retire(channel, table.game.prompt_message_id)
                     await sessions.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             if self.bots is not None and table.ai_seats.intersection(progress.decision.seats):
@@ -132,7 +148,9 @@ class Announcer:
             # Players in their quiet hours or on vacation are not pinged (issue 20): their first
             # reminder comes when the quiet hours end.
             resting = await self.clocks.resting(table) if self.clocks is not None else frozenset()
-            await _update_turn_line(sessions, channel, status, force_new=summary, resting=resting)
+            await _update_turn_line(
+                sessions, self._lines, channel, status, force_new=summary, resting=resting, via=via
+            )
 
     async def retire_turn_line(self, table: Table) -> None:
         """An abandoned game's turn line keeps its text but loses its button."""
@@ -141,7 +159,7 @@ class Announcer:
                 await self.clocks.sync_quietly(table.id)  # its reminders no longer apply
             current = (await self.sessions.status(table.id)).table
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
-            await _retire_line(channel, current.game.prompt_message_id)
+            await self._lines.retire(channel, current.game.prompt_message_id)
             await self.sessions.set_prompt(table.id, message_id=None, seats=None, since=None)
 
     async def catch_up(self) -> int:
@@ -177,7 +195,7 @@ class Announcer:
         spec = summary_picture(found.pictures)
         if spec is None:
             return None
-        png = await self.pictures.draw(found, spec.key, state, None, table.names, sheet)
+        png = await self.pictures.draw(found, spec.key, state, None, table.names, sheet, game_id=table.id)
         return png, f"{spec.key}.png"
 
     async def _post_summary(
@@ -272,12 +290,12 @@ class Announcer:
         post = post_retry.Post(channel.id, table.game.guild_id, content, png, name, ping)
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         async with _retry_on_failure(self.sessions, table.id, post, key):
-            if png is None or name is None:
-                message = await channel.send(content, allowed_mentions=mentions)
-            else:
-                message = await channel.send(
-                    content, file=discord.File(io.BytesIO(png), filename=name), allowed_mentions=mentions
-                )
+            with pacing(Priority.ROUND):
+                if png is None or name is None:
+                    message = await channel.send(content, allowed_mentions=mentions)
+                else:
+                    file = discord.File(io.BytesIO(png), filename=name)
+                    message = await channel.send(content, file=file, allowed_mentions=mentions)
         # Owed until here: a crash before this line posts it again at the next start.
         await self.sessions.mark_posted(table.id, key, message_id=message.id)
 
@@ -302,11 +320,13 @@ async def _retry_on_failure(
 
 async def _update_turn_line(
     sessions: Sessions,
+    lines: _Lines,
     channel: discord.PartialMessageable,
     status: GameStatus,
     *,
     force_new: bool,
     resting: frozenset[int] = frozenset(),
+    via: discord.Webhook | None,
 ) -> None:
     table, progress = status.table, status.progress
     assert progress is not None
@@ -334,32 +354,66 @@ async def _update_turn_line(
                 if u is not None and u not in resting
             ]
         )
-        message = await channel.send(
-            text.turn_line(table, progress, humans),
-            view=turn_line_view(table),
-            allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
-        )
-        await _retire_line(channel, table.game.prompt_message_id)
-        if not await sessions.set_prompt_unless_abandoned(table.id, message_id=message.id, seats=humans):
+        mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
+        content, view = text.turn_line(table, progress, humans), turn_line_view(table)
+        if via is not None:
+            message_id = await lines.post(via, content, view, mentions)
+        else:
+            with pacing(Priority.TURN):
+                message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
+        await lines.retire(channel, table.game.prompt_message_id)
+        if not await sessions.set_prompt_unless_abandoned(table.id, message_id=message_id, seats=humans):
             # Abandoned while the line was being posted (a move racing /game abandon): the line
             # must not stay clickable after the abandon message.
-            await _retire_line(channel, message.id)
+            await lines.retire(channel, message_id)
         return
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.
-        await channel.get_partial_message(table.game.prompt_message_id).edit(
-            content=text.turn_line(table, progress, humans), allowed_mentions=NO_MENTIONS
+        await lines.edit(
+            channel, table.game.prompt_message_id, content=text.turn_line(table, progress, humans)
         )
         await sessions.set_prompt(
             table.id, message_id=table.game.prompt_message_id, seats=humans, since=table.game.waiting_since
         )
 
 
-async def _retire_line(channel: discord.PartialMessageable, message_id: int | None) -> None:
-    """The old turn line keeps its text but loses its button (the new line is the place to click)."""
-    if message_id is None:
-        return
-    try:
-        await channel.get_partial_message(message_id).edit(view=None)
-    except discord.NotFound:
-        log.info("the old turn line %s is gone", message_id)
+class _Lines:
+    """The turn lines posted as a click's follow-up while that click's token lives, so that their
+    edits go through it too (exempt from the global limit); any other line is edited through the
+    channel, as a cosmetic edit (paced last, coalesced with a newer edit of the same line)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        # message id → (the webhook that posted it, until when its token is good); oldest first.
+        self._by_webhook: dict[int, tuple[discord.Webhook, float]] = {}
+
+    async def post(
+        self, via: discord.Webhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
+    ) -> int:
+        message = await via.send(content, view=view, allowed_mentions=mentions, wait=True)
+        now = self._clock()
+        # Tokens expire in the order they were kept: forget the lines whose token is gone.
+        for message_id, (_, until) in list(self._by_webhook.items()):
+            if until > now:
+                break
+            del self._by_webhook[message_id]
+        self._by_webhook[message.id] = (via, now + TOKEN_LIFE)
+        return message.id
+
+    async def edit(self, channel: discord.PartialMessageable, message_id: int | None, **fields: Any) -> None:
+        if message_id is None:
+            return
+        kept = self._by_webhook.get(message_id)
+        if kept is not None and kept[1] > self._clock():
+            await kept[0].edit_message(message_id, allowed_mentions=NO_MENTIONS, **fields)
+            return
+        with pacing(Priority.COSMETIC, droppable=True):
+            await channel.get_partial_message(message_id).edit(allowed_mentions=NO_MENTIONS, **fields)
+
+    async def retire(self, channel: discord.PartialMessageable, message_id: int | None) -> None:
+        """The old turn line keeps its text but loses its button (the new line is the place to click)."""
+        try:
+            await self.edit(channel, message_id, view=None)
+        except discord.NotFound:
+            log.info("the old turn line %s is gone", message_id)
+        self._by_webhook.pop(message_id or 0, None)

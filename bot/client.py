@@ -20,6 +20,7 @@ from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
 from bot.loopback import loopback_connector
+from bot.pacer import Pacer, install
 from bot.reminders import discord_deliverer
 from bot.render_pool import RenderPool
 from bot.scheduler import Scheduler
@@ -65,6 +66,9 @@ class BoardroomBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        # Every REST call outside interaction responses waits for its turn in the global budget.
+        self.pacer = Pacer(settings.request_rate)
+        install(self.http, self.pacer)
         self._db: Database | None = None
         self._sessions: Sessions | None = None
         self._announcer: Announcer | None = None
@@ -136,7 +140,7 @@ class BoardroomBot(commands.Bot):
         if applied:
             log.info("applied migrations %s to %s", applied, self._db.target)
         self._sessions = Sessions(self._db)
-        self._render_pool = RenderPool(budget=self.settings.render_budget)
+        self._render_pool = RenderPool(self.settings.render_processes, budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
         self._clocks = TurnClocks(self._sessions)
@@ -222,6 +226,7 @@ class BoardroomBot(commands.Bot):
         try:
             await super().close()
         finally:
+            await self.pacer.close()
             if self._render_pool is not None:
                 self._render_pool.close()
             if self._ai_pool is not None:

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.pacer import DEFAULT_RATE
 from bot.render_pool import RENDER_BUDGET
 from bot.storage.postgres import is_url
 
@@ -31,6 +32,10 @@ class Settings(BaseSettings):
     # which of them this process runs ("0,1" or "0-3"; all of them when unset).
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[list[int], NoDecode] = Field(default_factory=list)
+    # Render processes drawing pictures in parallel; unset: one per core.
+    render_processes: int | None = Field(default=None, ge=1)
+    # REST calls per second the bot starts at most, interaction responses aside (Discord: 50/s).
+    request_rate: float = Field(default=DEFAULT_RATE, ge=1, le=50)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
 
@@ -80,7 +85,13 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "dev_guild_id", "discord_token", "discord_loopback", "database_url", "shard_count", mode="before"
+        "dev_guild_id",
+        "discord_token",
+        "discord_loopback",
+        "database_url",
+        "shard_count",
+        "render_processes",
+        mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

@@ -11,6 +11,12 @@ is not safe), so it rebuilds a game from the module names of the table of games.
 A picture that takes longer than its budget (RENDER_BUDGET) fails alone: its process is killed and
 replaced, the pictures queued behind it are drawn by the new one, and the post it was for goes out
 without it (issue 17, finding 5: one pathological picture once held every server's pictures).
+
+Issue 19: one process per core by default (RENDER_PROCESSES; one process drew about 12 overviews a
+second, so at 100 fast games the round posts queued for 10 s). Pictures wait in one queue per game,
+served in turn (a game with many pictures waiting does not hold up another game's one), and a
+picture asked for again while the same game's same picture is still waiting is drawn once, at the
+newest state, for both callers.
 """
 
 from __future__ import annotations
@@ -23,14 +29,17 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections import OrderedDict, deque
+from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import plugins
 from bot.plugins import GamePlugin
 from bot.refusals import Refusal
+from bot.shared_calls import settle
 from engine.core import GameState, ScoreSheet
 
 log = logging.getLogger(__name__)
@@ -51,19 +60,33 @@ class PictureTooSlow(Refusal):
     code = "picture_too_slow"
 
 
+@dataclass
+class _Job:
+    game: GamePlugin
+    args: tuple[Any, ...]
+    done: asyncio.Future[bytes]
+    key: Hashable = field(default=None)
+
+
 class RenderPool:
     def __init__(self, workers: int | None = None, budget: float = RENDER_BUDGET) -> None:
-        # One process on a 2-core machine: the event loop keeps the other core.
-        self.workers = workers or max(1, min(2, (os.cpu_count() or 2) - 1))
+        # One per core: the processes run niced, so the event loop still gets the CPU first.
+        self.workers = workers or os.cpu_count() or 1
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
         # The games warmed up in the current render process.
         self._warmed: set[str] = set()
         self._closed = False
+        self._starting = asyncio.Lock()
+        # The pictures waiting, one queue per game (in turn: the game served longest ago first),
+        # and the waiting ones by what they draw, to draw a picture asked for twice once.
+        self._waiting: OrderedDict[Hashable, deque[_Job]] = OrderedDict()
+        self._by_key: dict[Hashable, _Job] = {}
         # At most one picture per process is handed over, so a picture's budget counts its own
         # drawing, not the pictures queued before it.
-        self._slots = asyncio.Semaphore(self.workers)
-        self._starting = asyncio.Lock()
+        self._drawing = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.coalesced = 0
 
     async def _ready(self, game: GamePlugin | None = None) -> ProcessPoolExecutor:
         """The render process, started if need be, with ``game`` warmed up in it: starting a process
@@ -105,26 +128,58 @@ class RenderPool:
         _stop(pool)
 
     async def _run(self, fn: Any, *args: Any, game: GamePlugin | None = None) -> Any:
-        async with self._slots:
-            for attempt in (1, 2):
-                pool = await self._ready(game)
-                try:
-                    return await asyncio.wait_for(asyncio.wrap_future(pool.submit(fn, *args)), self.budget)
-                except TimeoutError:
-                    # A process cannot be interrupted half-way through a picture: it is replaced.
-                    log.warning("a picture took over %.1f s; its render process is replaced", self.budget)
-                    self._replace(pool)
-                    raise PictureTooSlow(
-                        "That picture took too long to draw; the game goes on without it."
-                    ) from None
-                except BrokenProcessPool:
-                    # The render process died (killed, out of memory, or replaced because another
-                    # picture took too long): a fresh one draws it, once.
-                    log.warning("the render process died; starting another (attempt %d)", attempt)
-                    self._replace(pool)
-                    if attempt == 2:
-                        raise
+        for attempt in (1, 2):
+            pool = await self._ready(game)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(pool.submit(fn, *args)), self.budget)
+            except TimeoutError:
+                # A process cannot be interrupted half-way through a picture: it is replaced.
+                log.warning("a picture took over %.1f s; its render process is replaced", self.budget)
+                self._replace(pool)
+                raise PictureTooSlow(
+                    "That picture took too long to draw; the game goes on without it."
+                ) from None
+            except BrokenProcessPool:
+                # The render process died (killed, out of memory, or replaced because another
+                # picture took too long): a fresh one draws it, once.
+                log.warning("the render process died; starting another (attempt %d)", attempt)
+                self._replace(pool)
+                if attempt == 2:
+                    raise
         raise AssertionError("unreachable")
+
+    def _queue(self, queue: Hashable, job: _Job) -> asyncio.Future[bytes]:
+        waiting = self._by_key.get(job.key)
+        if waiting is not None:
+            # Still waiting: drawn once, at the newer state, for both callers.
+            waiting.args = job.args
+            self.coalesced += 1
+            return waiting.done
+        self._by_key[job.key] = job
+        self._waiting.setdefault(queue, deque()).append(job)
+        self._start_next()
+        return job.done
+
+    def _start_next(self) -> None:
+        while self._drawing < self.workers and self._waiting:
+            queue, jobs = next(iter(self._waiting.items()))
+            job = jobs.popleft()
+            # Served: the game goes to the back of the turn, or out of it when nothing more waits.
+            del self._waiting[queue]
+            if jobs:
+                self._waiting[queue] = jobs
+            del self._by_key[job.key]
+            self._drawing += 1
+            task = asyncio.create_task(self._draw_job(job), name="render")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _draw_job(self, job: _Job) -> None:
+        try:
+            await settle(job.done, self._run(_draw, *job.args, game=job.game))
+        finally:
+            self._drawing -= 1
+            self._start_next()
 
     async def draw(
         self,
@@ -134,13 +189,20 @@ class RenderPool:
         seat: int | None,
         names: Sequence[str],
         scores: ScoreSheet | None,
+        *,
+        game_id: int | None = None,
     ) -> bytes:
         """The picture ``key`` of this game at ``state`` as PNG bytes (``seat`` for a close-up);
-        ``PictureTooSlow`` after ``budget`` seconds."""
+        ``PictureTooSlow`` after ``budget`` seconds. ``game_id``: the table it is for (its queue);
+        None for a picture of no table (it queues alone)."""
+        if self._closed:
+            raise RuntimeError("the render pool is closed")
         snapshot = game.rules.dump_state(state)
         args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores)
-        png: bytes = await self._run(_draw, *args, game=game)
-        return png
+        queue: Hashable = game_id if game_id is not None else object()
+        job = _Job(game, args, asyncio.get_running_loop().create_future(), (queue, key, seat))
+        # Shielded: a caller that stops waiting does not take the picture away from another.
+        return await asyncio.shield(self._queue(queue, job))
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
         """Start the render process and build each game's cached layers before its first picture
@@ -156,6 +218,12 @@ class RenderPool:
     def close(self) -> None:
         """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""
         self._closed = True
+        for jobs in self._waiting.values():
+            for job in jobs:
+                if not job.done.done():
+                    job.done.set_exception(RuntimeError("the render pool is closed"))
+        self._waiting.clear()
+        self._by_key.clear()
         pool, self._pool = self._pool, None
         if pool is not None:
             _stop(pool)

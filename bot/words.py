@@ -26,7 +26,7 @@ def signed(n: int) -> str:
 
 
 def listing(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
@@ -38,7 +38,7 @@ def times(n: int) -> str:
 
 
 def counted(n: int, word: str, many: str | None = None) -> str:
-    """"1 day", "2 days", "0 hours" ("many" for the irregular plurals)."""
+    """ "1 day", "2 days", "0 hours" ("many" for the irregular plurals)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 

@@ -173,18 +173,20 @@ class Play:
         await send_followup(interaction, hint_text(found.rules, turn, notation))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        # Acknowledged before the channel's game is looked up in the database (issue 19).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         topics = await self._topics(interaction)
         if not topics:
-            await interaction.response.send_message("There are no rule summaries here.", ephemeral=True)
+            await send_followup(interaction, "There are no rule summaries here.")
             return
         key = (topic or "").strip().lower()
         if key not in topics:
             listing = ", ".join(f"`{name}`" for name in topics)
             head = "" if not key else f"There is no topic {clip(key, 40)!r}. "
-            await interaction.response.send_message(clip(f"{head}Topics: {listing}"), ephemeral=True)
+            await send_followup(interaction, f"{head}Topics: {listing}")
             return
         found = topics[key]
-        await interaction.response.send_message(clip(f"**{found.title}** — {found.body}"), ephemeral=True)
+        await send_followup(interaction, f"**{found.title}** — {found.body}")
 
     async def topic_choices(
         self, interaction: discord.Interaction[Any], current: str

@@ -157,7 +157,6 @@ def turns_text(turns: list[Turn]) -> str:
     return head + "\n" + "\n".join(lines)
 
 
-
 def skipped_spans(events: list[ClockEvent]) -> dict[int, list[tuple[int, float]]]:
     """Per seat, the actions the bot took for a skipped player: seqs after the skip, up to the
     hand-back (no end while still skipped)."""

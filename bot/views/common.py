@@ -30,7 +30,21 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
 
 
 class Announces(Protocol):
-    async def after_change(self, game_id: int, events: list[Event]) -> None: ...
+    async def after_change(
+        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+    ) -> None: ...
+
+
+def line_webhook(interaction: discord.Interaction[Any], channel_id: int) -> discord.Webhook | None:
+    """The follow-up webhook through which this interaction may post the next turn line of the game
+    played in ``channel_id``: a click there, acknowledged as an update of its own message (a
+    deferred slash command's first follow-up would fill its private "thinking…" message instead)."""
+    if (
+        interaction.channel_id == channel_id
+        and interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    ):
+        return interaction.followup
+    return None
 
 
 def clocks_of(interaction: discord.Interaction[Any]) -> TurnClocks:

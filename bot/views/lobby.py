@@ -25,6 +25,7 @@ from bot.views.common import (
     acknowledge_update,
     announcer_of,
     guarded,
+    line_webhook,
     send_followup,
     sessions_of,
 )
@@ -119,7 +120,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 # Pressed on a /game status panel: the public lobby must show the change too.
                 await refresh_lobby_message(interaction.client, table)
             if progress is not None:
-                await announcer_of(interaction).after_change(table.id, [])
+                # The first turn line: the Start click's follow-up when the game is played here.
+                via = line_webhook(interaction, table.game.channel_id)
+                await announcer_of(interaction).after_change(table.id, [], via=via)
         except Exception as exc:
             await announce_failed(interaction, exc)
 

@@ -46,7 +46,9 @@ async def send_board(
     if spec is None:
         await send_followup(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
         return
-    png = await render_pool_of(interaction).draw(found, spec.key, state, None, table.names, sheet)
+    png = await render_pool_of(interaction).draw(
+        found, spec.key, state, None, table.names, sheet, game_id=table.id
+    )
     await send_followup(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
 
 
@@ -62,7 +64,9 @@ async def send_seat(interaction: discord.Interaction[Any], status: GameStatus, s
     if spec is None:
         await send_followup(interaction, f"**{table.said_at(seat)}** — {note or 'nothing more to show.'}")
         return
-    png = await render_pool_of(interaction).draw(found, spec.key, state, seat, table.names, None)
+    png = await render_pool_of(interaction).draw(
+        found, spec.key, state, seat, table.names, None, game_id=table.id
+    )
     await send_followup(
         interaction,
         f"{table.said_at(seat)}'s {spec.title.lower()}" + (f"\n{note}" if note else ""),

@@ -71,7 +71,8 @@ def level(choices: list[tuple[int, Choice]], step: Step) -> list[Entry]:
     # one click fewer for them. Smallest first; a group of groups stays shut (its labels need its own).
     while True:
         shut = [
-            e for e in entries
+            e
+            for e in entries
             if e.step is not None and all(len(c.path) == depth + 1 for _, c in members[e.label])
         ]
         if not shut:

@@ -29,6 +29,7 @@ from bot.views.common import (
     acknowledge_update,
     announcer_of,
     guarded,
+    line_webhook,
     send_followup,
     sessions_of,
 )
@@ -433,7 +434,9 @@ async def act_and_announce(
     try:
         # Public posts first (a summary, the next turn line), then the panel: once the panel shows
         # the next step, the channel already shows what changed.
-        await announcer_of(interaction).after_change(result.table.id, result.all_events)
+        await announcer_of(interaction).after_change(
+            result.table.id, result.all_events, via=line_webhook(interaction, result.table.game.channel_id)
+        )
     except Exception as exc:
         await announce_failed(interaction, exc)
         return None

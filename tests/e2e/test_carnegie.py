@@ -27,6 +27,9 @@ from tests.fakediscord import FakeDiscord, Message
 
 TAKE_MY_TURN = "Take my turn"
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
+# Routes Discord does not count against the bot's global limit: interaction callbacks and webhooks.
+EXEMPT = ("/interactions/", "/webhooks/")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -164,7 +167,7 @@ async def take_turn(
             "the panel to be redrawn",
         )
         panel = fake.message(panel_id)
-        assert not outcome.followups, [m.content for m in outcome.followups]  # no refusal
+        assert not outcome.replies, [m.content for m in outcome.replies]  # no refusal
     return True
 
 
@@ -254,13 +257,28 @@ async def test_a_complete_two_player_game(fake_discord: FakeDiscord, start_bot: 
 
 
 async def test_a_complete_four_player_game(fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path) -> None:
+    """Also the request budget (issue 19): the whole game costs no more global-limited requests
+    (everything but interaction callbacks and interaction-token webhooks) than hand-overs plus round
+    posts, counted in the fake's request log."""
     fake = fake_discord
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261122)
+    before = len(fake.requests)  # the start-up's own calls (login, command sync) are not the game's
     players = ["alice", "bob", "carol", "dave"]
     await open_carnegie(fake, players, tab_sides="random")
     played = await play_to_the_end(fake, handle, players, seed=4)
     await check_finished_game(fake, handle, players, played)
-    print(f"4 players: {played}")
+    await fake.settle()
+    requests = fake.requests[before:]
+    limited = [r for r in requests if r.route and not r.route.split(" ", 1)[1].startswith(EXEMPT)]
+    handovers = [
+        r for r in requests if r.route in (POST_MESSAGE, FOLLOWUP) and TAKE_MY_TURN in json.dumps(r.json)
+    ]
+    public = [m for m in fake.channel_messages("games") if m.author.id == fake.bot.id]
+    round_posts = [m for m in public if "is over.**" in m.content or "game over" in m.content]
+    print(f"4 players: {played}; {len(limited)} global-limited requests, {len(handovers)} hand-overs, "
+          f"{len(round_posts)} round posts")
+    assert len(handovers) >= played.decisions // 2 and len(round_posts) == 21
+    assert len(limited) <= len(handovers) + len(round_posts), [r.route for r in limited]
     print(transcript(fake, 9))
 
 
@@ -309,7 +327,7 @@ async def test_a_restart_mid_round_continues_from_the_same_state(
     else:
         clicked = acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
     await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, 5, "the old panel to be redrawn")
-    assert not clicked.followups
+    assert not clicked.replies
     assert (await sessions_of(second).status(game_id)).table.version == before.table.version + 1
     played = await play_to_the_end(fake, second, players, seed=5)
     played.decisions += 13
@@ -399,7 +417,9 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     assert "provisional score" in score.content and "active employees" in score.content
     log = await acked(await fake.slash("alice", "games", "game log", n=5), DEFERRED_MESSAGE).wait_response()
     assert "latest actions" in log.content
-    rules = acked(await fake.slash("carol", "games", "game rules", topic="income"))
+    rules = await acked(
+        await fake.slash("carol", "games", "game rules", topic="income"), DEFERRED_MESSAGE
+    ).wait_response()
     assert rules.ephemeral and "Rulebook: Events" in rules.content
     status_panel = await private_reply(
         acked(await fake.slash("carol", "games", "game status"), DEFERRED_MESSAGE)
@@ -495,7 +515,10 @@ async def test_players_activate_at_the_same_time(
     assert line is not None and "at the same time" in line.content
     assert all(f"<@{fake.users[n].id}>" in line.content for n in ("alice", "bob"))
     # Only the player new to the decision is pinged: the last to finish setting up had a line already.
-    posted = [r for r in fake.requests_to(POST_MESSAGE) if r.json and r.json.get("content") == line.content]
+    # Posted as the click's public follow-up (issue 19), or in the channel.
+    sent = fake.requests_to(POST_MESSAGE) + fake.requests_to(FOLLOWUP)
+    sent.sort(key=lambda r: r.started)
+    posted = [r for r in sent if r.json and r.json.get("content") == line.content]
     newcomer = next(i for i, name in users.items() if name != user)
     assert [int(u) for u in posted[-1].json["allowed_mentions"]["users"]] == [newcomer]
     panels = {
@@ -534,9 +557,9 @@ async def test_slow_rendering_never_delays_the_acknowledgement(
     await open_carnegie(fake, ["alice", "bob"])
     draw = RenderPool.draw
 
-    async def slow(*args: Any) -> bytes:
+    async def slow(*args: Any, **kwargs: Any) -> bytes:
         await asyncio.to_thread(time.sleep, 3.2)  # drawing waits in a worker thread
-        return await draw(*args)
+        return await draw(*args, **kwargs)
 
     monkeypatch.setattr(RenderPool, "draw", slow)
     outcome = acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE)

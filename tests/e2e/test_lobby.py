@@ -346,7 +346,7 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await seated(fake, lobby, "bob")
-    fake.fail_next("POST /channels/{channel_id}/messages", status=403)  # the "your turn" line
+    fake.fail_next("POST /webhooks/{app_id}/{token}", status=403)  # the "your turn" line: Start's follow-up
     started = acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     reply = await private_reply(started)
     assert reply.content.startswith("That was saved, but I could not update the messages here.")

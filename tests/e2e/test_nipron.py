@@ -132,6 +132,6 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     edits = panel.edits
     clicked = acked(await fake.click(user, panel, choice["custom_id"]), DEFERRED_UPDATE)
     await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the old panel redrawn")
-    assert not clicked.followups
+    assert not clicked.replies
     after = await sessions_of(second).status(status.table.id)
     assert after.table.version == status.table.version + 1

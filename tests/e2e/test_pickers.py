@@ -85,7 +85,7 @@ async def press(fake: FakeDiscord, user: str, panel: Message, button: dict[str, 
     edits = panel.edits
     outcome = acked(await fake.click(user, panel, button["custom_id"]), DEFERRED_UPDATE)
     await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the panel to be redrawn")
-    assert not outcome.followups, [m.content for m in outcome.followups]
+    assert not outcome.replies, [m.content for m in outcome.replies]
     return fake.message(panel.id)
 
 

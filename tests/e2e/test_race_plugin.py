@@ -38,8 +38,9 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
     await start_game(fake, fake.message(lobby.id), "alice")
 
     # The channel's game answers the look-ups: its topics, its only (public) picture, no close-up.
-    rules = acked(await fake.slash("bob", "games", "game rules", topic="goal"))
-    assert rules.message is not None and "**Goal**" in rules.message.content
+    asked = acked(await fake.slash("bob", "games", "game rules", topic="goal"), DEFERRED_MESSAGE)
+    rules = await private_reply(asked)
+    assert "**Goal**" in rules.content
     topics = acked(await fake.autocomplete("bob", "games", "game rules", focused="topic", value=""))
     assert [c["value"] for c in topics.choices] == ["goal"]
     # The first picture of a process may wait for the render process to start.

@@ -122,6 +122,12 @@ class InteractionOutcome:
         return list(self.record.followups)
 
     @property
+    def replies(self) -> list[Message]:
+        """The follow-ups only the user sees (a refusal, a note). A public follow-up is the channel's:
+        the bot posts the turn line a click brought about as that click's follow-up (issue 19)."""
+        return [m for m in self.record.followups if m.ephemeral]
+
+    @property
     def choices(self) -> list[dict[str, Any]]:
         """Autocomplete suggestions (callback type 8)."""
         if self.type != AUTOCOMPLETE_RESULT:

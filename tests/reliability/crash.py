@@ -198,7 +198,7 @@ class CrashRun:
         source = outcome.record.source_message
         assert source is not None
         await fake.wait_until(
-            lambda: source.edits > 0 or outcome.record.followups, timeout, "the click's result"
+            lambda: source.edits > 0 or outcome.replies, timeout, "the click's result"
         )
         return True
 

@@ -43,8 +43,8 @@ async def answer(outcome: InteractionOutcome, timeout: float = 5.0) -> Message:
     """What the user saw after a click: the private refusal (a follow-up) or the redrawn message."""
 
     def seen() -> Message | None:
-        if outcome.followups:
-            return outcome.followups[-1]
+        if outcome.replies:
+            return outcome.replies[-1]
         source = outcome.record.source_message
         if source is not None and source.edits > 0:
             return source

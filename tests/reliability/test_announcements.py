@@ -17,7 +17,7 @@ from bot.storage import open_database
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
 
-POST_MESSAGE = "POST /channels/{channel_id}/messages"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
 
 
 def summaries(fake: FakeDiscord, title: str = "Lap 1", channel: str = "games") -> list[Any]:
@@ -131,7 +131,7 @@ async def test_a_turn_line_that_discord_refused_is_posted_by_the_periodic_catch_
     sessions = sessions_of(handle)
     table = await seat_race(fake, sessions, "games")
     await fake.wait_until(lambda: turn_lines(fake), 10, "the first turn line (start-up catch-up)")
-    fake.fail_next(POST_MESSAGE, status=403)
+    fake.fail_next(FOLLOWUP, status=403)  # the click's public follow-up (issue 19)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
     await answer(outcome)
     # The move was saved; its turn line was refused; the next catch-up posts it.

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import plugins
+from bot import plugins, typed
 from bot.errors import APOLOGY
 from bot.views import ids
 from engine.core import EngineError
@@ -243,7 +243,6 @@ def test_random_select_values_and_stale_versions(live: LiveBot) -> None:
 def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
     """``/game play action:`` with anything up to Discord's 6000 characters."""
     errors_before = len(live.errors.records)
-    carnegie = plugins.game("carnegie")
 
     @settings(PROPERTY, max_examples=80)
     @given(
@@ -269,12 +268,14 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
             if after != before:
                 log = await live.sessions.live_log(game_id)
                 assert log[-1].interaction_id == outcome.id
-                assert carnegie.format_action(carnegie.parse_action(text)) == log[-1].notation
+                # A notation, or words that pick out exactly one choice (" Ø3}" can mean "3", one label's
+                # only number): applied as that choice, nothing else.
+                assert typed.resolve(text, status.progress.choices[seat]) == log[-1].notation
                 return
             await outcome.wait_for(
-                lambda o: bool(o.followups) or (o.message is not None and not o.message.loading)
+                lambda o: bool(o.replies) or (o.message is not None and not o.message.loading)
             )
-            shown = outcome.followups[-1] if outcome.followups else outcome.message
+            shown = outcome.replies[-1] if outcome.replies else outcome.message
             assert shown is not None and shown.ephemeral and shown.content != APOLOGY, shown
             assert shown.content
 

@@ -90,7 +90,7 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
                 source = outcome.record.source_message
                 await fake.wait_until(
                     lambda source=source, outcome=outcome: (
-                        source is not None and (source.edits > 0 or bool(outcome.record.followups))
+                        source is not None and (source.edits > 0 or bool(outcome.replies))
                     ),
                     2.0,
                     "a result",

@@ -20,7 +20,7 @@ from tests.reliability.helpers import (
 )
 
 CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
-POST_MESSAGE = "POST /channels/{channel_id}/messages"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
 EDIT_ORIGINAL = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
 
 
@@ -37,7 +37,7 @@ async def test_429_on_the_callback_and_on_posts_is_retried_once_each(
     before = await game_fingerprint(sessions, table.id)
     lines = len(turn_lines(fake))
     fake.rate_limit(CALLBACK, count=1, retry_after=0.3)
-    fake.rate_limit(POST_MESSAGE, count=2, retry_after=0.2)
+    fake.rate_limit(FOLLOWUP, count=2, retry_after=0.2)  # the next turn line (issue 19)
     fake.rate_limit(EDIT_ORIGINAL, count=1, retry_after=0.2)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 2"))
     assert outcome.latency < 3.0  # acknowledged in time despite the 429
@@ -49,7 +49,7 @@ async def test_429_on_the_callback_and_on_posts_is_retried_once_each(
     await fake.settle()  # negative check: the line, refused twice, must not be posted twice
     assert [r.status for r in fake.requests_to(CALLBACK)][-2:] == [429, 200]
     # The next turn line: posted exactly once although its first two attempts were refused.
-    posts = fake.requests_to(POST_MESSAGE)
+    posts = fake.requests_to(FOLLOWUP)
     assert [r.status for r in posts][-3:] == [429, 429, 200]
     assert len(turn_lines(fake)) == lines + 1
     assert str(fake.users["bob"].id) in turn_lines(fake)[-1].content

@@ -26,6 +26,7 @@ from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, seat_race, sessions_of
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
 
 
 @pytest.fixture
@@ -46,14 +47,14 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     sessions = sessions_of(handle)
     table = await seat_race(fake, sessions, "games")
     await handle.bot.announcer.after_change(table.id, [])  # the first turn line
-    fake.fail_next(POST_MESSAGE, status=403)
+    fake.fail_next(FOLLOWUP, status=403)  # the next line: the click's public follow-up (issue 19)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
     await fake.wait_until(
-        lambda: outcome.record.source_message.edits > 0 or outcome.followups, 10, "the click's answer"
+        lambda: outcome.record.source_message.edits > 0 or outcome.replies, 10, "the click's answer"
     )
     await fake.settle(quiet=0.3)
-    assert all(APOLOGY not in m.content for m in outcome.followups), "the move was saved: no 'try again'"
-    assert all(m.content == SAVED_NOT_SHOWN for m in outcome.followups), outcome.followups
+    assert all(APOLOGY not in m.content for m in outcome.replies), "the move was saved: no 'try again'"
+    assert all(m.content == SAVED_NOT_SHOWN for m in outcome.replies), outcome.replies
     assert len(await sessions.live_log(table.id)) == 1
 
 
@@ -175,7 +176,8 @@ async def test_a_turn_line_posted_while_the_game_is_abandoned_loses_its_button(
     before_abandon = await sessions.status(table.id)
     await sessions.abandon(table.id, fake.users["alice"].id, may_manage=False)
     channel = handle.bot.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
-    await announce._update_turn_line(sessions, channel, before_abandon, force_new=False)
+    lines = handle.bot.announcer._lines
+    await announce._update_turn_line(sessions, lines, channel, before_abandon, force_new=False, via=None)
     await fake.settle(quiet=0.2)
     lines = [m for m in fake.channel_messages("games") if "your turn" in m.content]
     assert lines and all(not m.components for m in lines), "a live turn line after the abandon"

@@ -242,12 +242,12 @@ class Table:
             edits = panel.edits
             outcome = await self.press(user, panel, index, choices[index])
             await fake.wait_until(
-                lambda: fake.message(panel.id).edits > edits or outcome.followups,  # noqa: B023
+                lambda: fake.message(panel.id).edits > edits or outcome.replies,  # noqa: B023
                 WAIT,
                 "the panel to be redrawn",
             )
             if fake.message(panel.id).edits == edits:
-                refusal = " / ".join(m.content for m in outcome.followups)
+                refusal = " / ".join(m.content for m in outcome.replies)
                 raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
 
     async def open_groups(self, user: str, panel: Message, choice: Any) -> Message:

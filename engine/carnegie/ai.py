@@ -168,6 +168,16 @@ def leaving_value(state: CarnegieState, seat: int, action: object) -> float:
     return -0.05 * workplace_costs(company.cells[cell])[w] + (0.3 if company.staff[cell][w] == USED else 0.0)
 
 
+def journey_cost(action: object) -> float:
+    """A journey's moves are spent for good (R6.1.4: the pool is the turn's): a little per step, so that
+    a journey that changes nothing worth having (there and back again) loses to ending the turn, and a
+    shorter journey to an equal place wins."""
+    if getattr(action, "verb", "") != "move":
+        return 0.0
+    args: tuple[str, ...] = getattr(action, "args", ())
+    return -0.01 * args[0].count(">")
+
+
 def greedy_values(
     game: Game[Any, Any],
     state: CarnegieState,
@@ -184,7 +194,7 @@ def greedy_values(
         value = evaluate(after, seat, weights)
         if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
             value += row_value(after, seat)
-        out.append(value + leaving_value(state, seat, action))
+        out.append(value + leaving_value(state, seat, action) + journey_cost(action))
     return out
 
 

@@ -15,6 +15,11 @@ step is the last live action of the game, was taken by their seat, and is not an
 another seat; the game alone decides it). The log stays append-only: an undo adds a row to
 ``undos`` and the snapshot is rebuilt by replay.
 
+Done by itself (issue 18): when a player's step leaves them nothing to choose but the action that ends
+the phase (``Decision.done``: "End your turn", "Done moving employees"), the same request takes it for
+them and logs it as their own action, one click fewer a turn; that step can then not be undone, since the
+decision passed on (the game's barrier).
+
 AI seats: a seat the host or a moderator replaced is played by the game's AI; after every
 change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
 """
@@ -45,6 +50,7 @@ from engine.core import (
     Played,
     ScoreSheet,
     StaleState,
+    action_path,
     replay,
 )
 
@@ -117,11 +123,22 @@ class Sessions(Seating):
                 game.apply(state, own_seat, action)
                 raise IllegalAction(f"{canonical!r} is not one of your choices now.")
             label = game.describe_action(state, own_seat, action)
+            path = action_path(game, state, own_seat, action)
             step = game.apply(state, own_seat, action)
             at = self._at()
             moves = [_Logged(own_seat, user_id, canonical, interaction_id, step.events, step.barrier)]
-            # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).
             final = step.state
+            events = list(step.events)
+            ending = _only_the_end(game, final, own_seat)
+            if ending is not None:
+                # Done is all that is left: the bot presses it with the player's step (issue 18), logged
+                # as the seat's own action so the log still replays (and old logs, with the click, too).
+                ended = game.apply(final, own_seat, ending)
+                moves.append(_Logged(own_seat, user_id, game.format_action(ending), None, ended.events,
+                                     ended.barrier))
+                final = ended.state
+                events += ended.events
+            # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).
             status = Status.FINISHED if game.pending(final).finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=game.dump_state(final))
             try:
@@ -130,17 +147,9 @@ class Sessions(Seating):
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState("That choice was already recorded.") from exc
             await _owe_posts(conn, game, game_id, moves, final, at)
-            ai_events = [e for move in moves[1:] for e in move.events]
             progress = await _progress_in(conn, game, game_id, final)
             return ActResult(
-                await load_table(conn, game_id),
-                own_seat,
-                canonical,
-                label,
-                seq,
-                step.events,
-                progress,
-                ai_events=ai_events,
+                await load_table(conn, game_id), own_seat, canonical, label, seq, events, progress, path=path
             )
 
     async def undo(
@@ -446,6 +455,17 @@ async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, a
         )
         seqs.append(seq)
     return seqs[0] if seqs else 0
+
+
+def _only_the_end(game: Game[Any, Any], state: GameState, seat: int) -> Any | None:
+    """The action ending the phase (``Decision.done``) when it is the seat's only choice left, else None."""
+    decision = game.pending(state)
+    if decision.done is None or seat not in decision.seats:
+        return None
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1 and game.format_action(legal[0]) == decision.done:
+        return legal[0]
+    return None
 
 
 def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -> GameState:

@@ -6,7 +6,7 @@ side, and a level more would cost every turn a click."""
 
 from __future__ import annotations
 
-from engine.nipron import words
+from engine.nipron import data, words
 from engine.nipron.actions import Action, Invest, Put, space_index
 from engine.nipron.state import NipronState
 
@@ -15,5 +15,7 @@ def group_action(state: NipronState, seat: int, action: Action) -> tuple[str, ..
     if isinstance(action, Invest):
         return (f"Invest in a {words.factory(action.tile, bonus=False)}",)
     if isinstance(action, Put):
-        return (f"Place a tile {words.space(space_index(action.space), short=True)}",)
+        s = space_index(action.space)
+        kind, amount = data.DISTRICT_BONUS[data.city_district(s // 4)]  # the district's bonus (§4.5.9)
+        return (f"Place a tile {words.space(s, short=True)}: +{words.amount(kind, amount)}",)
     return ()

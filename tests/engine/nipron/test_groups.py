@@ -43,7 +43,8 @@ def test_investments_are_filed_by_factory_and_tiles_by_space_s4_5_1_s4_5_9() -> 
                 assert f"level-{level}" in path[0] and "(bonus" not in path[0]
             elif isinstance(action, Put):
                 kinds.add("put")
-                assert path == (f"Place a tile {words.space(space_index(action.space), short=True)}",)
+                where = words.space(space_index(action.space), short=True)
+                assert path[0].startswith(f"Place a tile {where}: +"), path
             else:
                 assert path == (), action
             assert not any(CODE.search(label) for label in path), path

@@ -198,8 +198,29 @@ def greedy_values(
     return out
 
 
+def worth_weighing(state: CarnegieState, seat: int, actions: Sequence[Any]) -> Sequence[Any]:
+    """``actions`` without the journeys (R6.1.2) that end outside a department when some end in one: the
+    evaluation values a lying employee by its distance to a free workplace, so stopping on an empty space
+    or in a lobby is seldom worth more than going on into a department, and an HR turn offers ~150
+    journeys, each applied by the greedy player and in every step of the search's play-outs (the strong
+    level's time per decision)."""
+    company = state.companies[seat]
+
+    def ends_off(action: Any) -> bool:
+        if getattr(action, "verb", "") != "move":
+            return False
+        end, _ = parse_cell(action.args[0].rsplit(">", 1)[1])
+        return company.cells[end] <= 0
+
+    kept = [a for a in actions if not ends_off(a)]
+    journeys = sum(1 for a in kept if getattr(a, "verb", "") == "move")
+    return kept if journeys and len(kept) < len(actions) else actions
+
+
 def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]) -> list[Any]:
-    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order)."""
+    """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order),
+    journeys that end outside a department left out (``worth_weighing``)."""
+    actions = worth_weighing(state, seat, actions)
     values = greedy_values(game, state, seat, actions)
     return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -values[i])]
 
@@ -212,6 +233,7 @@ class GreedyPlayer:
         self.weights = weights
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        actions = worth_weighing(state, seat, actions)
         if len(actions) == 1:
             return actions[0]
         values = greedy_values(game, state, seat, actions, self.weights)

@@ -9,6 +9,7 @@ import pytest
 from engine.carnegie import GAME as G
 from engine.carnegie import data
 from engine.carnegie.actions import parse_cell
+from engine.carnegie.ai import worth_weighing
 from engine.carnegie.state import active_in
 from engine.core import IllegalAction, InvalidAction
 
@@ -77,3 +78,21 @@ def test_setup_step_11_offers_journeys_within_its_six_moves() -> None:
     seat = G.pending(st).seats[0]
     longest = max(t.count(">") for t in legal_texts(st, seat) if t.startswith("move "))
     assert 1 < longest <= data.SETUP_MOVES
+
+
+def test_the_ai_weighs_only_journeys_into_departments_when_there_are_some_r6_1_2() -> None:
+    st = started()
+    staff(st.companies[0], data.D_HR, 1)
+    st = department_turn(st, 0, data.HR)
+    legal = G.legal_actions(st, 0)
+    kept = worth_weighing(st, 0, legal)
+    cells = st.companies[0].cells
+    ends = {parse_cell(a.args[0].rsplit(">", 1)[1])[0] for a in kept if a.verb == "move"}
+    assert ends and all(cells[e] > 0 for e in ends)
+    assert [a for a in legal if a.verb != "move"] == [a for a in kept if a.verb != "move"]
+    assert len(kept) < len(legal)
+    # No journey into a department among the choices: every journey is weighed.
+    only_empty = [
+        a for a in legal if a.verb == "done" or cells[parse_cell(a.args[0].rsplit(">", 1)[1])[0]] <= 0
+    ]
+    assert worth_weighing(st, 0, only_empty) == only_empty

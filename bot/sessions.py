@@ -16,6 +16,11 @@ step is the last live action of the game, was taken by their seat, and is not an
 another seat; the game alone decides it). The log stays append-only: an undo adds a row to
 ``undos`` and the snapshot is rebuilt by replay.
 
+Done by itself (issue 18): when a player's step leaves them nothing to choose but the action that ends
+the phase (``Decision.done``: "End your turn", "Done moving employees"), the same request takes it for
+them and logs it as their own action, one click fewer a turn; that step can then not be undone, since the
+decision passed on (the game's barrier).
+
 AI seats: a seat the host or a moderator replaced is played by the game's AI; after every
 change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
 
@@ -31,7 +36,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot import plugins, storage
@@ -55,6 +60,7 @@ from engine.core import (
     ScoreSheet,
     StaleState,
     Step,
+    action_path,
     replay,
 )
 
@@ -117,6 +123,9 @@ class Sessions(Seating):
             at = self._at()
             step = played.step
             moves = [_Logged(own_seat, user_id, played.notation, interaction_id, step.events, step.barrier)]
+            # Done, pressed with the step when it was all that was left (issue 18): the seat's own action,
+            # so the log replays (and old logs, which have the click, too).
+            moves += [_Logged(own_seat, user_id, n, None, e.events, e.barrier) for n, e in played.ended]
             # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).
             status = Status.FINISHED if played.finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=played.snapshot)
@@ -132,8 +141,9 @@ class Sessions(Seating):
                 played.notation,
                 played.label,
                 seq,
-                step.events,
+                played.events,
                 await _with_undo(conn, game_id, played.progress),
+                path=played.path,
             )
 
     async def undo(
@@ -420,6 +430,12 @@ class _Played:
     checkpoints: list[str]
     totals: str | None  # the score, kept with the checkpoints' summaries and the final post
     progress: Progress
+    path: tuple[str, ...] = ()  # the group labels the action was filed under (``action_path``)
+    ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it (issue 18)
+
+    @property
+    def events(self) -> list[Event]:
+        return [*self.step.events, *(e for _, step in self.ended for e in step.events)]
 
 
 def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked: bool) -> _Played:
@@ -442,13 +458,31 @@ def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked:
             game.apply(state, seat, action)
             raise IllegalAction(f"{notation!r} is not one of your choices now.")
     label = game.describe_action(state, seat, action)
+    path = action_path(game, state, seat, action)
     step = game.apply(state, seat, action)
     final = step.state
+    ended: list[tuple[str, Step[Any]]] = []
+    ending = _only_the_end(game, final, seat) if checked else None
+    if ending is not None:
+        # Done is all that is left: pressed with the player's step (issue 18, see the module docstring).
+        done = game.apply(final, seat, ending)
+        ended.append((game.format_action(ending), done))
+        final = done.state
     finished = game.pending(final).finished
-    keys = [str(e.data.get("key", "")) for e in step.events if e.kind == CHECKPOINT]
+    events = [*step.events, *(e for _, s in ended for e in s.events)]
+    keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
     totals = game.score(final).model_dump_json() if keys or finished else None
     return _Played(
-        notation, label, step, game.dump_state(final), finished, keys, totals, progress_of(game, final)
+        notation,
+        label,
+        step,
+        game.dump_state(final),
+        finished,
+        keys,
+        totals,
+        progress_of(game, final),
+        path,
+        ended,
     )
 
 
@@ -488,6 +522,17 @@ async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, a
         )
         seqs.append(seq)
     return seqs[0] if seqs else 0
+
+
+def _only_the_end(game: Game[Any, Any], state: GameState, seat: int) -> Any | None:
+    """The action ending the phase (``Decision.done``) when it is the seat's only choice left, else None."""
+    decision = game.pending(state)
+    if decision.done is None or seat not in decision.seats:
+        return None
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1 and game.format_action(legal[0]) == decision.done:
+        return legal[0]
+    return None
 
 
 def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -> GameState:

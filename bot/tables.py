@@ -124,6 +124,8 @@ class ActResult:
     events: list[Event]
     progress: Progress
     duplicate: bool = False
+    # the group labels the action was filed under on the panel (``engine.core.action_path``)
+    path: tuple[str, ...] = ()
     # events of the AI seats that acted right after (included in ``all_events``)
     ai_events: list[Event] = field(default_factory=list)
 

@@ -11,8 +11,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ENGINE_FORBIDDEN_MODULES = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio", "bot", "render", "time",
-                            "datetime", "random", "aiohttp", "os", "threading"}
+ENGINE_FORBIDDEN_MODULES = {
+    "discord",
+    "aiosqlite",
+    "sqlite3",
+    "PIL",
+    "asyncio",
+    "bot",
+    "render",
+    "time",
+    "datetime",
+    "random",
+    "aiohttp",
+    "os",
+    "threading",
+}
 RENDER_FORBIDDEN_MODULES = {"bot", "discord", "aiosqlite", "sqlite3"}
 
 
@@ -40,8 +53,16 @@ def test_engine_imports_only_pure_modules(path: Path) -> None:
 @pytest.mark.parametrize("path", _modules("engine"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_engine_reads_no_clock_and_no_global_random(path: Path) -> None:
     source = path.read_text()
-    for needle in ("time.time(", "datetime.now(", "random.random(", "random.randint(", "random.shuffle(",
-                   "random.choice(", "__import__(", "importlib"):
+    for needle in (
+        "time.time(",
+        "datetime.now(",
+        "random.random(",
+        "random.randint(",
+        "random.shuffle(",
+        "random.choice(",
+        "__import__(",
+        "importlib",
+    ):
         assert needle not in source, f"{path} uses {needle}"
 
 

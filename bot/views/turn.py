@@ -334,7 +334,7 @@ def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = (
         return None
     view = discord.ui.View(timeout=None)
     if picker.is_grouped(others):
-        _add_level(view, table, seat, choices, picker.level(others, step), step)
+        _add_level(view, table, seat, choices, picker.level(others, step), step, picker.back(others, step))
     elif len(others) <= MAX_BUTTONS:
         for n, (index, choice) in enumerate(others):
             view.add_item(ActionButton.for_choice(table, seat, choice, index, row=n // 5))
@@ -381,8 +381,9 @@ def _add_level(
     choices: list[Choice],
     entries: list[picker.Entry],
     step: picker.Step,
+    up: picker.Step,
 ) -> None:
-    """One level of grouped choices as buttons, and Back to the level above when below the first."""
+    """One level of grouped choices as buttons, and Back (to ``up``) when below the first."""
     room = MAX_BUTTONS - (1 if step else 0)
     if len(entries) > room:
         # The game promises small levels (the conformance tests hold it); say so loudly if not.
@@ -396,7 +397,7 @@ def _add_level(
             view.add_item(GroupButton(table.id, table.version, seat, entry.step, label=label, row=n // 5))
     if step:
         row, grey = min(len(entries), room) // 5, discord.ButtonStyle.secondary
-        view.add_item(GroupButton(table.id, table.version, seat, step[:-1], label=BACK, style=grey, row=row))
+        view.add_item(GroupButton(table.id, table.version, seat, up, label=BACK, style=grey, row=row))
 
 
 def turn_line_view(table: Table) -> discord.ui.View:
@@ -444,7 +445,8 @@ async def act_and_announce(
     # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
     await show_open_panels(interaction, table, progress, result.seat)
     if result.seat in progress.decision.seats:
-        return panel(table, progress, result.seat, note=f"✓ {result.label}")
+        step = picker.resume(_listed(progress, result.seat), result.path)
+        return panel(table, progress, result.seat, note=f"✓ {result.label}", step=step)
     return text.done_panel_text(table, progress, result.label), None
 
 

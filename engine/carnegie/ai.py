@@ -236,6 +236,16 @@ def leaving_value(state: CarnegieState, seat: int, action: object) -> float:
     return -0.05 * workplace_costs(company.cells[cell])[w] + (0.3 if company.staff[cell][w] == USED else 0.0)
 
 
+def journey_cost(action: object) -> float:
+    """A journey's moves are spent for good (R6.1.4: the pool is the turn's): a little per step, so that
+    a journey that changes nothing worth having (there and back again) loses to ending the turn, and a
+    shorter journey to an equal place wins."""
+    if getattr(action, "verb", "") != "move":
+        return 0.0
+    args: tuple[str, ...] = getattr(action, "args", ())
+    return -0.01 * args[0].count(">")
+
+
 def greedy_values(
     game: Game[Any, Any],
     state: CarnegieState,
@@ -252,13 +262,34 @@ def greedy_values(
         value = evaluate(after, seat, weights)
         if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
             value += row_value(after, seat)
-        out.append(value + leaving_value(state, seat, action))
+        out.append(value + leaving_value(state, seat, action) + journey_cost(action))
     return out
+
+
+def worth_weighing(state: CarnegieState, seat: int, actions: Sequence[Any]) -> Sequence[Any]:
+    """``actions`` without the journeys (R6.1.2) that end outside a department when some end in one: the
+    evaluation values a lying employee by its distance to a free workplace, so stopping on an empty space
+    or in a lobby is seldom worth more than going on into a department, and an HR turn offers ~150
+    journeys, each applied by the greedy player and in every step of the search's play-outs (the strong
+    level's time per decision)."""
+    company = state.companies[seat]
+
+    def ends_off(action: Any) -> bool:
+        if getattr(action, "verb", "") != "move":
+            return False
+        end, _ = parse_cell(action.args[0].rsplit(">", 1)[1])
+        return company.cells[end] <= 0
+
+    kept = [a for a in actions if not ends_off(a)]
+    journeys = sum(1 for a in kept if getattr(a, "verb", "") == "move")
+    return kept if journeys and len(kept) < len(actions) else actions
 
 
 def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]) -> list[Any]:
     """``actions`` best first by ``greedy_values`` (a stable sort: equal values keep the engine's order), with
-    the weights the searching levels play by (``SearchPolicy``)."""
+    the weights the searching levels play by (``SearchPolicy``), journeys that end outside a department left
+    out (``worth_weighing``)."""
+    actions = worth_weighing(state, seat, actions)
     values = greedy_values(game, state, seat, actions, search_weights(state))
     return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -values[i])]
 
@@ -271,6 +302,7 @@ class GreedyPlayer:
         self.weights = weights
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        actions = worth_weighing(state, seat, actions)
         if len(actions) == 1:
             return actions[0]
         values = greedy_values(game, state, seat, actions, self.weights)

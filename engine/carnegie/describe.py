@@ -51,8 +51,10 @@ def _side(t: int, side: int) -> list[str]:
     points per push, the incomes of the projects it reveals, its best VP, and the donation cap raise."""
     spaces = TABS[t][side]
     pushes = [x.cost for x in spaces[1:]]
-    cost = words.count(pushes[0], "study point") if min(pushes) == max(pushes) else (
-        f"{min(pushes)}–{max(pushes)} study points"
+    cost = (
+        words.count(pushes[0], "study point")
+        if min(pushes) == max(pushes)
+        else (f"{min(pushes)}–{max(pushes)} study points")
     )
     incomes = ", ".join(
         words.alternatives(x.income).replace("new employee", "employee") for x in spaces[1:] if x.income
@@ -94,29 +96,37 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         tile = int(args[0])
         return _fit(f"Reserve {words.department(tile)}", f"Reserve {data.DEPT_NAMES[tile]}")
     if v == "move":
-        src, dst = args[0].split(">")
-        to = _cell_name(state, seat, dst)
-        cell, standing = parse_cell(src)
+        cells = args[0].split(">")
+        to = _cell_name(state, seat, cells[-1])
+        # A journey of several moves says how many it spends (R6.1.2, R6.1.4) where the button has room.
+        spent = f" ({len(cells) - 1} moves)" if len(cells) > 2 else ""
+        cell, standing = parse_cell(cells[0])
         if len(args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
             dept = data.DEPT_NAMES[c.cells[cell]]
             return _fit(
-                f"Move from {dept} (free the {args[1]} workplace) → {to}",
-                f"From {dept} (free the {args[1]} workplace) → {to}",
-                f"From {dept} (free {args[1]} workplace) → {to}",
+                f"Move from {dept} (free the {args[1]} workplace) → {to}{spent}",
+                f"From {dept} (free the {args[1]} workplace) → {to}{spent}",
+                f"From {dept} (free {args[1]} workplace) → {to}{spent}",
+                f"{dept}, free {args[1]} → {to}{spent}",
                 f"{dept}, free {args[1]} → {to}",
+                f"{dept}, free {args[1]} → {to.replace('empty space', 'space')}",
             )
         if standing:
             dept = data.DEPT_NAMES[c.cells[cell]]
             return _fit(
-                f"Move a standing employee: {dept} → {to}",
-                f"Standing employee: {dept} → {to}",
+                f"Move a standing employee: {dept} → {to}{spent}",
+                f"Standing employee: {dept} → {to}{spent}",
+                f"{dept} (standing) → {to}{spent}",
                 f"{dept} (standing) → {to}",
+                f"{dept} (standing) → {to.replace('empty space', 'space')}",
             )
-        fro = _cell_name(state, seat, src)
+        fro = _cell_name(state, seat, cells[0])
         return _fit(
-            f"Move an employee: {fro} → {to}",
-            f"Move: {fro} → {to}",
+            f"Move an employee: {fro} → {to}{spent}",
+            f"Move: {fro} → {to}{spent}",
+            f"{fro} → {to}{spent}",
             f"{fro} → {to}",
+            f"{fro} → {to}".replace("empty space", "space"),
         )
     if v == "activate":
         cell, _ = parse_cell(args[0])

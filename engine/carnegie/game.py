@@ -83,8 +83,12 @@ class CarnegieGame:
         ]
         if rules.pending(state).seats == [seat]:
             tasks = state.tasks
-            study_points = tasks[0].a if tasks and tasks[0].kind == "spend" else state.sp
-            if state.moves:
+            # The pools belong to the seat whose turn it is: another seat's step in the middle of it (a
+            # project income's choice) shows none.
+            own_turn = state.phase in ("departments", "setup_moves") and rules.current_seat(state) == seat
+            spending = bool(tasks) and tasks[0].kind == "spend"
+            study_points = tasks[0].a if spending else state.sp if own_turn else 0
+            if state.moves and own_turn:
                 parts.append(words.count(state.moves, "move") + " left")
             if study_points:
                 parts.append(words.count(study_points, "study point") + " left")

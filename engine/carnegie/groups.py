@@ -6,20 +6,33 @@ from __future__ import annotations
 
 from engine.carnegie import data, words
 from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
-from engine.carnegie.state import CarnegieState
+from engine.carnegie.rules.common import leaving_choices
+from engine.carnegie.state import CarnegieState, Company
 
 # Departments that build projects (R6.3.1; Engineering and Outsourcing are tiles 9 and 10).
 _BUILDERS = (data.D_CON, 9, 10)
 
 
 def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, ...]:
-    """An employee move (R6.1.2, setup 11, §7.8) by the department, Lobby or space it leaves; a build
+    """An employee's journey (R6.1.2, setup 11; §7.8 relocation) by the department, Lobby or space it
+    leaves, then, where both lie and stand there, by the kind of employee; a build
     (R6.3.1) by project type, then region; a Strategic Planning build (R6.2.3) under one group; a
     donation (R8.1) by its column."""
     verb, args = action.verb, action.args
     if verb in ("move", "relocate"):
-        cell, _ = parse_cell(args[0].split(">")[0])
-        return (f"From {words.space(state.companies[seat].cells, cell)}",)
+        company = state.companies[seat]
+        cell, standing = parse_cell(args[0].split(">")[0])
+        head = f"From {words.space(company.cells, cell)}"
+        if verb == "relocate" or _kinds(company, cell) < 2:
+            return (head,)
+        # Lying and standing employees (R6.1.3: a standing one frees a workplace) leave the same space:
+        # which one goes is its own step, each kind's destinations after it.
+        if not standing:
+            return (head, "A lying employee")
+        return (
+            head,
+            f"A standing employee, freeing a {args[1]} workplace" if len(args) > 1 else "A standing employee",
+        )
     if verb == "donate":
         return (_donation_column(args[0]),)
     if verb != "use":
@@ -35,6 +48,13 @@ def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, 
         head = f"Build {kind}" if dept == data.D_CON else f"{data.DEPT_NAMES[dept]}: build {kind}"
         return (head, f"In the {region}")
     return ()
+
+
+def _kinds(company: Company, cell: int) -> int:
+    """How many kinds of employee can leave ``cell``: lying, and standing by the price of the workplace
+    freed (``leaving_choices``)."""
+    standing = len(leaving_choices(company, cell)) if company.cells[cell] > 0 else 0
+    return (company.idle[cell] > 0) + standing
 
 
 def _donation_column(code: str) -> str:

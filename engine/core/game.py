@@ -9,7 +9,8 @@ The contract, in full:
   with a sentence for the host. ``guide.options`` lists the options a host may give.
 - ``pending(state)`` says who must decide now (several seats where the rules let players
   choose at the same time), in a prompt a player can read, and ``Decision.done``: the
-  notation, if any, of the action that ends this phase of choices (the panel's Done button).
+  notation, if any, of the action that ends this phase of choices (the panel's Done button; when
+  a seat's own step leaves it as the seat's only legal action, the bot takes it with that step).
 - ``legal_actions(state, seat)`` is finite and small enough to show: at most ``MAX_CHOICES``
   per seat, unless the game groups them; big choices are broken into steps.
 - ``group_action(state, seat, action)`` (optional; ``action_path`` reads it, a game without it

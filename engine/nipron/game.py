@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Decision, Glance, Player, ScoreSheet, Step, dump_state, load_state
 from engine.core.search import AI_LEVELS
-from engine.nipron import actions, data, rules
+from engine.nipron import actions, data, groups, rules
 from engine.nipron.actions import Action
 from engine.nipron.ai import ai_player
 from engine.nipron.describe import describe
@@ -63,6 +63,9 @@ class NipronGame:
 
     def describe_action(self, state: NipronState, seat: int, action: Action) -> str:
         return describe(state, seat, action)
+
+    def group_action(self, state: NipronState, seat: int, action: Action) -> tuple[str, ...]:
+        return groups.group_action(state, seat, action)
 
     def dump_state(self, state: NipronState) -> str:
         return dump_state(state)

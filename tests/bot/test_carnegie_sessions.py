@@ -335,3 +335,31 @@ async def test_the_undo_log_is_append_only_too(sessions: Sessions) -> None:
         with pytest.raises(IntegrityError, match="append-only"):
             async with conn.savepoint():
                 await conn.execute("UPDATE actions SET barrier = 1 WHERE game_id = ?", (table.id,))
+
+
+async def test_a_step_leaving_only_done_takes_done_with_it(sessions: Sessions) -> None:
+    """Issue 18: the last journey of setup step 11 spends the six moves (R6.1.4), so Done is all that is
+    left; the same request logs it as the player's own action, the decision passes on, undo cannot take
+    the step back (the game's barrier), and the log still replays to the snapshot."""
+    table = await _carnegie(sessions, BOB, tab_sides="random")
+    seat = await _play_until(sessions, table.id, "setup_moves")
+    user = table.user_at(seat)
+    assert user is not None
+    for _ in range(6):
+        status = await sessions.status(table.id)
+        assert status.progress is not None
+        if seat not in status.progress.decision.seats:
+            break
+        # The longest journey offered from the Lobby, to spend the pool in few steps.
+        journeys = [c for c in status.progress.choices[seat] if c.notation.startswith("move ")]
+        longest = max(journeys, key=lambda c: c.notation.count(">"))
+        result = await sessions.act(
+            table.id, user, longest.notation, expected_version=None, interaction_id=next(interaction_ids)
+        )
+    assert seat not in result.progress.decision.seats
+    rows = await sessions.live_log(table.id)
+    assert (rows[-2].seat, rows[-2].notation) == (seat, longest.notation)
+    assert (rows[-1].seat, rows[-1].notation, rows[-1].interaction_id) == (seat, "done", None)
+    with pytest.raises(IllegalAction, match=NOTHING_TO_UNDO):
+        await sessions.undo(table.id, user, expected_version=None, interaction_id=next(interaction_ids))
+    assert GAME.dump_state(await sessions.replay(table.id)) == GAME.dump_state(await sessions.load(table.id))

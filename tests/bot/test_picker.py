@@ -22,14 +22,54 @@ def test_few_choices_stay_flat_buttons_and_many_grouped_ones_are_levels() -> Non
     assert not picker.is_grouped(flat)  # nothing grouped: select menus, as before
 
 
+PUSHES = [Choice(f"push {i}", f"Push {i}", ()) for i in range(9)]
+
+
 def test_the_first_level_lists_groups_and_ungrouped_choices_in_the_games_order() -> None:
-    entries = picker.level(list(enumerate(BUILDS)), ())
+    entries = picker.level(list(enumerate(BUILDS + PUSHES)), ())
     assert [(e.label, e.index, e.step) for e in entries] == [
         ("Build Housing", None, (0,)),
         ("Push the Housing tab", 3, None),
         # a group holding one choice is shown as that choice: one click fewer
         ("Build Commerce in Boston", 4, None),
+        *((f"Push {i}", 5 + i, None) for i in range(9)),
     ]
+
+
+def test_a_group_of_groups_that_fits_is_shown_open_under_both_labels() -> None:
+    # Five choices fit one level: every group opens, down to the choices themselves.
+    assert [e.index for e in picker.level(list(enumerate(BUILDS)), ())] == [0, 1, 2, 3, 4]
+    west = [
+        Choice(f"use CON H w{i}", f"Build Housing in W{i}", ("Build Housing", "In the West"))
+        for i in range(9)
+    ]
+    choices = list(enumerate([*west, BUILDS[2], BUILDS[3]]))
+    entries = picker.level(choices, ())
+    assert [(e.label, e.index, e.step) for e in entries] == [
+        ("Build Housing › In the West", None, (0, 0)),
+        ("Build Housing in Chicago", 9, None),
+        ("Push the Housing tab", 10, None),
+    ]
+    # Back from the West's cities leads to the level the player came from.
+    assert picker.back(choices, (0, 0)) == ()
+
+
+def test_a_level_holding_one_group_only_is_passed_through() -> None:
+    only_west = [c for c in BUILDS if c.path[1:] == ("In the West",)] * 6 + PUSHES
+    choices = list(enumerate(only_west))
+    entries = picker.level(choices, ())
+    assert entries[0].label == "Build Housing" and entries[0].step == (0, 0)
+    assert picker.back(choices, (0, 0)) == ()
+
+
+def test_after_a_step_the_panel_stays_in_a_one_level_group_r6_1_2() -> None:
+    moves = [Choice(f"move L {k}", f"Move: Lobby → {k}", ("From the Lobby",)) for k in range(6)]
+    moves += [Choice(f"move S {k}", f"Move: SP → {k}", ("From Strategic Planning",)) for k in range(6)]
+    choices = list(enumerate(moves))
+    assert picker.resume(choices, ("From Strategic Planning",)) == (1,)
+    assert picker.resume(choices, ("From Construction",)) == ()  # that group is gone
+    assert picker.resume(choices, ("Build Housing", "In the West")) == ()  # deeper steps start afresh
+    assert picker.resume(choices[:6], ("From the Lobby",)) == ()  # six choices: no levels at all
 
 
 def test_a_group_opens_its_next_level_down_to_the_choices() -> None:
@@ -59,7 +99,10 @@ def test_small_groups_of_actions_are_shown_open_while_the_level_stays_short() ->
     entries = picker.level(list(enumerate(moves)), ())
     assert [e.label for e in entries if e.step is not None] == [f"From {g}" for g in "ABDEFH"]
     assert [e.label for e in entries if e.index is not None] == [
-        "Move: C → 0", "Move: C → 1", "Move: G → 0", "Move: G → 1",
+        "Move: C → 0",
+        "Move: C → 1",
+        "Move: G → 0",
+        "Move: G → 1",
     ]
     assert len(entries) == picker.GROUP_ABOVE
 

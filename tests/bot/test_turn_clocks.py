@@ -78,9 +78,7 @@ class Table:
 
     async def events(self, game_id: int) -> list[tuple[str, int, str, int]]:
         """(kind, seat, detail, seconds since MONDAY) of the game's clock events."""
-        return [
-            (e.kind, e.seat, e.detail, e.at - epoch(MONDAY)) for e in await self.clocks.events(game_id)
-        ]
+        return [(e.kind, e.seat, e.detail, e.at - epoch(MONDAY)) for e in await self.clocks.events(game_id)]
 
 
 @pytest.fixture

@@ -1,10 +1,11 @@
 """Pickers shaped like the decision (issue 18), through the real discord.py client against the loopback
 fake: on the seeded 4-player Carnegie game (the transcript's), an HR turn of 6 moves (R6.1.2) and a build
-in each region (R6.3.1) by clicks on the grouped panel, within the click targets (a move in at most 2
-clicks: the department or Lobby it leaves, then where it goes; a build in at most 3: project type,
-region, city); a group step drawn at an older version answers "out of date" and changes nothing.
+in each region (R6.3.1) by clicks on the grouped panel, within the click targets (an employee's journey
+in at most 2 clicks: the department or Lobby it leaves, then where it goes, and 1 for the next from the
+same place; a build in at most 3: project type, region, city); a group step drawn at an older version
+answers "out of date" and changes nothing.
 
-The game is brought to each decision through the sessions service (the greedy AI's moves, as the
+The game is brought to each decision through the sessions service (the easy AI's moves, as the
 transcript's players make them), then played by clicks."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.sessions import Sessions
 from bot.tables import Choice, GameStatus
 from bot.views import picker
 from engine.carnegie import GAME, data
-from engine.carnegie.state import CarnegieState
+from engine.carnegie.state import CarnegieState, active_in
 from tests.e2e.test_carnegie import TAKE_MY_TURN, _turn_line, open_carnegie, seeded, sessions_of
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
 from tests.fakediscord import FakeDiscord, Message
@@ -50,7 +51,7 @@ async def moves_left(sessions: Sessions, game_id: int) -> int:
 
 
 async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[GameStatus, int]:
-    """The greedy AI plays every seat until ``wanted(status, seat, state)`` holds for the deciding seat."""
+    """The easy AI plays every seat until ``wanted(status, seat, state)`` holds for the deciding seat."""
     ais: dict[int, Any] = {}
     for _ in range(3000):
         status = await sessions.status(game_id)
@@ -65,8 +66,12 @@ async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[Gam
         user = status.table.user_at(seat)
         assert user is not None
         await sessions.act(
-            game_id, user, GAME.format_action(action), expected_version=status.table.version,
-            interaction_id=None, seat=seat,
+            game_id,
+            user,
+            GAME.format_action(action),
+            expected_version=status.table.version,
+            interaction_id=None,
+            seat=seat,
         )
     raise AssertionError("the decision never came")
 
@@ -84,7 +89,9 @@ async def press(fake: FakeDiscord, user: str, panel: Message, button: dict[str, 
     """Click a button of the panel and wait for it to be redrawn (no refusal)."""
     edits = panel.edits
     outcome = acked(await fake.click(user, panel, button["custom_id"]), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the panel to be redrawn")
+    await fake.wait_until(
+        lambda: fake.message(panel.id).edits > edits or outcome.replies, 10, "the panel to be redrawn"
+    )
     assert not outcome.replies, [m.content for m in outcome.replies]
     return fake.message(panel.id)
 
@@ -116,11 +123,16 @@ def built_everywhere(shown: list[tuple[int, Choice]]) -> list[str]:
 
 
 def builds_everywhere(status: GameStatus, seat: int, state: CarnegieState) -> bool:
+    """A Construction turn with a city in every region, and builders and goods for two builds: the
+    first build leaves the turn open, so that Undo can take it back (a turn with nothing left to do
+    ends with its last step)."""
     shown = listed(status, seat)
-    return picker.is_grouped(shown) and bool(built_everywhere(shown))
+    company = state.companies[seat]
+    builders = active_in(company, company.cells.index(data.D_CON))
+    return picker.is_grouped(shown) and bool(built_everywhere(shown)) and builders >= 2 and company.goods >= 2
 
 
-async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
+async def test_an_hr_turn_of_six_moves_in_three_journeys_r6_1_2(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -128,6 +140,7 @@ async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
     status, seat = await forward_to(sessions, game_id, hr_turn)
     user = player_at(fake, status, seat)
     panel = await open_panel(fake, user)
+    clicks = 1  # Take my turn
     first = [b["label"] for b in groups(panel)]
     assert first and all(label.startswith("From ") for label in first), first
     # Named by department or the Lobby (shown on the company picture), never by a grid cell.
@@ -139,20 +152,37 @@ async def test_an_hr_turn_of_six_moves_two_clicks_each_r6_1_2(
     panel = await press(fake, user, panel, labelled(panel, "Back") or {})
     assert [b["label"] for b in groups(panel)] == first
     assert (await sessions.status(game_id)).table.version == version
-    per_move = []
-    for _ in range(6):
+    # Six moves as three journeys of two (R6.1.2: one employee moved twice is one choice), each from the
+    # Lobby: its group once, then where each employee goes; the panel stays in the Lobby's group.
+    lobby = labelled(panel, "From the Lobby")
+    assert lobby is not None
+    panel = await press(fake, user, panel, lobby)
+    clicks += 1
+    for _ in range(3):
         moves = await moves_left(sessions, game_id)
-        clicks = 0
-        if groups(panel):
-            panel = await press(fake, user, panel, groups(panel)[0])
-            clicks += 1
-        panel = await press(fake, user, panel, leaves(panel)[0])
+        assert "Choosing: From the Lobby" in panel.content
+        journey = next(b for b in leaves(panel) if b["label"].endswith("(2 moves)"))
+        panel = await press(fake, user, panel, journey)
         clicks += 1
-        assert await moves_left(sessions, game_id) == moves - 1
-        assert panel.content.startswith("✓ ") and "→" in panel.content.splitlines()[0]
-        per_move.append(clicks)
-    assert max(per_move) <= 2, per_move
-    print(f"HR turn of 6 moves: 1 + {sum(per_move)} clicks {per_move}")
+        assert panel.content.startswith(f"✓ {journey['label']}")
+        progress = (await sessions.status(game_id)).progress
+        assert progress is not None
+        if seat in progress.decision.seats:
+            assert await moves_left(sessions, game_id) == moves - 2
+        else:  # the pool ran out with nothing else to do: the turn ended with the journey (no Done)
+            last = (await sessions.live_log(game_id))[-1]
+            assert moves == 2 and (last.seat, last.notation) == (seat, "done")
+    assert clicks <= 6, clicks
+    # The log tells every move: where each employee passed through and where it ended.
+    told = [
+        row
+        for row in await sessions.live_log(game_id)
+        if row.version_after > version and row.seat == seat and row.notation.startswith("move ")
+    ]
+    assert len(told) == 3
+    assert all(row.notation.count(">") == 2 for row in told), [row.notation for row in told]
+    assert all(" through " in row.events and "(2 moves, " in row.events for row in told)
+    print(f"HR turn of 6 moves: {clicks} clicks")
 
 
 async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
@@ -164,16 +194,22 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
     kind = built_everywhere(listed(status, seat))[0]
     user = player_at(fake, status, seat)
     stale = await open_panel(fake, user)
-    stale = await press(fake, user, stale, labelled(stale, kind) or {})  # drawn at this version
+    stale_group = groups(stale)[0]  # a group button drawn at this version
     panel = await open_panel(fake, user)
     for region in data.REGIONS:
         clicks = 0
-        for label in (kind, f"In the {region}"):
-            button = labelled(panel, label)
+        path = (kind, f"In the {region}")
+        while path:
+            # A group shown open in the level above is labelled with both ("Build Housing › In the West").
+            button = next(
+                (b for k in (2, 1) if len(path) >= k and (b := labelled(panel, " › ".join(path[:k])))),
+                None,
+            )
             if button is None:  # a group of one is shown as its build
                 break
             panel = await press(fake, user, panel, button)
             clicks += 1
+            path = path[button["label"].count(" › ") + 1 :]
         builders = ("Build", "Engineering", "Outsourcing")
         city = next(b for b in leaves(panel) if b["label"].startswith(builders))
         name = city["label"].split(" in ", 1)[1].split(" (")[0]
@@ -187,9 +223,7 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
             before = await sessions.status(game_id)
             log = len(await sessions.live_log(game_id))
             edits = fake.message(stale.id).edits
-            region_button = labelled(stale, f"In the {region}")
-            assert region_button is not None
-            outcome = acked(await fake.click(user, stale, region_button["custom_id"]), DEFERRED_UPDATE)
+            outcome = acked(await fake.click(user, stale, stale_group["custom_id"]), DEFERRED_UPDATE)
             reply = await private_reply(outcome)
             assert "out of date" in reply.content
             assert fake.message(stale.id).edits == edits
@@ -197,7 +231,7 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
             assert after.table.version == before.table.version
             assert len(await sessions.live_log(game_id)) == log
         panel = await press(fake, user, panel, labelled(panel, "Undo") or {})
-        assert labelled(panel, kind) is not None  # back at the first level, the build undone
+        assert "Choosing:" not in panel.content  # back at the first level, the build undone
 
 
 async def test_an_open_panel_shows_the_decision_when_it_comes_back(

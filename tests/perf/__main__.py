@@ -73,13 +73,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.perf", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="few games per figure (a smoke run)")
     parser.add_argument("--game", action="append", help="game name (repeatable); default: every game")
-    parser.add_argument("--section", action="append", choices=sorted(SECTIONS),
-                        help="section (repeatable); default: every section")
+    parser.add_argument(
+        "--section",
+        action="append",
+        choices=sorted(SECTIONS),
+        help="section (repeatable); default: every section",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only, leave BENCHMARKS.md alone")
-    parser.add_argument("--write", action="store_true",
-                        help="also write BENCHMARKS.md after a --quick run (full runs always write)")
-    parser.add_argument("--profile", action="store_true",
-                        help="instead of the table: where random games spend time (cProfile + per verb)")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="also write BENCHMARKS.md after a --quick run (full runs always write)",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="instead of the table: where random games spend time (cProfile + per verb)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target is missed")
     args = parser.parse_args(argv)
 

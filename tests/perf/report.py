@@ -84,8 +84,14 @@ HEADERS = ("section", "subject", "metric", "value", "target", "")
 
 def table_rows(rows: Sequence[Row]) -> list[tuple[str, ...]]:
     return [
-        (r.section, r.subject, r.metric + (f" ({r.note})" if r.note else ""), f"{_num(r.value)} {r.unit}",
-         r.target_text(), r.verdict)
+        (
+            r.section,
+            r.subject,
+            r.metric + (f" ({r.note})" if r.note else ""),
+            f"{_num(r.value)} {r.unit}",
+            r.target_text(),
+            r.verdict,
+        )
         for r in rows
     ]
 
@@ -110,9 +116,7 @@ _TITLE = "# Benchmarks\n\nWritten by `python -m tests.perf` (each run rewrites t
 
 def _block(section: str, rows: Sequence[Row], mode: str) -> str:
     begin, end = f"<!-- perf:{section} -->", f"<!-- /perf:{section} -->"
-    return (
-        f"{begin}\n## {section}\n\n{machine_line()}; mode: {mode}\n\n{markdown_table(rows)}\n{end}"
-    )
+    return f"{begin}\n## {section}\n\n{machine_line()}; mode: {mode}\n\n{markdown_table(rows)}\n{end}"
 
 
 def update_benchmarks_md(rows: Sequence[Row], mode: str, path: Path = BENCHMARKS) -> Path:

@@ -197,9 +197,7 @@ class CrashRun:
             outcome = await fake.press(PLAYERS[seat], CHANNEL, custom_id, timeout=timeout)
         source = outcome.record.source_message
         assert source is not None
-        await fake.wait_until(
-            lambda: source.edits > 0 or outcome.replies, timeout, "the click's result"
-        )
+        await fake.wait_until(lambda: source.edits > 0 or outcome.replies, timeout, "the click's result")
         return True
 
     async def _drive(self, stop: asyncio.Event) -> None:

@@ -69,8 +69,7 @@ async def stored(sessions: Sessions, game_id: int) -> dict[str, Any]:
     live = await sessions.live_log(game_id)
     async with sessions.db.transaction(write=False) as conn:
         undone = [
-            r["seq"]
-            for r in await conn.fetchall("SELECT seq FROM undos WHERE game_id = ?", (game_id,))
+            r["seq"] for r in await conn.fetchall("SELECT seq FROM undos WHERE game_id = ?", (game_id,))
         ]
     return {
         "snapshot": status.table.game.snapshot,

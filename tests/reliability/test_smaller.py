@@ -72,8 +72,7 @@ async def started(sessions: Sessions, channel: int = 5) -> int:
 async def payloads(sessions: Sessions) -> list[str]:
     async with sessions.db.transaction(write=False) as conn:
         return [
-            str(r[0])
-            for r in await conn.fetchall("SELECT payload FROM schedules WHERE done_at IS NOT NULL")
+            str(r[0]) for r in await conn.fetchall("SELECT payload FROM schedules WHERE done_at IS NOT NULL")
         ]
 
 

@@ -177,8 +177,9 @@ class JournalFake(FakeDiscord):
         names = tuple(self.name_of(u) for u in dict.fromkeys(notified))
         return names, tuple(self.name_of(u) for u in mentioned)
 
-    def _record(self, message: Message, payload: dict[str, Any], interaction: FakeInteraction | None,
-                *, created: bool) -> None:
+    def _record(
+        self, message: Message, payload: dict[str, Any], interaction: FakeInteraction | None, *, created: bool
+    ) -> None:
         if message.author.id != self.bot.id or message.flags & LOADING:
             return  # "Boardroom is thinking…": shown once filled in
         look = Look.of(message)
@@ -237,6 +238,12 @@ class JournalFake(FakeDiscord):
             where, thread = self._where(message)
             who = self._viewer(message, None) if message.ephemeral else ""
             self.entries.append(
-                Entry(kind="delete", who=who, channel=where, thread=thread, message_id=message.id,
-                      edited=message.ephemeral)
+                Entry(
+                    kind="delete",
+                    who=who,
+                    channel=where,
+                    thread=thread,
+                    message_id=message.id,
+                    edited=message.ephemeral,
+                )
             )

@@ -18,6 +18,7 @@ from typing import Any
 from bot import plugins
 from bot.limits import BUTTON_LABEL, clip
 from bot.storage import Status
+from bot.views.turn import BACK
 from tests.fakediscord import Message
 from tests.fakediscord.harness import ClientHandle, start_client
 from tests.transcript.journal import JournalFake
@@ -30,6 +31,7 @@ PLAYERS = ("alice", "bob", "carol", "dave")
 CHANNEL = "games"
 WAIT = 30.0  # a reply slower than this is a failure of the run
 ROUND = re.compile(r"round (\d+)")
+CHOOSING = re.compile(r"^Choosing: (.+)$", re.M)  # where a grouped panel stands (bot.views.turn.panel)
 ID_PART = re.compile(r"^br:(?P<kind>[a-z]):(?P<game>\d+):(?P<version>\d+)(?::(?P<seat>\d+):(?P<ref>.*))?$")
 # The bot's game seeds, as tests/e2e/test_carnegie.py's complete games use them.
 DEFAULT_SEEDS = {1: 20261123, 2: 20261121, 3: 20261124, 4: 20261122}
@@ -69,8 +71,15 @@ async def start_bot(fake: JournalFake, db_path: Path) -> ClientHandle:
 class Table:
     """The scripted players at one game."""
 
-    def __init__(self, fake: JournalFake, handle: ClientHandle, game: str, players: list[str], seed: int,
-                 max_rounds: int | None) -> None:
+    def __init__(
+        self,
+        fake: JournalFake,
+        handle: ClientHandle,
+        game: str,
+        players: list[str],
+        seed: int,
+        max_rounds: int | None,
+    ) -> None:
         self.fake = fake
         self.sessions = handle.client.sessions  # type: ignore[attr-defined]
         self.game = plugins.game(game)
@@ -83,6 +92,8 @@ class Table:
         self.ais: dict[int, Any] = {}
         self.panels: dict[str, int] = {}  # a player's live private panel (message id)
         self.names: dict[int, str] = {fake.users[n].id: n for n in players}
+        self.stretch: list[str] | None = None  # the kinds of decision the clicks on a panel answered
+        self.kind = ""  # the kind of decision the next click answers
 
     # -- acting ----------------------------------------------------------------------------------
     async def type_command(self, user: str, command: str, **options: Any) -> Any:
@@ -93,12 +104,16 @@ class Table:
     async def click(self, user: str, message: Message, custom_id: str, label: str) -> Any:
         self.fake.note(user, f'clicks "{self.fake.plain(label)}"')
         self.tally.clicks[user] += 1
+        if self.stretch is not None:
+            self.stretch.append(self.kind)
         return await self.fake.click(user, message, custom_id, timeout=WAIT)
 
     async def pick(self, user: str, message: Message, menu: dict[str, Any], value: str, label: str) -> Any:
         placeholder = menu.get("placeholder") or "the menu"
         self.fake.note(user, f'picks "{self.fake.plain(label)}" in the menu "{self.fake.plain(placeholder)}"')
         self.tally.clicks[user] += 1
+        if self.stretch is not None:
+            self.stretch.append(self.kind)
         return await self.fake.select(user, message, menu["custom_id"], [value], timeout=WAIT)
 
     # -- the lobby -------------------------------------------------------------------------------
@@ -186,7 +201,7 @@ class Table:
             assert humans, f"no human decides: {progress.decision}"
             seat = humans[0]
             user = self.names[status.table.user_at(seat)]
-            clicks_before = self.tally.clicks[user]
+            self.stretch, self.kind = [], progress.decision.kind
             panel = self.live_panel(user, status.table.version)
             if panel is None:
                 line = self.turn_line()
@@ -197,7 +212,8 @@ class Table:
                 assert panel.ephemeral
                 self.panels[user] = panel.id
             going_on = await self.decide(user, seat, panel, status.table.game.prompt_message_id)
-            self.tally.per_decision.append(self.tally.clicks[user] - clicks_before)
+            self.tally.sessions.append(self.stretch)
+            self.stretch = None
             if not going_on:
                 return
             if (await self.sessions.status(self.game_id)).table.version == status.table.version:
@@ -221,6 +237,7 @@ class Table:
                 return True
             if status.table.game.prompt_message_id != line_id:
                 return True  # a new turn line: the next decision starts (on this same panel)
+            self.kind = status.progress.decision.kind
             state = await self.sessions.load(self.game_id)
             legal = self.game.legal_actions(state, seat)
             action = self.ais[seat].choose(self.game, state, seat, legal)
@@ -228,7 +245,7 @@ class Table:
             choices = status.progress.choices.get(seat, [])
             offered = self.offered(panel, choices)
             chosen = next((c for c in choices if c.notation == notation), None)
-            if notation not in offered and chosen is not None and chosen.path:
+            if notation not in offered and chosen is not None:
                 panel = await self.open_groups(user, panel, chosen)
                 offered = self.offered(panel, choices)
             if notation not in offered:
@@ -252,22 +269,53 @@ class Table:
 
     async def open_groups(self, user: str, panel: Message, choice: Any) -> Message:
         """Click down the choice's groups (``Choice.path``) as a player would, by their labels, until
-        the choice itself is on the panel (a group of one is shown as its action)."""
+        the choice itself is on the panel (a group of one is shown as its action); first **Back** out
+        of the level the panel stays at after a step (``picker.resume``) if the choice is not under it."""
         fake = self.fake
-        for label in choice.path:
-            shown = clip(label + " …", BUTTON_LABEL)
-            button = next(
-                (b for b in panel.buttons() if str(b.get("custom_id", "")).startswith("br:g:")
-                 and b.get("label") == shown),
+        match = CHOOSING.search(fake.plain(panel.content))
+        current = tuple(match[1].split(" › ")) if match else ()
+        while current and choice.path[: len(current)] != current:
+            panel = await self.click_group(user, panel, BACK)
+            current = current[:-1]
+        # A group may be shown open in the level above, its groups under both labels ("A › B …").
+        rest = choice.path[len(current) :]
+        while rest:
+            shown = next(
+                (
+                    label
+                    for k in range(len(rest), 0, -1)
+                    if self.group_button(panel, label := clip(" › ".join(rest[:k]) + " …", BUTTON_LABEL))
+                ),
                 None,
             )
-            if button is None:
+            if shown is None:
                 break
-            edits = panel.edits
-            await self.click(user, panel, button["custom_id"], shown)
-            await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the next group level")  # noqa: B023
-            panel = fake.message(panel.id)
+            panel = await self.click_group(user, panel, shown)
+            match = CHOOSING.search(fake.plain(panel.content))
+            current = tuple(match[1].split(" › ")) if match else ()
+            rest = choice.path[len(current) :]
         return panel
+
+    @staticmethod
+    def group_button(panel: Message, label: str) -> dict[str, Any] | None:
+        return next(
+            (
+                b
+                for b in panel.buttons()
+                if str(b.get("custom_id", "")).startswith("br:g:") and b.get("label") == label
+            ),
+            None,
+        )
+
+    async def click_group(self, user: str, panel: Message, label: str) -> Message:
+        """Open a group level (or go Back) and wait for the panel to show it."""
+        fake = self.fake
+        button = self.group_button(panel, label)
+        assert button is not None, f"no {label!r} button on {user}'s panel"
+        edits = panel.edits
+        await self.click(user, panel, button["custom_id"], label)
+        await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the next group level")
+        return fake.message(panel.id)
 
     @staticmethod
     def offered(panel: Message, choices: list[Any]) -> set[str]:
@@ -347,9 +395,12 @@ async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | N
         "player named), every click by the label the player saw, every image by its file name.",
         "",
         "The counts at the end: a post is a new public message; a ping is a mention in a new post "
-        "that notifies the player (edits never do); a decision runs from **Take my turn** (or from "
-        "a panel still open when a new turn line appears) until the panel offers nothing more, and "
-        "its clicks include **Take my turn**; a player's clicks include the lobby's buttons.",
+        "that notifies the player (edits never do); a stretch on a panel runs from **Take my turn** "
+        "(or from a panel still open when a new turn line appears) until the panel offers nothing "
+        "more, and its clicks include **Take my turn**; a decision is one kind of question the game "
+        "asks in a stretch (the tab sides, the Housing city, a turn), a question asked in the middle "
+        "of another (where to send an employee on a mission) counting with it; a player's clicks "
+        "include the lobby's buttons.",
     ]
     entries = fake.entries
     text = markdown(f"{title}: {who}", intro, entries, table.tally, fake.plain)

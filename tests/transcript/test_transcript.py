@@ -20,8 +20,21 @@ PLAYERS = ("alice", "bob")
 @pytest.fixture(scope="module")
 def transcript(tmp_path_factory: pytest.TempPathFactory) -> str:
     out = tmp_path_factory.mktemp("transcript") / "carnegie-2p.md"
-    command = [sys.executable, "-m", "tests.transcript", "--game", "carnegie", "--players", "2",
-               "--seed", "20261121", "--max-rounds", "2", "--out", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "tests.transcript",
+        "--game",
+        "carnegie",
+        "--players",
+        "2",
+        "--seed",
+        "20261121",
+        "--max-rounds",
+        "2",
+        "--out",
+        str(out),
+    ]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     return out.read_text(encoding="utf-8")

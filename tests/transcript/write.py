@@ -16,9 +16,38 @@ class Tally:
 
     players: list[str]
     clicks: Counter[str] = field(default_factory=Counter)
-    per_decision: list[int] = field(default_factory=list)
+    # One list per stretch on a panel (from Take my turn, or a panel still open when a new turn line
+    # appears, until the panel offers nothing more): the kind of decision (``Decision.kind``) each of its
+    # clicks answered.
+    sessions: list[list[str]] = field(default_factory=list)
     not_offered: int = 0  # the AI's move was not on the panel: the player took one that was
     stopped: str = ""  # why the game stopped before its end (``--max-rounds``)
+
+    def decisions(self) -> list[tuple[str, int]]:
+        """(kind, clicks) of each decision: a stretch on a panel splits where the game asks something
+        else (the decision's kind changes: the tab sides, then the Housing city, then the reserved tile).
+        A kind that comes in the middle of another somewhere in the game (where to send an employee on
+        a mission, in the middle of a turn) and never opens a stretch is a step of the decision around
+        it, wherever it comes."""
+        inner: set[str] = set()
+        for kinds in self.sessions:
+            runs = [k for n, k in enumerate(kinds) if n == 0 or kinds[n - 1] != k]
+            for a, kind in enumerate(runs):
+                for b in range(a + 2, len(runs)):
+                    if runs[b] == kind:
+                        inner.update(k for k in runs[a + 1 : b] if k != kind)
+        inner -= {kinds[0] for kinds in self.sessions if kinds}  # what opens a stretch stands alone
+        out: list[tuple[str, int]] = []
+        for kinds in self.sessions:
+            current = ""
+            for kind in kinds:
+                if kind in inner and current:
+                    kind = current
+                if kind != current:
+                    out.append((kind, 0))
+                    current = kind
+                out[-1] = (kind, out[-1][1] + 1)
+        return out
 
 
 def _quote(text: str) -> list[str]:
@@ -34,7 +63,7 @@ def _look(look: Look, plain: Callable[[str], str]) -> list[str]:
     if look.buttons:
         out += _quote("Buttons: " + " ".join(f"[{plain(label)}]" for label in look.buttons))
     for menu in look.menus:
-        out += _quote(f"Menu \"{plain(menu.placeholder)}\":")
+        out += _quote(f'Menu "{plain(menu.placeholder)}":')
         for option in menu.options:
             text = plain(option.label) + (f" — {plain(option.description)}" if option.description else "")
             out += _quote(f"- {text}")
@@ -66,8 +95,9 @@ def _where(entry: Entry) -> str:
     return f"thread {entry.channel}" if entry.thread else f"#{entry.channel}"
 
 
-def markdown(title: str, intro: list[str], entries: list[Entry], tally: Tally,
-             plain: Callable[[str], str]) -> str:
+def markdown(
+    title: str, intro: list[str], entries: list[Entry], tally: Tally, plain: Callable[[str], str]
+) -> str:
     lines = [f"# {title}", "", *intro, ""]
     numbers: dict[int, int] = {}  # message id → "post N" as players would refer to it
     for entry in entries:
@@ -76,13 +106,19 @@ def markdown(title: str, intro: list[str], entries: list[Entry], tally: Tally,
         elif entry.kind == "post":
             numbers[entry.message_id] = len(numbers) + 1
             assert entry.look is not None
-            lines += [f"**{_where(entry)}** — Boardroom posts (post {numbers[entry.message_id]}):",
-                      *_look(entry.look, plain), ""]
+            lines += [
+                f"**{_where(entry)}** — Boardroom posts (post {numbers[entry.message_id]}):",
+                *_look(entry.look, plain),
+                "",
+            ]
         elif entry.kind == "edit":
             assert entry.look is not None and entry.before is not None
             number = numbers.get(entry.message_id)
-            lines += [f"**{_where(entry)}** — Boardroom edits post {number}:",
-                      *_changes(entry.before, entry.look, plain), ""]
+            lines += [
+                f"**{_where(entry)}** — Boardroom edits post {number}:",
+                *_changes(entry.before, entry.look, plain),
+                "",
+            ]
         elif entry.kind == "private":
             assert entry.look is not None
             what = "panel updated" if entry.edited else "new"
@@ -108,7 +144,12 @@ def counts(entries: list[Entry], tally: Tally) -> list[str]:
     mentions: Counter[str] = Counter(n for e in posts for n in e.mentioned)
     panels = sum(1 for e in entries if e.kind == "private")
     images = sum(len(e.look.images) for e in posts if e.look is not None)
-    per = tally.per_decision or [0]
+    decisions = tally.decisions()
+    per = [n for _, n in decisions] or [0]
+    stretches = [len(kinds) for kinds in tally.sessions] or [0]
+    by_kind: dict[str, list[int]] = {}
+    for kind, n in decisions:
+        by_kind.setdefault(kind, []).append(n)
     players = tally.players
 
     def each(counter: Counter[str]) -> str:
@@ -119,7 +160,14 @@ def counts(entries: list[Entry], tally: Tally) -> list[str]:
         f"Pings per player: {each(pings)}",
         f"Clicks per decision: median {median(per):g}, max {max(per)}",
         f"Clicks per player: {each(tally.clicks)}",
-        f"Decisions: {len(tally.per_decision)}",
+        f"Decisions: {len(decisions)}",
+        "Clicks by kind of decision: "
+        + "; ".join(
+            f"{kind} {len(n)}× {sum(n)} (max {max(n)})"
+            for kind, n in sorted(by_kind.items(), key=lambda item: -sum(item[1]))
+        ),
+        f"Clicks per stretch on a panel (decisions in a row): median {median(stretches):g}, "
+        f"max {max(stretches)}",
         f"Mentions per player (in new public posts, pinging or not): {each(mentions)}",
         f"Edits of public posts: {edits}",
         f"Private messages shown (new or redrawn): {panels}",

@@ -64,7 +64,7 @@ def department_candidates(state: CarnegieState, seat: int, c: Company) -> Iterat
             yield cand("choose", data.ACTION_CODES[t])
     tt = state.turn_type
     if tt == data.HR:
-        yield from move_candidates(c)
+        yield from move_candidates(c, state.moves)
     for cell in range(N_CELLS):
         dept = c.cells[cell]
         if dept not in USABLE or data.DEPT_TYPES[dept] != tt:

@@ -279,7 +279,7 @@ def candidates(state: CarnegieState, seat: int) -> Iterator[Cand]:
         for tile in data.TILES:
             yield cand("reserve", str(tile.id))
     elif ctx == "setup_moves":
-        yield from move_candidates(c)
+        yield from move_candidates(c, state.moves)
         yield cand("done")
     elif ctx in ("setup_activate", "activate"):
         for cell in range(N_CELLS):

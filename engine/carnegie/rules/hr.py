@@ -11,7 +11,7 @@ from engine.carnegie.actions import (
     cell_code,
     parse_cell,
 )
-from engine.carnegie.reconstructed import N_CELLS
+from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules.common import (
     P,
     Reason,
@@ -20,7 +20,6 @@ from engine.carnegie.rules.common import (
     context,
     leaving_choices,
     leaving_workplace,
-    neighbours,
     note,
     place_name,
     price_word,
@@ -34,9 +33,12 @@ from engine.carnegie.state import (
 from engine.core import Event, InvalidAction
 
 
-def move_candidates(c: Company) -> Iterator[Cand]:
-    """Every move from a cell with a lying or a standing employee; a standing employee's move names the
-    workplace it leaves when the occupied workplaces differ in price (R6.1.3, ``leaving_choices``)."""
+def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
+    """Every journey of one employee within the ``moves`` left: from a cell with a lying or a standing
+    employee to any other cell at most ``moves`` steps away, along one shortest route (R6.1.2: the same
+    employee may be moved several times and may pass through any cell, so only where it ends differs).
+    A standing employee's journey names the workplace it leaves when the occupied workplaces differ in
+    price (R6.1.3, ``leaving_choices``)."""
     for cell in range(N_CELLS):
         lying = c.idle[cell] > 0
         leaving = leaving_choices(c, cell) if c.cells[cell] > 0 else []
@@ -48,30 +50,71 @@ def move_candidates(c: Company) -> Iterator[Cand]:
             prices = [(price_word(costs[w]),) for w in leaving]
         elif leaving:
             prices = [()]
-        for nb in neighbours(cell):
+        # Departments first (where an employee can be activated), then the Lobby and empty spaces.
+        for dst in sorted(range(N_CELLS), key=lambda d: c.cells[d] <= 0):
+            if dst == cell or distance(cell, dst) > moves:
+                continue
+            hops = ">".join(cell_code(h) for h in route(cell, dst))
             if lying:
-                yield cand("move", f"{cell_code(cell)}>{cell_code(nb)}")
+                yield cand("move", f"{cell_code(cell)}>{hops}")
             for price in prices:
-                yield cand("move", f"{cell_code(cell, True)}>{cell_code(nb)}", *price)
+                yield cand("move", f"{cell_code(cell, True)}>{hops}", *price)
+
+
+def route(src: int, dst: int) -> list[int]:
+    """The cells a journey from ``src`` to ``dst`` steps on after ``src``: along the row first, then the
+    column (R6.1.2: every cell may be passed through, so any shortest route ends the same)."""
+    r, col = divmod(src, GRID_COLS)
+    rd, cd = divmod(dst, GRID_COLS)
+    hops: list[int] = []
+    while col != cd:
+        col += 1 if cd > col else -1
+        hops.append(r * GRID_COLS + col)
+    while r != rd:
+        r += 1 if rd > r else -1
+        hops.append(r * GRID_COLS + col)
+    return hops
+
+
+def distance(a: int, b: int) -> int:
+    ra, ca = divmod(a, GRID_COLS)
+    rb, cb = divmod(b, GRID_COLS)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def journey(text: str) -> list[str]:
+    """The cells of a move's notation, ``"4,2>3,2>2,2"`` -> ``["4,2", "3,2", "2,2"]`` (R6.1.2: one step
+    between each two)."""
+    cells = text.split(">")
+    if len(cells) < 2:
+        raise InvalidAction(f"{text!r}: write a move as from>to, e.g. 4,2>3,2 (or from>via>to).")
+    return cells
 
 
 def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if context(state) == "departments" and state.turn_type != data.HR:
         return ("Employees are moved only in a Human Resources turn (and during setup).", "R6.1.1")
-    parts = a.args[0].split(">")
-    if len(parts) != 2:
-        raise InvalidAction(f"{a.args[0]!r}: write a move as from>to, e.g. 4,2>3,2.")
-    src, standing = parse_cell(parts[0])
-    dst, dst_standing = parse_cell(parts[1])
-    if dst_standing:
-        raise InvalidAction("A moved employee lies down: write the target cell without '*'.")
+    cells = journey(a.args[0])
+    src, standing = parse_cell(cells[0])
+    steps = [parse_cell(t) for t in cells[1:]]
+    if any(st for _, st in steps):
+        raise InvalidAction("A moved employee lies down: write the cells after the first without '*'.")
     if state.moves <= 0:
         return ("You have no employee moves left this turn.", "R6.1.1")
-    if not adjacent(src, dst):
+    if len(steps) > state.moves:
         return (
-            "A move goes one space up, down, left or right on your company board, never diagonally.",
-            "R6.1.2",
+            f"That journey takes {words.count(len(steps), 'move')}; you have "
+            f"{words.count(state.moves, 'move')} left this turn.",
+            "R6.1.4",
         )
+    at = src
+    for dst, _ in steps:
+        if not adjacent(at, dst):
+            return (
+                "A move goes one space up, down, left or right on your company board, never diagonally.",
+                "R6.1.2",
+            )
+        at = dst
     price = a.args[1] if len(a.args) > 1 else None
     if standing:
         return leaving_workplace(c, src, price, "R6.1.3")[1]
@@ -85,11 +128,11 @@ def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
 def do_move(
     state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
 ) -> None:
-    """R6.1.2–R6.1.3: one orthogonal step; a moved standing employee lies down, freeing the workplace the
-    player chose (``leaving_workplace``)."""
-    src_t, dst_t = a.args[0].split(">")
-    src, standing = parse_cell(src_t)
-    dst, _ = parse_cell(dst_t)
+    """R6.1.2–R6.1.3: one employee's journey, one orthogonal step per move; a moved standing employee lies
+    down, freeing the workplace the player chose (``leaving_workplace``)."""
+    cells = journey(a.args[0])
+    src, standing = parse_cell(cells[0])
+    dst, _ = parse_cell(cells[-1])
     freed = ""
     if standing:
         w, _ = leaving_workplace(c, src, a.args[1] if len(a.args) > 1 else None, "R6.1.3")
@@ -98,17 +141,20 @@ def do_move(
     else:
         c.idle[src] -= 1
     c.idle[dst] += 1
-    state.moves -= 1
+    state.moves -= len(cells) - 1
     state.acted = True
     if not auto:
+        # Each move is told: the spaces passed through, then where the employee ends (R6.1.2).
+        via = "".join(f" through {place_name(c, t)}" for t in cells[1:-1])
+        spent = f"{words.count(len(cells) - 1, 'move')}, " if len(cells) > 2 else ""
         text = (
-            f"{P(seat)} moved an employee from {place_name(c, src_t)}{freed} to {place_name(c, dst_t)} "
-            f"({words.count(state.moves, 'move')} left)."
+            f"{P(seat)} moved an employee from {place_name(c, cells[0])}{freed}{via} to "
+            f"{place_name(c, cells[-1])} ({spent}{words.count(state.moves, 'move')} left)."
         )
         # A summary folds a turn's moves into one line per player (issue 14: HR moves are told).
         fold = {
             "one": f"{P(seat)} moved an employee",
             "many": f"{P(seat)} moved employees",
-            "item": f"from {place_name(c, src_t)} to {place_name(c, dst_t)}",
+            "item": f"from {place_name(c, cells[0])} to {place_name(c, cells[-1])}",
         }
         note(events, "move", text, seat, fold=fold)

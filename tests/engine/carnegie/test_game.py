@@ -20,12 +20,12 @@ from engine.carnegie.actions import parse_action
 from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.game import CarnegieGame
 from engine.carnegie.guide import GUIDE
-from engine.carnegie.state import CarnegieState, active_employees, tab_discs
+from engine.carnegie.state import CarnegieState, Task, active_employees, tab_discs
 from engine.carnegie.text import dump_view, name_players
 from engine.carnegie.view import CarnegieView
 from engine.core import CHECKPOINT, InvalidAction, InvalidOptions, NotYourTurn, RandomPlayer, Rng, play
 from engine.core.search import RolloutPlayer
-from tests.engine.carnegie.fixtures import legal_texts, started
+from tests.engine.carnegie.fixtures import department_turn, legal_texts, started
 
 # The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS), now marked by the
 # engine with ``Event.headline``, and since issue 14 Research and Development's track steps and tab pushes.
@@ -117,14 +117,19 @@ def test_glance_note_money_goods_vp_and_the_turns_pools_for_the_only_deciding_se
     assert G.glance(st, 0).note == f"You have ${c.money}, {c.goods} goods, {c.vp} VP on the score track."
     assert G.glance(st, 5).note == "" and G.glance(st, -1).note == ""
     # the moves and SP left belong to the turn of the seat deciding alone
+    seat = 0
+    st = department_turn(st, seat, data.HR)
     st.moves, st.sp = 4, 0
-    seat = G.pending(st).seats[0]
     company = st.companies[seat]
     expected = (
         f"You have ${company.money}, {company.goods} goods, {company.vp} VP on the score track, 4 moves left."
     )
     assert G.glance(st, seat).note == expected
     assert "moves left" not in G.glance(st, 1 - seat).note
+    # another seat's step in the middle of the turn (a mission to send) shows no pool: it is not theirs
+    st.tasks = [Task(kind="mission", seat=1 - seat)]
+    assert G.pending(st).seats == [1 - seat] and "moves left" not in G.glance(st, 1 - seat).note
+    st.tasks = []
     st.moves, st.sp = 0, 3
     assert G.glance(st, seat).note.endswith(", 3 study points left.")
     st.moves, st.sp = 1, 0

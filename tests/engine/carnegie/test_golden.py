@@ -49,6 +49,9 @@ def test_bots_reproduce_the_stored_playthrough(case: Case) -> None:
     expected = case.path.read_text()
     got = render(case)
     if got != expected:
-        diff = "\n".join(list(difflib.unified_diff(
-            expected.splitlines(), got.splitlines(), "stored", "now", lineterm=""))[:40])
+        diff = "\n".join(
+            list(difflib.unified_diff(expected.splitlines(), got.splitlines(), "stored", "now", lineterm=""))[
+                :40
+            ]
+        )
         pytest.fail(f"{case.name} differs; {HINT}\n{diff}")

@@ -37,13 +37,15 @@ def test_an_hr_move_is_filed_under_the_department_or_lobby_it_leaves_r6_1_2() ->
     assert len(set(paths.values())) < len(paths)
 
 
-def test_standing_and_lying_employees_share_their_departments_group_r6_1_2() -> None:
+def test_standing_and_lying_employees_share_their_departments_group_then_part_r6_1_3() -> None:
     st = started(2)
     staff(st.companies[0], data.D_SP, active=1, lying=1)
     st = department_turn(st, 0, data.HR)
-    moves = {t: p for t, p in _paths(st, 0).items() if p == ("From Strategic Planning",)}
-    sources = {t.split()[1].split(">")[0] for t in moves}
-    assert any(s.endswith("*") for s in sources) and any(not s.endswith("*") for s in sources), sources
+    moves = {t: p for t, p in _paths(st, 0).items() if p[:1] == ("From Strategic Planning",)}
+    # One group for the department, then which employee leaves it (a standing one frees a workplace).
+    assert {p[1:] for p in moves.values()} == {("A lying employee",), ("A standing employee",)}
+    for text, path in moves.items():
+        assert text.split()[1].split(">")[0].endswith("*") == (path[1] == "A standing employee"), text
 
 
 def test_a_build_is_filed_by_project_type_then_region_r6_3_1() -> None:

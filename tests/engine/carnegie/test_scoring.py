@@ -470,8 +470,15 @@ def test_a_welfare_tie_on_vp_leaves_andrew_the_least() -> None:
 def test_a10_andrew_donation_scored_on_the_human_achievements() -> None:
     """A10, §10.4: Andrew's HEA-WEST disc with 5 human projects in the West -> 10 VP; RIG-DONATIONS counts
     the human's donation discs (R10.4.2); the cap is 12 (R10.4.3)."""
-    human = Achievements(departments=(1, 2, 1, 6), projects=(2, 1, 1, 1), regions=(5, 0, 0, 0),
-                         small_towns=1, railroads=1, donations=3, active=4)
+    human = Achievements(
+        departments=(1, 2, 1, 6),
+        projects=(2, 1, 1, 1),
+        regions=(5, 0, 0, 0),
+        small_towns=1,
+        railroads=1,
+        donations=3,
+        active=4,
+    )
     scores, _ = andrew_donation_scores(["HEA-WEST", "RIG-DONATIONS", "EDU-RND"], human, 0, 0)
     assert [(d.code, d.vp) for d in scores] == [("HEA-WEST", 10), ("RIG-DONATIONS", 6), ("EDU-RND", 12)]
 

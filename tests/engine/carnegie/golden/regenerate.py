@@ -38,11 +38,16 @@ class Case:
 
 
 CASES: tuple[Case, ...] = (
-    Case("two_players_greedy_vs_random", seed=11, bots=("greedy", "random"),
-         options=(("tab_sides", "random"),)),
+    Case(
+        "two_players_greedy_vs_random", seed=11, bots=("greedy", "random"), options=(("tab_sides", "random"),)
+    ),
     Case("three_players_greedy", seed=23, bots=("greedy", "greedy", "greedy")),
-    Case("four_players_mixed", seed=42, bots=("random", "greedy", "random", "greedy"),
-         options=(("beginner", "yes"),)),
+    Case(
+        "four_players_mixed",
+        seed=42,
+        bots=("random", "greedy", "random", "greedy"),
+        options=(("beginner", "yes"),),
+    ),
     Case("solo_greedy_against_andrew", seed=5, bots=("greedy",), options=(("difficulty", "hard"),)),
 )
 

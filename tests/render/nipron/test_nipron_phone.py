@@ -5,16 +5,15 @@ ranked once the game is over."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image
 
 from engine.nipron.view import NipronView
-from render.common import canvas
 from render.nipron import PICTURES, board, phone_image, render_phone
 from render.nipron.board.map_panel import influence
 from render.nipron.phone import PHONE_W, SHOWN_W, district_box, draw_phone, standings
+from tests.render.font_sizes import record_font_sizes
 from tests.render.nipron.positions import NAMES, STAGES, Position
 
 MAX_PHONE_BYTES = 1_500_000
@@ -32,14 +31,7 @@ def test_every_text_is_at_least_11_px_once_shown_400_px_wide(
 ) -> None:
     """Every text on the phone image goes through ``Canvas`` and so through ``font``: record each size
     asked for (cold caches, so the cached map layer is drawn too) and scale it to a 400 px wide display."""
-    sizes: list[int] = []
-    real: Callable[[int, bool], ImageFont.FreeTypeFont] = canvas.font
-
-    def recording(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-        sizes.append(size)
-        return real(size, bold)
-
-    monkeypatch.setattr(canvas, "font", recording)
+    sizes = record_font_sizes(monkeypatch)
     pos = positions[(players, stage)]
     board.clear_caches()
     image = phone_image(pos.public, NAMES[:players], pos.scores)

@@ -1,7 +1,7 @@
 """Review images: ``python -m render.nipron --seed S --players N [--turn T] --out DIR``.
 
 Plays a seeded game with the engine's AI up to turn T (to the end without ``--turn``) and writes the
-board and every player board there, with the render time and size of each.
+board, the phone image and every player board there, with the render time and size of each.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import argparse
 import time
 from pathlib import Path
 
-from render.nipron.images import render_board, render_player
+from render.nipron.images import render_board, render_phone, render_player
 from render.nipron.positions import position
 
 NAMES = ("Ada", "Bram", "Chidi", "Dana")
@@ -27,11 +27,14 @@ def main(argv: list[str] | None = None) -> int:
     names = NAMES[: args.players]
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"nipron-s{args.seed}-p{args.players}-t{args.turn if args.turn is not None else 'end'}"
-    jobs: list[tuple[str, int | None]] = [("board", None)]
+    jobs: list[tuple[str, int | None]] = [("board", None), ("phone", None)]
     jobs += [(f"player{s + 1}", s) for s in range(args.players)]
     for name, seat in jobs:
         start = time.perf_counter()
-        png = render_board(public, names, scores) if seat is None else render_player(own[seat], seat, names)
+        if seat is not None:
+            png = render_player(own[seat], seat, names)
+        else:
+            png = (render_phone if name == "phone" else render_board)(public, names, scores)
         ms = (time.perf_counter() - start) * 1000
         path = args.out / f"{stem}-{name}.png"
         path.write_bytes(png)

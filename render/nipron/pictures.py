@@ -9,16 +9,18 @@ from pydantic import BaseModel
 from engine.core import ScoreSheet
 from engine.nipron.view import NipronView
 from render.common.pictures import PictureSpec
-from render.nipron.images import render_board, render_player, warm_up
+from render.nipron.images import render_board, render_phone, render_player, warm_up
 
 
 class NipronPictures:
-    """The board (public, posted with every scoring summary and the final result) and one player's
-    board per seat."""
+    """The full board (on demand), one player's board per seat, and the phone image (map and
+    players, every text legible at 400 px wide) posted with every scoring summary and the final
+    result."""
 
     specs: tuple[PictureSpec, ...] = (
-        PictureSpec("board", "Board", in_summaries=True),
+        PictureSpec("board", "Board"),
         PictureSpec("player", "Player board", per_seat=True),
+        PictureSpec("phone", "Map and players (phone)", in_summaries=True),
     )
 
     def draw(
@@ -37,6 +39,8 @@ class NipronPictures:
             raise ValueError(f"seat {seat} is not in this game")
         if key == "board":
             return render_board(view, names, scores)
+        if key == "phone":
+            return render_phone(view, names, scores)
         if seat is None:
             raise ValueError("the player board is drawn for a seat")
         return render_player(view, seat, names)

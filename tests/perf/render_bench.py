@@ -1,4 +1,5 @@
-"""Rendering section: the Carnegie board overview and a company board, as the bot draws them.
+"""Rendering section: the Carnegie board overview and a company board, as the bot draws them, and
+Nipron's phone image.
 
 Times include drawing, palette reduction and PNG encoding (the bytes the bot uploads), measured after
 one warm-up render; the first render of a process also builds the cached static layers and sprites and
@@ -6,7 +7,9 @@ is reported on its own (the bot pays it in a worker thread at start-up, ``bot.cl
 
 Positions: the render tests' seeded round-12 4-player position, and the end of a random 4-player game
 drawn through the bot's own render pool (``RenderPool.draw``) (with the final score sheet, as the last post);
-each for the full board and for the phone image posted with every round.
+each for the full board and for the phone image posted with every round. Nipron: the phone image
+posted with every scoring summary, for the render tests' seeded 4-player game just after Scoring 2
+(Nipron's full board has its own benchmark, ``python -m tests.render.nipron.bench``).
 """
 
 from __future__ import annotations
@@ -67,8 +70,36 @@ def _final_state(game: Game[Any, Any]) -> Any:
 
 
 def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
-    if not any(g.name == "carnegie" for g in games):
-        return []
+    rows: list[Row] = []
+    if any(g.name == "carnegie" for g in games):
+        rows += _carnegie(games, quick)
+    if any(g.name == "nipron" for g in games):
+        rows += _nipron(quick)
+    return rows
+
+
+def _nipron(quick: bool) -> list[Row]:
+    from render.common import sprites
+    from render.nipron import board, render_phone
+    from tests.render.nipron.positions import GOLDEN, NAMES, Position
+
+    runs = 5 if quick else 40
+    players, seed, stop = GOLDEN["scoring2-4p"]
+    pos = Position(players, seed, stop)
+    names = NAMES[:players]
+    board.clear_caches()
+    for cache in (sprites.icon, sprites.marker, sprites.disc):
+        cache.cache_clear()
+    t0 = time.perf_counter_ns()
+    render_phone(pos.public, names, pos.scores)
+    cold_ms = (time.perf_counter_ns() - t0) / 1e6
+    subject = "nipron phone image (after scoring 2, 4p)"
+    rows = [Row(SECTION, subject, "first render of a process (builds caches)", cold_ms, "ms")]
+    times, size = _timed(lambda: render_phone(pos.public, names, pos.scores), runs)
+    return rows + _rows(subject, times, size, OVERVIEW_MEDIAN_MS)
+
+
+def _carnegie(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     from bot import plugins
     from bot.render_pool import RenderPool
     from render.carnegie import overview, render_company, render_overview, render_phone

@@ -26,6 +26,13 @@ def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.Cap
     assert "wrote" not in out
 
 
+def test_quick_rendering_run_measures_nipron_s_phone_image(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--quick", "--section", "rendering", "--game", "nipron", "--no-write"]) == 0
+    out = capsys.readouterr().out
+    assert "rendering  nipron phone image (after scoring 2, 4p)" in out
+    assert "carnegie" not in out
+
+
 def test_strength_rows_come_from_played_games_and_survive_the_log(tmp_path: Path) -> None:
     """``make bench-strength`` in miniature: one easy Nipron game gives its rows, also read from a log."""
     result = strength_bench.play_job(strength_bench.Job("nipron", 4, "easy", 3))

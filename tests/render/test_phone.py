@@ -6,10 +6,9 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
-from collections.abc import Callable
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image
 
 from engine.carnegie import data
 from engine.carnegie.view import CarnegieView
@@ -17,8 +16,8 @@ from engine.core import ScoreLine, ScoreSheet
 from render.carnegie import phone_image, render_phone
 from render.carnegie.adapter import board_model
 from render.carnegie.overview import phone
-from render.common import canvas
 from render.common.fonts import font
+from tests.render.font_sizes import record_font_sizes
 from tests.render.positions import NAMES, POSITIONS, mid_game_4p
 
 MAX_PHONE_BYTES = 1_500_000
@@ -38,14 +37,7 @@ def test_every_text_is_at_least_11_px_once_shown_400_px_wide(
 ) -> None:
     """Every text on the phone image goes through ``Canvas`` and so through ``font``: record each size
     asked for (cold caches, so the cached map layer is drawn too) and scale it to a 400 px wide display."""
-    sizes: list[int] = []
-    real: Callable[[int, bool], ImageFont.FreeTypeFont] = canvas.font
-
-    def recording(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-        sizes.append(size)
-        return real(size, bold)
-
-    monkeypatch.setattr(canvas, "font", recording)
+    sizes = record_font_sizes(monkeypatch)
     phone._map_base.cache_clear()
     if name == "final-4p":
         view, sheet = _final(mid_game_4p())

@@ -8,7 +8,7 @@ base image; a render copies it and draws the position on top. One module per pan
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image
@@ -29,7 +29,7 @@ from render.nipron.icons import ICONS
 from render.nipron.model import Seat, final_turns_left, seats, totals, winners
 from render.nipron.palette import TITLE_BAR
 
-__all__ = ["clear_caches", "draw_board"]
+__all__ = ["clear_caches", "draw_board", "per_game", "status_line"]
 
 
 @lru_cache(maxsize=4)
@@ -50,19 +50,24 @@ GAME_BASES_KEPT = 16
 _LOCK = threading.Lock()
 
 
-def _game_base(view: NipronView) -> Image.Image:
-    """The base with this game's map (city tiles and bonuses never change during a game), kept for the
-    last few games drawn."""
-    key = game_key(view)
+def per_game(picture: str, view: NipronView, build: Callable[[NipronView], Image.Image]) -> Image.Image:
+    """``picture``'s layer for this game's map (city tiles and bonuses never change during a game),
+    built once and kept for the last few games drawn. The caller copies it before drawing on it."""
+    key = (picture, *game_key(view))
     with _LOCK:
         image = _GAME_BASES.get(key)
     if image is None:
-        image = _base(view.players).copy()
-        draw_map_game(Canvas.from_image(image, ICONS), view)
+        image = build(view)
         with _LOCK:
             while len(_GAME_BASES) >= GAME_BASES_KEPT:
                 del _GAME_BASES[next(iter(_GAME_BASES))]
             _GAME_BASES[key] = image
+    return image
+
+
+def _build_game_base(view: NipronView) -> Image.Image:
+    image = _base(view.players).copy()
+    draw_map_game(Canvas.from_image(image, ICONS), view)
     return image
 
 
@@ -89,7 +94,7 @@ def status_line(view: NipronView, people: list[Seat], scores: ScoreSheet | None)
 
 
 def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet | None) -> Image.Image:
-    image = _game_base(view).copy()
+    image = per_game("board", view, _build_game_base).copy()
     c = Canvas.from_image(image, ICONS)
     people = seats(view, names)
     c.text(20, TITLE_H / 2, "Nipron", 38, fill=WHITE, bold=True, anchor="lm")

@@ -4,6 +4,8 @@ district bonus, who leads on influence, and the trains and ships built there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.nipron.view import CityView, DistrictView, InfluenceSpaceView, NipronView
 from render.common.canvas import Canvas
 from render.common.palette import INK, INK_SOFT, WHITE
@@ -19,6 +21,8 @@ PAD = 4
 CROSS_W = 2 * SPACE_W + TILE + 2 * PAD
 CROSS_H = 2 * SPACE_H + TILE + 2 * PAD
 TRAIN_INFLUENCE = 2
+# Where each district's box is (0-based, north first): the board's 2 × 2 grid, or the phone's column.
+BoxOf = Callable[[int], Box]
 BONUS_WORDS = {"coal": "2 coal", "yen": "¥5,000", "bp": "2 blueprints", "vp": "2 VP"}
 
 
@@ -72,14 +76,18 @@ def _empty_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float) -> Non
     c.text(x0 + 24, cy + 1, str(sp.printed), 22, fill=INK_SOFT, bold=True, anchor="mm")
 
 
-def _taken_space(c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float, seats: list[Seat]) -> None:
+def _taken_space(
+    c: Canvas, sp: InfluenceSpaceView, x0: float, y0: float, seats: list[Seat], covered_print: bool
+) -> None:
     if sp.owner is None:
         return
     cy = y0 + 57
     c.d.rectangle((x0 + 4, y0 + 36, x0 + SPACE_W - 4, y0 + SPACE_H - 4), fill=EMPTY_SPACE)
-    paste(c.image, disc(26, (236, 236, 236), MUTED, 0.06), x0 + 18, cy)
-    c.text(x0 + 18, cy + 1, str(sp.printed), 18, fill=MUTED, bold=True, anchor="mm")
-    influence_tile(c, seats[sp.owner].style, sp.value, x0 + 68, cy, 44)
+    if covered_print:
+        # the printed number under a tile no longer counts, so it is drawn small (the board only)
+        paste(c.image, disc(26, (236, 236, 236), MUTED, 0.06), x0 + 18, cy)
+        c.text(x0 + 18, cy + 1, str(sp.printed), 18, fill=MUTED, bold=True, anchor="mm")
+    influence_tile(c, seats[sp.owner].style, sp.value, x0 + (68 if covered_print else SPACE_W / 2), cy, 44)
 
 
 def _short(good: str) -> str:
@@ -96,8 +104,8 @@ def _city(c: Canvas, city: CityView, x0: float, y0: float) -> None:
         _empty_space(c, sp, *_space_box(sp, x0, y0))
 
 
-def _city_origins(view: NipronView, district: int) -> list[tuple[CityView, float, float]]:
-    x0, y0, x1, _ = district_box(district - 1)
+def _city_origins(view: NipronView, district: int, box_of: BoxOf) -> list[tuple[CityView, float, float]]:
+    x0, y0, x1, _ = box_of(district - 1)
     cities = [city for city in view.cities if city.district == district][:2]
     span = (x1 - x0 - 2 * CROSS_W) / 3
     return [(city, x0 + span + k * (CROSS_W + span), y0 + 50) for k, city in enumerate(cities)]
@@ -115,17 +123,17 @@ def game_key(view: NipronView) -> tuple[object, ...]:
     )
 
 
-def draw_map_game(c: Canvas, view: NipronView) -> None:
+def draw_map_game(c: Canvas, view: NipronView, box_of: BoxOf = district_box) -> None:
     """The map as set up for this game: districts, bonuses, city tiles, empty influence spaces."""
     for d in view.districts:
         i = d.district - 1
-        box = district_box(i)
+        box = box_of(i)
         x0, y0, x1, _ = box
         c.d.rounded_rectangle(box, radius=12, fill=DISTRICT_FILL[i], outline=DISTRICT_INK[i], width=3)
         c.text(x0 + 14, y0 + 24, district_title(d.district), 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
         bonus = "bonus " + bonus_words(d.bonus)
         c.text(x1 - 14, y0 + 24, bonus, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm")
-        for city, cx, cy in _city_origins(view, d.district):
+        for city, cx, cy in _city_origins(view, d.district, box_of):
             _city(c, city, cx, cy)
 
 
@@ -166,12 +174,16 @@ def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]
         c.text(x1 - 14, y, free, 22, fill=INK_SOFT, anchor="rm")
 
 
-def draw_map(c: Canvas, view: NipronView, seats: list[Seat]) -> None:
+def draw_map(
+    c: Canvas, view: NipronView, seats: list[Seat], box_of: BoxOf = district_box, covered_print: bool = True
+) -> None:
+    """The position on the map: influence tiles, who leads each district, trains and ships.
+    ``covered_print=False`` leaves out the small printed number under a tile (the phone image)."""
     for d in view.districts:
-        box = district_box(d.district - 1)
-        for city, cx, cy in _city_origins(view, d.district):
+        box = box_of(d.district - 1)
+        for city, cx, cy in _city_origins(view, d.district, box_of):
             for sp in city.spaces:
-                _taken_space(c, sp, *_space_box(sp, cx, cy), seats)
+                _taken_space(c, sp, *_space_box(sp, cx, cy), seats, covered_print)
         _standings(c, view, d, box, box[3] - 76, seats)
         _transport(c, d, box, box[3] - 30, seats)
 

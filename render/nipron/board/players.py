@@ -22,7 +22,7 @@ WORKERS_X = 940
 TOTAL_X = W - 2 * GAP - 80
 
 
-def _place(totals: dict[int, int], seat: int) -> str:
+def place(totals: dict[int, int], seat: int) -> str:
     better = sum(1 for v in totals.values() if v > totals.get(seat, 0))
     n = better + 1
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
@@ -67,7 +67,7 @@ def draw_players(
         fit_line(c, x0 + NAME_X, cy - 12, s.name, VP_X - NAME_X - 40, 28, bold=True, anchor="lm")
         sub = "to act" if view.active == p.seat else s.style.name.lower()
         if final:
-            sub = f"{_place(totals, p.seat)} · {s.style.name.lower()}"
+            sub = f"{place(totals, p.seat)} · {s.style.name.lower()}"
         c.text(x0 + NAME_X, cy + 20, sub, 22, fill=INK_SOFT, anchor="lm")
         badge(c, x0 + VP_X, cy, str(p.vp), 28, VP)
         c.icon("yen", x0 + YEN_X + 2, cy, 30, YEN)

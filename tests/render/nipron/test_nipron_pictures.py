@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from engine.core.game import Decision
-from render.common.pictures import Pictures, PictureSpec, seat_picture, summary_picture
+from render.common.pictures import Pictures, PictureSpec, board_picture, seat_picture, summary_picture
 from render.nipron import PICTURES, NipronPictures, render_board, render_player
 from render.nipron.board.layout import W, height
 from render.nipron.model import city_title, district_title
@@ -43,12 +43,14 @@ def test_pictures_has_every_member_of_the_protocol_with_its_signature() -> None:
     assert all(isinstance(spec, PictureSpec) for spec in PICTURES.specs)
 
 
-def test_specs_are_the_board_for_summaries_and_the_player_board_per_seat() -> None:
+def test_specs_are_the_phone_image_for_summaries_the_board_on_demand_and_the_player_board_per_seat() -> None:
     assert PICTURES.specs == (
-        PictureSpec("board", "Board", in_summaries=True),
+        PictureSpec("board", "Board"),
         PictureSpec("player", "Player board", per_seat=True),
+        PictureSpec("phone", "Map and players (phone)", in_summaries=True),
     )
-    assert summary_picture(PICTURES) == PICTURES.specs[0]
+    assert summary_picture(PICTURES) == PICTURES.specs[2]
+    assert board_picture(PICTURES) == PICTURES.specs[0]
     assert seat_picture(PICTURES) == PICTURES.specs[1]
 
 

@@ -53,12 +53,14 @@ GOOD_NAME: dict[str, str] = {
     "bulbs": "Light bulbs",
 }
 
-# Districts, north to south: pale fills with a darker ink for their titles.
+# Districts, north to south: light fills with a darker ink for their titles. Picked (blue, green, sand, rose
+# kept) so that no two come closer than ΔE2000 9.7 under deuteranopia, protanopia or tritanopia
+# (tests/render/test_colours.py); the first, paler set merged to 1.4.
 DISTRICT_FILL: tuple[RGB, ...] = (
-    hex_rgb("#E3EEF7"),
-    hex_rgb("#E6F2E0"),
-    hex_rgb("#F7EBD9"),
-    hex_rgb("#F3E2E6"),
+    hex_rgb("#B8E3FF"),
+    hex_rgb("#E5FCAD"),
+    hex_rgb("#FFEBD7"),
+    hex_rgb("#FFBDD1"),
 )
 DISTRICT_INK: tuple[RGB, ...] = (
     hex_rgb("#1F4E79"),

@@ -22,6 +22,7 @@ from coloraide import Color
 
 from render.carnegie.palette import ANDREW_STYLE, REGION_FILL
 from render.common.palette import NEUTRAL_STYLE, PLAYER_STYLES, RGB
+from render.nipron.palette import DISTRICT_FILL
 from render.nipron.palette import PLAYER_STYLES as NIPRON_PLAYERS
 
 MIN_DELTA_E = 7.0
@@ -35,6 +36,7 @@ SETS: dict[str, dict[str, RGB]] = {
         NEUTRAL_STYLE.name: NEUTRAL_STYLE.colour,
     },
     "Nipron player colours": {s.name: s.colour for s in NIPRON_PLAYERS.values()},
+    "Nipron district fills": {f"district {n}": rgb for n, rgb in enumerate(DISTRICT_FILL, 1)},
 }
 
 

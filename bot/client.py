@@ -67,7 +67,7 @@ class BoardroomBot(commands.Bot):
         )
         self.settings = settings
         # Every REST call outside interaction responses waits for its turn in the global budget.
-        self.pacer = Pacer(settings.request_rate)
+        self.pacer = Pacer(settings.process_rate)
         install(self.http, self.pacer)
         self._db: Database | None = None
         self._sessions: Sessions | None = None

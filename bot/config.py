@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int], NoDecode] = Field(default_factory=list)
     # Render processes drawing pictures in parallel; unset: one per core.
     render_processes: int | None = Field(default=None, ge=1)
-    # REST calls per second the bot starts at most, interaction responses aside (Discord: 50/s).
+    # REST calls per second the bot starts at most, interaction responses aside (Discord: 50/s, for the
+    # whole bot: shard processes share it, see ``process_rate``).
     request_rate: float = Field(default=DEFAULT_RATE, ge=1, le=50)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
@@ -57,6 +58,14 @@ class Settings(BaseSettings):
         if self.shard_count is not None and not all(0 <= i < self.shard_count for i in self.shard_ids):
             raise ValueError(f"SHARD_IDS are 0 to {self.shard_count - 1} with SHARD_COUNT={self.shard_count}")
         return self
+
+    @property
+    def process_rate(self) -> float:
+        """This process's part of ``request_rate``: Discord's global limit counts the bot's token, not a
+        process, so shard processes split it by the shards each runs (all of it without sharding)."""
+        if self.shard_count is None or not self.shard_ids:
+            return self.request_rate
+        return self.request_rate * len(set(self.shard_ids)) / self.shard_count
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard Discord routes the guild's events to (Discord's

@@ -134,3 +134,16 @@ def test_database_url_and_shards_are_checked(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setenv("SHARD_IDS", "1")
     with pytest.raises(ValidationError, match="SHARD_IDS needs SHARD_COUNT"):
         Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_shard_processes_split_the_bots_request_budget(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Discord's global limit counts the bot, not a process (issue 19, issue 23): a process running two of
+    four shards starts at most half of REQUEST_RATE; one process without sharding, all of it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REQUEST_RATE", "40")
+    assert Settings(_env_file=None).process_rate == 40  # type: ignore[call-arg]
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1-2")
+    assert Settings(_env_file=None).process_rate == 20  # type: ignore[call-arg]

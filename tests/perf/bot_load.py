@@ -324,27 +324,59 @@ def _merge(windows: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return merged
 
 
-async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0) -> list[Row]:
+async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0, shards: int = 1) -> list[Row]:
+    """One level; ``shards`` > 1: that many ``python -m bot`` processes, one gateway shard each, sharing a
+    PostgreSQL database the project installs (issue 23), the games spread over one guild per shard."""
     from tests.fakediscord.harness import start_bot_process
 
     fake = LoadFake()
     await fake.start()
-    handle = None
+    handles: list[Any] = []
+    server = None
     try:
+        guilds = [fake.guild]
+        for _ in range(1, shards):
+            # The next millisecond's snowflake moves (id >> 22) by one, and so the shard.
+            first = guilds[-1].id
+            guilds.append(
+                fake.add_guild(
+                    f"Shard guild {len(guilds)}", owner=fake.owner, guild_id=((first >> 22) + 1) << 22 | 1
+                )
+            )
         tables = []
         for i in range(n_games):
-            channel = fake.add_channel(fake.guild, f"load-{i}")
-            users = [fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")]
+            guild = guilds[i % shards]
+            channel = fake.add_channel(guild, f"load-{i}")
+            users = [fake.add_user(f"p{i}a", guild=guild), fake.add_user(f"p{i}b", guild=guild)]
             # At full speed until every game has closed a round; the pace is set for the window.
             tables.append(Table(channel, {u.id: u for u in users}, random.Random(i)))
-        db = tmp / f"load-{n_games}.sqlite3"
-        handle = await start_bot_process(
-            fake, {"DATABASE_PATH": str(db), "LOG_LEVEL": "WARNING"}, tmp / f"bot-{n_games}.log", timeout=60
-        )
-        pid = handle.process.pid
+        if shards == 1:
+            db = tmp / f"load-{n_games}.sqlite3"
+            envs = [{"DATABASE_PATH": str(db), "LOG_LEVEL": "WARNING"}]
+        else:
+            from tests.postgres import LocalPostgres
+
+            server = LocalPostgres(durable=True).start()
+            url = server.create_database("load")
+            envs = [
+                {
+                    "DATABASE_URL": url,
+                    "SHARD_COUNT": str(shards),
+                    "SHARD_IDS": str(k),
+                    "LOG_LEVEL": "WARNING",
+                    # the commands of every guild: registered globally (by each process; the same set)
+                    "DEV_GUILD_ID": "",
+                    "SYNC_GLOBAL": "true",
+                }
+                for k in range(shards)
+            ]
+        for k, env in enumerate(envs):
+            log_path = tmp / f"bot-{n_games}-{k}.log"
+            handles.append(await start_bot_process(fake, env, log_path, timeout=60))
+        pids = [h.process.pid for h in handles]
         await asyncio.sleep(1.5)  # the renderer's warm-up thread at start-up
         # The bot process alone: the render processes' memory does not grow with the games.
-        rss_start = _proc_status(pid).get("VmRSS", 0)
+        rss_start = sum(_proc_status(p).get("VmRSS", 0) for p in pids)
 
         gate = asyncio.Semaphore(25)
 
@@ -355,12 +387,12 @@ async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0) -> 
         t_open = time.monotonic()
         await asyncio.gather(*(open_one(t) for t in tables))
         open_s = time.monotonic() - t_open
-        rss_open = _proc_status(pid).get("VmRSS", 0)
+        rss_open = sum(_proc_status(p).get("VmRSS", 0) for p in pids)
 
         stop = asyncio.Event()
         fake.acks.clear()
         requests_before = len(fake.requests)
-        rss_before = _tree_rss(pid)[0]
+        rss_before = sum(_tree_rss(p)[0] for p in pids)
         players = [asyncio.create_task(_play(fake, t, stop)) for t in tables]
         # Not measured: the first burst (every game's first click at the same instant) and, for a
         # paced run, the setup phase played at full speed so that the window sees round ends.
@@ -377,20 +409,26 @@ async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0) -> 
             await asyncio.sleep(WARM_UP)
         for table in tables:
             table.errors = 0  # counted in the window only, like the late acknowledgements
-        cpu0, t0, self0 = _tree_cpu(pid), time.monotonic(), resource.getrusage(resource.RUSAGE_SELF)
+        cpu0, t0, self0 = (
+            sum(map(_tree_cpu, pids)),
+            time.monotonic(),
+            resource.getrusage(resource.RUSAGE_SELF),
+        )
         await asyncio.sleep(window)
         stop.set()
         t1 = time.monotonic()
-        cpu1, self1 = _tree_cpu(pid), resource.getrusage(resource.RUSAGE_SELF)
-        rss, peak = _tree_rss(pid)
+        cpu1, self1 = sum(map(_tree_cpu, pids)), resource.getrusage(resource.RUSAGE_SELF)
+        rss, peak = (sum(v) for v in zip(*map(_tree_rss, pids), strict=True))
         await asyncio.wait(players, timeout=WAIT)
         for task in players:
             task.cancel()
         problems = list(fake.problems)
     finally:
-        if handle is not None:
+        for handle in handles:
             await handle.stop()
         await fake.stop()
+        if server is not None:
+            server.stop()
 
     elapsed = t1 - t0
     acks = [(c, lat * 1000) for c, lat in fake.acks if t0 <= c <= t1]
@@ -412,6 +450,8 @@ async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0) -> 
     driver_cpu = 100 * ((self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime)) / elapsed
 
     subject = f"{n_games} games" + (f", one click per ~{think:g} s per game" if think else "")
+    if shards > 1:
+        subject += f", {shards} shard processes on PostgreSQL"
     # Acknowledgements: at 100 games at machine speed and at every human pace; round posts at a human
     # pace (at machine speed the players close rounds faster than any number of render processes
     # draws them: that figure is the queue wait).
@@ -534,6 +574,16 @@ async def _level(n_games: int, window: float, tmp: Path, think: float = 0.0) -> 
     return rows
 
 
+SHARDED_GAMES = 100
+
+
+def sharded(tmp: Path) -> list[Row]:
+    """Issue 23: the machine-speed level of 100 games on two shard processes sharing PostgreSQL (the
+    acknowledgements are the figure; the two processes and the players share the same 2 cores).
+    Alone: ``python -m tests.perf.bot_load --sharded`` (prints only)."""
+    return asyncio.run(_level(SHARDED_GAMES, 40.0, tmp, 0.0, shards=2))
+
+
 def human_levels() -> tuple[int, ...]:
     """The human-pace levels to step through (``BENCH_HUMAN_GAMES``: comma-separated game counts)."""
     given = os.environ.get("BENCH_HUMAN_GAMES", "")
@@ -553,6 +603,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
             rows += asyncio.run(_level(n_games, window, Path(tmp), think))
         if quick:
             return rows
+        rows += sharded(Path(tmp))
         hosted = 0
         for n_games in human_levels():
             level = asyncio.run(_level(n_games, HUMAN_WINDOW, Path(tmp), HUMAN_THINK))
@@ -571,3 +622,15 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
             )
         )
     return rows
+
+
+if __name__ == "__main__":
+    import sys
+
+    from tests.perf.report import text_table
+
+    if sys.argv[1:] != ["--sharded"]:
+        raise SystemExit("usage: python -m tests.perf.bot_load --sharded (make bench runs every level)")
+    logging.basicConfig(level=logging.WARNING)
+    with tempfile.TemporaryDirectory(prefix="boardroom-load-") as tmp:
+        print(text_table(sharded(Path(tmp))))

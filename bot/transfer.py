@@ -102,6 +102,7 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
                 "display_name": s.display_name,
                 "is_host": s.is_host,
                 "is_ai": s.is_ai,
+                "ai_level": s.ai_level,
             }
             for s in table.seats
         ],
@@ -186,6 +187,8 @@ class _Seat(_Strict):
     display_name: Annotated[str, Field(strict=True, max_length=MAX_DISPLAY_NAME)] | None = None
     is_host: Annotated[bool, Field(strict=True)] = False
     is_ai: Annotated[bool, Field(strict=True)] = False
+    # the computer player's level of a bot seat (issue 22); checked against the game's levels
+    ai_level: Annotated[str, Field(strict=True, max_length=16)] | None = None
 
 
 class _Action(_Strict):
@@ -226,7 +229,7 @@ class Verified:
     status: str
     version: int
     snapshot: str
-    seats: list[tuple[int, int, str | None, bool, bool]]  # seat, user id, name, host, ai
+    seats: list[tuple[int, int, str | None, bool, bool, str | None]]  # seat, user id, name, host, ai, level
     actions: list[
         tuple[int, int, int, str, int, str, str, bool]
     ]  # seq, seat, user, notation, version, events, at, barrier
@@ -262,6 +265,12 @@ def verify(document: dict[str, Any]) -> Verified:
     if sum(s.is_host for s in doc.seats) != 1:
         raise ImportRefused("The export does not name exactly one host.")
     ai_seats = {s.seat for s in doc.seats if s.is_ai}
+    for s in doc.seats:
+        if s.ai_level is not None and (not s.is_ai or s.ai_level not in game.ai_levels):
+            raise ImportRefused(
+                f"Seat {s.seat} names a computer level {s.ai_level!r} this game does not have for a bot's "
+                f"seat (levels: {', '.join(game.ai_levels)})."
+            )
     if [a.seq for a in doc.actions] != list(range(1, len(doc.actions) + 1)):
         raise ImportRefused("The log is not numbered 1, 2, 3….")
     undone = [u.seq for u in doc.undos]
@@ -293,7 +302,7 @@ def verify(document: dict[str, Any]) -> Verified:
         status=status,
         version=version,
         snapshot=game.dump_state(state),
-        seats=[(s.seat, int(s.user_id), s.display_name, s.is_host, s.is_ai) for s in doc.seats],
+        seats=[(s.seat, int(s.user_id), s.display_name, s.is_host, s.is_ai, s.ai_level) for s in doc.seats],
         actions=rows,
         undos=undo_rows,
     )

@@ -62,15 +62,15 @@ async def insert_imported_game(
 
 
 async def insert_seats(
-    conn: Connection, game_id: int, seats: list[tuple[int, int, str | None, bool, bool]], at: str
+    conn: Connection, game_id: int, seats: list[tuple[int, int, str | None, bool, bool, str | None]], at: str
 ) -> None:
-    """Seats as (seat, user id, display name, host, ai), joined in seat order."""
+    """Seats as (seat, user id, display name, host, ai, computer level), joined in seat order."""
     await conn.executemany(
-        "INSERT INTO seats (game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, user_id, joined_seq, seat, is_host, joined_at, display_name, is_ai, "
+        "ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (game_id, user, seat + 1, seat, int(host), at, bounded_name(name), int(ai))
-            for seat, user, name, host, ai in sorted(seats)
+            (game_id, user, seat + 1, seat, int(host), at, bounded_name(name), int(ai), level)
+            for seat, user, name, host, ai, level in sorted(seats, key=lambda seat: seat[0])
         ],
     )
 

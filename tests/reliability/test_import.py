@@ -338,3 +338,20 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
         f"\nimport of {len(allowed['actions'])} actions and {len(allowed['undos'])} undos: "
         f"{total * 1000:.0f} ms in all, the write transaction held {held[0] * 1000:.0f} ms"
     )
+
+
+async def test_a_bot_seat_keeps_its_level_through_export_and_import(sessions: Sessions) -> None:
+    """Issue 22: an "Add a bot" seat's computer level is exported and imported with the game; a level the
+    game does not have, or a level on a person's seat, is refused and stores nothing."""
+    table = await sessions.create_game(guild_id=1, channel_id=3, game_name="carnegie", host_id=HOST, seats=2)
+    await sessions.add_bot(table.id, HOST, "normal")
+    await sessions.start(table.id, HOST)
+    document = await transfer.export_game(sessions, table.id, MODERATOR, may_manage=True)
+    assert [s["ai_level"] for s in document["seats"]] == [None, "normal"]
+    copy = await import_or_refuse(sessions, document, 101)
+    assert isinstance(copy, int), copy
+    assert (await sessions.status(copy)).table.ai_level(1) == "normal"
+    unknown = forged(document, lambda d: d["seats"][1].update(ai_level="grandmaster"))
+    assert "grandmaster" in str(await import_or_refuse(sessions, unknown, 102))
+    on_a_person = forged(document, lambda d: d["seats"][0].update(ai_level="strong"))
+    assert "Seat 0" in str(await import_or_refuse(sessions, on_a_person, 103))

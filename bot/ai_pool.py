@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -16,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from bot.plugins import GamePlugin
 from bot.progress import choose
-from bot.render_pool import _game_here, _worker_start
+from bot.render_pool import _game_here, spawned_pool
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +30,7 @@ class AiPool:
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_start,
-                    initargs=(os.getpid(),),
-                )
+                self._pool = spawned_pool(self.workers)
             return self._pool
 
     async def choose(self, game: GamePlugin, snapshot: str, seat: int, seed: int, level: str | None) -> str:

@@ -97,12 +97,7 @@ class RenderPool:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_start,
-                    initargs=(os.getpid(),),
-                )
+                self._pool = spawned_pool(self.workers)
                 self._warmed = set()
             pool = self._pool
             if game is not None and game.pictures is not None and game.name not in self._warmed:
@@ -239,6 +234,17 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 # ----------------------------------------------------------------------------- in the render process
+
+
+def spawned_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes started by spawn, niced, ignoring Ctrl-C and ending with the bot (the render
+    pool's and the computer players' pool)."""
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
 
 
 def _worker_start(parent: int) -> None:

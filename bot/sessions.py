@@ -21,8 +21,9 @@ the phase (``Decision.done``: "End your turn", "Done moving employees"), the sam
 them and logs it as their own action, one click fewer a turn; that step can then not be undone, since the
 decision passed on (the game's barrier).
 
-AI seats: a seat the host or a moderator replaced is played by the game's AI; after every
-change the AI seats that must decide act at once, inside the same transaction, in a bounded loop.
+AI seats: a seat the bot plays (added in the lobby, replaced, skipped) decides in the AI worker
+process outside any transaction (``bot_turn``), and its choice is saved by ``act_for_bot`` like a
+person's move, guarded by the version the turn was read at.
 
 A move's engine work (checking, applying, scoring, listing the next choices: 0.4 ms median, over
 1 ms for one move in ten, 7 ms p99) runs in one engine thread (``_play``), not on the event loop,

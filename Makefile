@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-strength golden soak transcript scale-demo clean
+.PHONY: run test lint bench bench-strength golden soak transcript catalogues scale-demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ soak: $(STAMP)
 # commit them whenever player-facing text changes.
 transcript: $(STAMP)
 	$(BIN)/python -m tests.transcript
+
+# Every language's catalogues brought in line with the keys the code says (README, "Languages").
+catalogues: $(STAMP)
+	$(BIN)/python -m render.common.catalogues
 
 # PostgreSQL (installed by the dev extra, data in data/postgres) and two bot processes on shards 0
 # and 1 sharing it, reading .env like `make run` (README, "Scaling out"). Ctrl-C stops them all.

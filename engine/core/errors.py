@@ -7,6 +7,8 @@ can read, and, where a rule forbids the action, the rule id that forbids it. The
 
 from __future__ import annotations
 
+from engine.core.words import msg
+
 
 class EngineError(ValueError):
     code = "engine_error"
@@ -20,7 +22,7 @@ class EngineError(ValueError):
     def sentence(self) -> str:
         """The player-readable sentence, naming the rule when there is one."""
         if self.rule:
-            return f"{self.message} (rule {self.rule})"
+            return msg("{refusal} (rule {rule})", refusal=self.message, rule=self.rule)
         return self.message
 
 

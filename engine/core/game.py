@@ -52,9 +52,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SkipValidation
 
 from engine.core.rng import Rng
+from engine.core.words import Said
 
 FORMAT_VERSION = 1
 # A player's panel shows at most this many ungrouped choices (Discord: 4 menus of 25 options).
@@ -89,7 +90,7 @@ class Decision(BaseModel):
 
     seats: list[int]
     kind: str
-    prompt: str
+    prompt: Said
     finished: bool = False
     done: str | None = None
 
@@ -101,7 +102,7 @@ class Event(BaseModel):
     the rest is told only in the log."""
 
     kind: str
-    text: str
+    text: Said
     seat: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
     headline: bool = False
@@ -135,8 +136,8 @@ class ScoreLine(BaseModel):
     """One contestant's score. ``seat`` is None for a rival without a seat (a solo game's opponent)."""
 
     seat: int | None
-    name: str
-    categories: dict[str, int]
+    name: Said
+    categories: SkipValidation[dict[str, int]]
     total: int
 
 
@@ -147,20 +148,20 @@ class ScoreSheet(BaseModel):
     final: bool
     lines: list[ScoreLine]
     winners: list[int]
-    note: str = ""
+    note: Said = ""
 
 
 class Glance(BaseModel):
     """Where the game stands ("Round 9 of 20", "Setup") and, for a seat, what it wants in view
     while deciding ("You have $12, 3 goods, 14 VP; 2 moves left."). Either may be empty."""
 
-    stage: str = ""
-    note: str = ""
+    stage: Said = ""
+    note: Said = ""
 
 
 class OptionChoice(BaseModel):
     value: str
-    label: str
+    label: Said
 
 
 class OptionSpec(BaseModel):
@@ -168,22 +169,22 @@ class OptionSpec(BaseModel):
     yes/no flag when ``choices`` is empty. The game's ``new_game`` checks the value."""
 
     key: str
-    description: str
+    description: Said
     choices: list[OptionChoice] = Field(default_factory=list)
 
 
 class Topic(BaseModel):
-    title: str
-    body: str
+    title: Said
+    body: Said
 
 
 class Guide(BaseModel):
     """Everything a game says that does not depend on a state."""
 
-    blurb: str
+    blurb: Said
     options: list[OptionSpec] = Field(default_factory=list)
     topics: dict[str, Topic] = Field(default_factory=dict)
-    help: str = ""
+    help: Said = ""
 
 
 class Player(Protocol):

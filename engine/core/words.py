@@ -1,0 +1,87 @@
+"""Sentences that can be said again in another language.
+
+The engine writes every player word through ``msg`` (a sentence), ``plural`` (a counted sentence)
+and ``join`` (sentences put side by side). Each returns a ``Msg``: a ``str`` holding the English
+text, so that tests, notation lookups and logs read it as before, and carrying what a catalogue
+needs to say it in another language: the key (the English template with ``{name}``
+placeholders), the arguments (numbers, names or other ``Msg``) and, for a counted sentence, the
+plural template and the count. Only ``bot/`` and ``render/`` pick a language
+(``render.common.language.say``); the engine never does.
+
+Keys are found in the code by Babel's extractor (keywords ``msg`` and ``plural:1,2``), so a key
+must be a literal string, never an f-string or a variable. A model field that keeps a ``Msg``
+is typed ``Said`` (pydantic would otherwise turn it into a plain ``str`` and lose its key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import SkipValidation
+
+Arg = Any  # an int, a str (a name, a notation) or a Msg
+
+
+class Msg(str):
+    """English text that remembers how it was made (see the module docstring)."""
+
+    key: str | None
+    many: str | None
+    n: int | None
+    args: Mapping[str, Arg]
+    sep: str | None
+    parts: tuple[str, ...]
+
+    def __new__(
+        cls,
+        key: str | None,
+        args: Mapping[str, Arg],
+        many: str | None = None,
+        n: int | None = None,
+        sep: str | None = None,
+        parts: tuple[str, ...] = (),
+    ) -> Msg:
+        if sep is not None:
+            english = sep.join(parts)
+        else:
+            assert key is not None
+            template = key if n is None or n == 1 or many is None else many
+            english = template.format(**args)
+        self = super().__new__(cls, english)
+        self.key, self.args, self.many, self.n, self.sep, self.parts = key, args, many, n, sep, parts
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A Msg crosses process boundaries (render and computer-player workers) with its key.
+        return (Msg, (self.key, dict(self.args), self.many, self.n, self.sep, self.parts))
+
+
+
+def msg(key: str, /, **args: Arg) -> Msg:
+    """A sentence: ``msg("{who} builds {what}", who="{p0}", what=msg("Sales"))``."""
+    return Msg(key, args)
+
+
+def plural(one: str, many: str, n: int, /, **args: Arg) -> Msg:
+    """A counted sentence: ``plural("{n} good", "{n} goods", 3)``; ``n`` is one of its arguments.
+    Languages with more forms (Ukrainian, Russian, Polish) take theirs from the catalogue."""
+    return Msg(one, {"n": n, **args}, many=many, n=n)
+
+
+def join(sep: str, parts: Iterable[str]) -> Msg:
+    """Sentences side by side with punctuation that no language changes (", ", " + ", "\\n"):
+    each part is said in the reader's language, the separator is kept."""
+    return Msg(None, {}, sep=sep, parts=tuple(parts))
+
+
+# A pydantic field that keeps a Msg as it is (a plain ``str`` field would copy it into a str).
+Said = SkipValidation[str]
+
+
+def listing(items: Iterable[str]) -> Msg:
+    """ "a", "a and b", "a, b and c", each item in the reader's language."""
+    items = tuple(items)
+    if len(items) <= 1:
+        return join("", items)
+    return msg("{items} and {last}", items=join(", ", items[:-1]), last=items[-1])

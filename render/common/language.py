@@ -1,0 +1,118 @@
+"""Saying things in the reader's language: the five languages, the catalogues, the current language.
+
+Catalogues are gettext ``.po`` files kept with Babel (``make catalogues`` extracts the keys and
+updates every file), one folder ``locales/`` per package that has player words
+(``engine/<game>/locales/uk.po``, ``render/<game>/locales/``, ``bot/locales/``…), one file per
+language. English needs no file: a key is its English text. Plural forms come from each
+catalogue's own ``Plural-Forms`` header (written by Babel from CLDR), never from code here.
+
+The language is a context variable: the bot sets it with ``speaking(lang)`` around what it says to
+a player (their language) or posts in a channel (the game's language); a render worker sets it for
+the picture it draws. ``say`` translates a ``Msg`` (the engine's sentences) in the current language;
+``t`` and ``tn`` are the bot's and the pictures' own sentences, said at once.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from engine.core.words import Msg, msg, plural
+
+# The languages a player may choose, in the order menus show them, each named in itself.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "uk": "Українська",
+    "ru": "Русский",
+    "pl": "Polski",
+    "ca": "Català",
+}
+DEFAULT = "en"
+ROOT = Path(__file__).resolve().parents[2]
+# The packages whose folders may hold a ``locales/`` folder.
+LAYERS = ("engine", "render", "bot")
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=DEFAULT)
+
+
+def current() -> str:
+    return _current.get()
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Say everything inside in ``lang`` (an unknown or missing language is English)."""
+    chosen = lang if lang in LANGUAGES else DEFAULT
+    token = _current.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _current.reset(token)
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    """Every catalogue of ``lang``, in a stable order."""
+    return sorted(p for layer in LAYERS for p in (ROOT / layer).rglob(f"locales/{lang}.po"))
+
+
+def read_catalogue(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+@functools.cache
+def translations(lang: str) -> Translations | None:
+    """All of ``lang``'s catalogues as one, compiled in memory (no compiled files to go stale)."""
+    if lang == DEFAULT:
+        return None
+    merged: Translations | None = None
+    for path in catalogue_files(lang):
+        buffer = io.BytesIO()
+        write_mo(buffer, read_catalogue(path, lang))
+        buffer.seek(0)
+        part = Translations(buffer)
+        merged = part if merged is None else merged.merge(part)
+    return merged
+
+
+def say(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the current language). A ``Msg`` is translated with its
+    arguments; any other string (a name, a number) is said as it is. A translation that is missing
+    or broken (a placeholder the key does not have) leaves that sentence in English."""
+    if not isinstance(text, Msg):
+        return text
+    lang = lang or current()
+    if text.sep is not None:
+        return text.sep.join(say(part, lang) for part in text.parts)
+    args = {k: say(v, lang) if isinstance(v, str) else v for k, v in text.args.items()}
+    found = translations(lang)
+    assert text.key is not None
+    if text.n is not None and text.many is not None:
+        template = found.ngettext(text.key, text.many, text.n) if found else None
+        template = template or (text.key if text.n == 1 else text.many)
+    else:
+        template = (found.gettext(text.key) if found else None) or text.key
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return str(Msg(text.key, args, text.many, text.n))
+
+
+def t(key: str, /, **args: Any) -> str:
+    """One of the bot's or the pictures' own sentences, said at once in the current language."""
+    return say(msg(key, **args))
+
+
+def tn(one: str, many: str, n: int, /, **args: Any) -> str:
+    """A counted sentence of the bot's or the pictures' own, said at once."""
+    return say(plural(one, many, n, **args))

@@ -1,0 +1,86 @@
+"""Issue 21: every catalogue holds exactly the keys the code says, each translated, with the key's
+placeholders, and plural forms that hold for 1, 2, 5, 21 and 22 in every language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+
+from render.common.catalogues import catalogue_path, units, updated
+from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue, translations
+
+FOREIGN = [lang for lang in LANGUAGES if lang != DEFAULT]
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+# The plural form (index in the catalogue) each language's own rules pick for 1, 2, 5, 21, 22.
+FORMS = {
+    "uk": [0, 1, 2, 0, 1],
+    "ru": [0, 1, 2, 0, 1],
+    "pl": [0, 1, 2, 2, 1],
+    "ca": [0, 1, 1, 1, 1],
+}
+COUNTS = [1, 2, 5, 21, 22]
+CATALOGUES = [(unit, lang) for unit in units() for lang in FOREIGN if updated(unit, lang) is not None]
+
+
+def _id(case: tuple[Path, str]) -> str:
+    return f"{case[0].relative_to(ROOT)}:{case[1]}"
+
+
+def _messages(unit: Path, lang: str) -> list[Message]:
+    return [m for m in read_catalogue(catalogue_path(unit, lang), lang) if m.id]
+
+
+def _names(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def test_every_package_with_player_words_has_catalogues() -> None:
+    assert CATALOGUES, "no catalogue found"
+
+
+@pytest.mark.parametrize("case", CATALOGUES, ids=_id)
+def test_the_catalogue_holds_every_key_the_code_says_and_no_other(case: tuple[Path, str]) -> None:
+    unit, lang = case
+    path = catalogue_path(unit, lang)
+    assert path.exists(), f"{path} is missing: run `make catalogues`"
+    assert path.read_bytes() == updated(unit, lang), f"{path} is out of date: run `make catalogues`"
+
+
+@pytest.mark.parametrize("case", CATALOGUES, ids=_id)
+def test_every_key_is_translated_with_its_placeholders(case: tuple[Path, str]) -> None:
+    unit, lang = case
+    problems = []
+    for m in _messages(unit, lang):
+        keys = m.id if isinstance(m.id, tuple) else (m.id,)
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = set().union(*(_names(k) for k in keys))
+        for form in forms:
+            if not form:
+                problems.append(f"untranslated: {keys[0]!r}")
+            elif _names(form) != wanted:
+                problems.append(f"placeholders of {keys[0]!r}: {sorted(_names(form))} ≠ {sorted(wanted)}")
+        if m.fuzzy:
+            problems.append(f"marked fuzzy: {keys[0]!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_plural_forms_follow_the_language_for_1_2_5_21_22(lang: str) -> None:
+    found = translations(lang)
+    assert found is not None
+    plurals = [m for unit, of in CATALOGUES if of == lang for m in _messages(unit, lang) if m.pluralizable]
+    assert plurals, f"no counted sentence in {lang}"
+    for m in plurals:
+        for n, form in zip(COUNTS, FORMS[lang], strict=True):
+            said = found.ngettext(m.id[0], m.id[1], n)
+            assert said == m.string[form], (lang, m.id[0], n)
+            said.format(n=n, **{k: "x" for k in _names(said) if k != "n"})
+
+
+def test_every_language_has_one_catalogue_per_unit() -> None:
+    for unit in units():
+        have = {lang for lang in FOREIGN if catalogue_path(unit, lang).exists()}
+        assert have in (set(), set(FOREIGN)), f"{unit}: only {sorted(have)}"

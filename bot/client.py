@@ -19,6 +19,7 @@ from bot.announce import Announcer
 from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
+from bot.language import SpokenTree
 from bot.loopback import loopback_connector
 from bot.pacer import Pacer, install
 from bot.reminders import discord_deliverer
@@ -63,6 +64,7 @@ class BoardroomBot(commands.Bot):
             connector=connector,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=SpokenTree,
             **options,
         )
         self.settings = settings

@@ -27,6 +27,7 @@ from bot.render_pool import RenderPool
 from bot.scheduler import Scheduler
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.translator import CatalogueTranslator
 from bot.turn_clock import TurnClocks
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
@@ -156,6 +157,7 @@ class BoardroomBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         self.tree.error(handle_error)
+        await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.load_extension(cog)
         # The first picture would otherwise pay for starting the process and building static layers.

@@ -48,7 +48,7 @@ _DECLARES = {"Command", "Group", "Choice"}
 
 def extract_commands(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str | None, str, list[str]]]:
+) -> Iterator[tuple[int, Any, Any, Any]]:
     """Babel extraction method: the module's t()/tn() keys, then its app-command strings: literal
     ``name=``/``description=`` of ``Command``/``Group``/``Choice``, and each ``describe(...)``
     keyword (an option's name) with its literal value (the option's description)."""

@@ -49,6 +49,7 @@ from bot.views.common import NO_MENTIONS
 from bot.views.open_panels import TOKEN_LIFE
 from bot.views.turn import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
+from render.common.language import speaking
 from render.common.pictures import summary_picture
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,13 @@ class Announcer:
         return lock
 
     async def after_change(
+        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+    ) -> None:
+        """``_after_change`` in the game's language, whoever's click or command made the change."""
+        with speaking(await self.sessions.game_language(game_id)):
+            await self._after_change(game_id, events, via=via)
+
+    async def _after_change(
         self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
     ) -> None:
         """Bring the channel up to date with the game (serialised per game in this process).

@@ -19,6 +19,7 @@ from bot.announce import Announcer
 from bot.bot_players import BotPlayers
 from bot.config import Settings
 from bot.errors import handle_error
+from bot.language import SpokenTree
 from bot.loopback import loopback_connector
 from bot.pacer import Pacer, install
 from bot.reminders import discord_deliverer
@@ -26,6 +27,7 @@ from bot.render_pool import RenderPool
 from bot.scheduler import Scheduler
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.translator import CatalogueTranslator
 from bot.turn_clock import TurnClocks
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
@@ -63,6 +65,7 @@ class BoardroomBot(commands.Bot):
             connector=connector,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=SpokenTree,
             **options,
         )
         self.settings = settings
@@ -154,6 +157,7 @@ class BoardroomBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         self.tree.error(handle_error)
+        await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.load_extension(cog)
         # The first picture would otherwise pay for starting the process and building static layers.

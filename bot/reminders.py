@@ -8,11 +8,13 @@ import logging
 
 import discord
 
+from bot.language import chosen_language
 from bot.scheduler import Deliver
 from bot.turn_clock import Due, OutOfTime, Reminder
 from bot.views import clock_text
 from bot.views.common import NO_MENTIONS
 from bot.views.skip import skip_view
+from render.common.language import speaking
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,17 @@ def discord_deliverer(client: discord.Client) -> Deliver:
 
 
 async def _remind(client: discord.Client, reminder: Reminder) -> None:
+    """In the game's language in its channel; by direct message in the player's choice, if any."""
+    language = reminder.table.game.language
+    if reminder.dm:
+        sessions = getattr(client, "sessions", None)
+        chosen = await chosen_language(sessions.db, reminder.user_id) if sessions is not None else None
+        language = chosen or language
+    with speaking(language):
+        await _say_reminder(client, reminder)
+
+
+async def _say_reminder(client: discord.Client, reminder: Reminder) -> None:
     content = clock_text.reminder_text(reminder)
     only_them = discord.AllowedMentions(
         users=[discord.Object(id=reminder.user_id)], roles=False, everyone=False, replied_user=False
@@ -52,6 +65,12 @@ async def _remind(client: discord.Client, reminder: Reminder) -> None:
 
 
 async def _out_of_time(client: discord.Client, due: OutOfTime) -> None:
+    game = due.table.game
+    with speaking(game.language):
+        await _say_out_of_time(client, due)
+
+
+async def _say_out_of_time(client: discord.Client, due: OutOfTime) -> None:
     game = due.table.game
     channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     await channel.send(

@@ -31,6 +31,7 @@ from bot.storage import clocks as clock_rows
 from bot.storage import games as game_rows
 from bot.tables import GameStatus, Table, load_table
 from engine.core import Game, GameState, IllegalAction, InvalidOptions, StaleState
+from render.common.language import DEFAULT, LANGUAGES, t
 
 
 def _now() -> datetime:
@@ -68,10 +69,14 @@ class Seating:
         host_name: str | None = None,
         thread: bool = False,
         speed: str = DEFAULT_SPEED,
+        language: str = DEFAULT,
     ) -> Table:
         """Open a lobby in the channel, the host seated first; with ``thread``, the game is played in a
-        thread of its own once started (``move_to_thread``); ``speed`` is its turn clock (``bot.speeds``)."""
+        thread of its own once started (``move_to_thread``); ``speed`` is its turn clock (``bot.speeds``);
+        ``language`` the language of its public posts (issue 21)."""
         game = plugins.game(game_name)
+        if language not in LANGUAGES:
+            raise InvalidOptions(t("There is no language {language}.", language=repr(language[:10])))
         if speed not in SPEEDS:
             raise InvalidOptions(f"There is no speed {speed[:40]!r}; choose one of {', '.join(SPEEDS)}.")
         if seats is not None and not game.min_players <= seats <= game.max_players:
@@ -91,6 +96,7 @@ class Seating:
                     seats_wanted=seats,
                     at=at,
                     thread_wanted=thread,
+                    language=language,
                 )
             except storage.ChannelBusy:
                 busy = await game_rows.open_game_in_channel(conn, channel_id)
@@ -102,6 +108,10 @@ class Seating:
             await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
             await clock_rows.set_speed(conn, game_id, speed)
             return await load_table(conn, game_id)
+
+    async def game_language(self, game_id: int) -> str:
+        async with self.db.transaction(write=False) as conn:
+            return await game_rows.game_language(conn, game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
         """The started game is played in ``thread_id`` from now on (opened on its lobby message)."""

@@ -37,6 +37,7 @@ from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
 from bot.turn_clock import EXPELLED
 from engine.core import EngineError, Game, GameState
+from render.common.language import DEFAULT, LANGUAGES, t
 
 FORMAT = "boardroom.game"
 FORMAT_VERSION = 1
@@ -132,6 +133,8 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
         # The turn clock's speed and events (issue 20): a record of the game, not replayed on import;
         # a result with an expelled player is flagged.
         "speed": pace,
+        # the language of the game's public posts (issue 21)
+        "language": game.language,
         "flagged": any(e.kind == EXPELLED for e in clock_events),
         "clock_events": [
             {
@@ -216,6 +219,8 @@ class _Document(_Strict):
     actions: Annotated[list[_Action], Field(max_length=MAX_ACTIONS)]
     undos: Annotated[list[_Undo], Field(max_length=MAX_UNDOS)]
     snapshot: Annotated[str, Field(strict=True)]
+    # exports made before issue 21 have none: their games spoke English
+    language: Annotated[str, Field(strict=True, max_length=16)] = DEFAULT
 
 
 @dataclass(frozen=True)
@@ -234,6 +239,7 @@ class Verified:
         tuple[int, int, int, str, int, str, str, bool]
     ]  # seq, seat, user, notation, version, events, at, barrier
     undos: list[tuple[int, int, int, str]]  # seq, user, version, at
+    language: str = DEFAULT
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -264,6 +270,14 @@ def verify(document: dict[str, Any]) -> Verified:
         raise ImportRefused("A player sits twice, or a user id is out of range.")
     if sum(s.is_host for s in doc.seats) != 1:
         raise ImportRefused("The export does not name exactly one host.")
+    if doc.language not in LANGUAGES:
+        raise ImportRefused(
+            t(
+                "The export's language {language} is not one this bot speaks ({languages}).",
+                language=repr(doc.language),
+                languages=", ".join(LANGUAGES),
+            )
+        )
     ai_seats = {s.seat for s in doc.seats if s.is_ai}
     for s in doc.seats:
         if s.ai_level is not None and (not s.is_ai or s.ai_level not in game.ai_levels):
@@ -305,6 +319,7 @@ def verify(document: dict[str, Any]) -> Verified:
         seats=[(s.seat, int(s.user_id), s.display_name, s.is_host, s.is_ai, s.ai_level) for s in doc.seats],
         actions=rows,
         undos=undo_rows,
+        language=doc.language,
     )
 
 
@@ -402,6 +417,7 @@ async def import_game(
                 version=verified.version,
                 snapshot=verified.snapshot,
                 at=at,
+                language=verified.language,
             )
         except ChannelBusy:
             raise ChannelOccupied(

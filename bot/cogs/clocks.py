@@ -10,16 +10,20 @@ import discord
 from discord import app_commands
 
 from bot.errors import announce_failed, defer_public, public_done
+from bot.language import choose_language, reader_language
 from bot.refusals import ClockRefused
 from bot.speeds import MAX_VACATION_DAYS
 from bot.views import clock_text
 from bot.views.common import NO_MENTIONS, send_followup
+from render.common.language import LANGUAGES, current, speaking, t, use
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
 _QUIET = re.compile(r"^\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*$")
 NO_QUIET = ("off", "none", "no")
+# /boardroom me language: the choice that clears the player's own (their Discord's language again)
+DISCORDS = "discord"
 
 
 def parse_quiet(text: str) -> tuple[int | None, int | None]:
@@ -44,9 +48,10 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         try:
-            await interaction.followup.send(
-                clock_text.vacation_text(table, seat, days, until, left), allowed_mentions=NO_MENTIONS
-            )
+            with speaking(table.game.language):
+                await interaction.followup.send(
+                    clock_text.vacation_text(table, seat, days, until, left), allowed_mentions=NO_MENTIONS
+                )
             public_done(interaction)
         except Exception as exc:
             await announce_failed(interaction, exc)
@@ -69,7 +74,10 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         try:
-            await interaction.followup.send(clock_text.back_text(table, seat), allowed_mentions=NO_MENTIONS)
+            with speaking(table.game.language):
+                await interaction.followup.send(
+                    clock_text.back_text(table, seat), allowed_mentions=NO_MENTIONS
+                )
             public_done(interaction)
             await bot.announcer.after_change(table.id, [])
         except Exception as exc:
@@ -91,9 +99,10 @@ def add_expel_command(group: app_commands.Group, bot: BoardroomBot) -> None:
         status = await bot.sessions.status_in_channel(interaction.channel_id)
         expulsion = await bot.clocks.expel(status.table.id, player.id, interaction.user.id)
         try:
-            await interaction.followup.send(
-                clock_text.expel_text(expulsion, interaction.user.id), allowed_mentions=NO_MENTIONS
-            )
+            with speaking(status.table.game.language):
+                await interaction.followup.send(
+                    clock_text.expel_text(expulsion, interaction.user.id), allowed_mentions=NO_MENTIONS
+                )
             public_done(interaction)
         except Exception as exc:
             await announce_failed(interaction, exc)
@@ -114,8 +123,13 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         timezone: str | None = None,
         quiet: str | None = None,
         dm: bool | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if language is not None:
+            await choose_language(bot.db, interaction.user.id, None if language == DISCORDS else language)
+            # The answer already speaks the new choice.
+            use(await reader_language(interaction))
         settings = await bot.clocks.change_settings(
             interaction.user.id,
             timezone=timezone.strip() if timezone else None,
@@ -131,17 +145,25 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         await send_followup(
             interaction,
             f"Your time zone: {settings.timezone}. Quiet hours: {hours} (your clock stops and nobody "
-            f"reminds you). Reminders come {where}.",
+            f"reminds you). Reminders come {where}.\n"
+            + t("Your language: {language}.", language=LANGUAGES[current()]),
         )
 
     me = app_commands.describe(
         timezone="Your time zone, like Europe/Paris or America/New_York",
         quiet='Your quiet hours in your time, like "23-08", or "off"',
         dm="Reminders by direct message (default: a reply in the game's channel)",
+        language="The language I speak to you in (default: your Discord's)",
+    )(me)
+    me = app_commands.choices(
+        language=[
+            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+            app_commands.Choice(name="Discord's language", value=DISCORDS),
+        ]
     )(me)
     group.add_command(
         app_commands.Command(
-            name="me", description="Your time zone, quiet hours and how you are reminded", callback=me
+            name="me", description="Your time zone, quiet hours, reminders and language", callback=me
         )
     )
 

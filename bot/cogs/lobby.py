@@ -24,6 +24,7 @@ from bot import plugins
 from bot.cogs.clocks import add_clock_commands
 from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
+from bot.language import game_default
 from bot.limits import MENU_OPTIONS, clip
 from bot.progress import player_range
 from bot.refusals import NoThreadHere
@@ -35,6 +36,7 @@ from bot.views.common import NO_MENTIONS, send_followup
 from bot.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
 from bot.views.turn import own_panel
 from engine.core import OptionSpec
+from render.common.language import LANGUAGES, speaking
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -65,11 +67,13 @@ class Lobby(commands.Cog):
         options: dict[str, Any] | None = None,
         thread: bool | None = None,
         speed: str | None = None,
+        language: str | None = None,
     ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage("Games are played in a server channel.")
         in_thread = thread_wanted(interaction, thread)
+        language = language or game_default(interaction)
         table = await self.sessions.create_game(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -80,11 +84,14 @@ class Lobby(commands.Cog):
             host_name=interaction.user.display_name,
             thread=in_thread,
             speed=speed or DEFAULT_SPEED,
+            language=language,
         )
-        view = lobby_view(table)
-        content = text.lobby_text(table)
+        with speaking(language):
+            view = lobby_view(table)
+            content = text.lobby_text(table)
         try:
-            message = await send_followup(interaction, content, view=view, ephemeral=False)
+            with speaking(language):
+                message = await send_followup(interaction, content, view=view, ephemeral=False)
         except Exception as exc:
             await announce_failed(interaction, exc)
             return
@@ -95,7 +102,10 @@ class Lobby(commands.Cog):
             status = await self.sessions.start(table.id, interaction.user.id, anyway=True)
             try:
                 started = await play_in_thread(self.bot, self.sessions, status.table)
-                await message.edit(content=text.lobby_text(started), view=None, allowed_mentions=NO_MENTIONS)
+                with speaking(language):
+                    await message.edit(
+                        content=text.lobby_text(started), view=None, allowed_mentions=NO_MENTIONS
+                    )
                 await self.bot.announcer.after_change(status.table.id, [])
             except Exception as exc:
                 await announce_failed(interaction, exc)
@@ -134,11 +144,12 @@ class Lobby(commands.Cog):
         table = await self.sessions.abandon(status.table.id, interaction.user.id, may_manage=may_manage)
         title = plugins.game(table.game.game).title
         try:
-            await interaction.followup.send(
-                f"{text.mention(interaction.user.id)} abandoned **{title}** #{table.id}. "
-                "The channel is free for a new game.",
-                allowed_mentions=NO_MENTIONS,
-            )
+            with speaking(table.game.language):
+                await interaction.followup.send(
+                    f"{text.mention(interaction.user.id)} abandoned **{title}** #{table.id}. "
+                    "The channel is free for a new game.",
+                    allowed_mentions=NO_MENTIONS,
+                )
             public_done(interaction)
             if status.progress is None:
                 # Take the Join/Leave/Start buttons off the public lobby.
@@ -157,11 +168,12 @@ class Lobby(commands.Cog):
             status.table.id, interaction.user.id, player.id, may_manage=may_manage
         )
         try:
-            await interaction.followup.send(
-                f"{text.mention(interaction.user.id)} handed {text.mention(player.id)}'s seat to the bot; "
-                "it plays that seat from now on.",
-                allowed_mentions=NO_MENTIONS,
-            )
+            with speaking(replaced.table.game.language):
+                await interaction.followup.send(
+                    f"{text.mention(interaction.user.id)} handed {text.mention(player.id)}'s seat to the "
+                    "bot; it plays that seat from now on.",
+                    allowed_mentions=NO_MENTIONS,
+                )
             public_done(interaction)
             await self.bot.announcer.after_change(replaced.table.id, [])
         except Exception as exc:
@@ -242,10 +254,11 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         players: int | None = None,
         thread: bool | None = None,
         speed: str | None = None,
+        language: str | None = None,
         **given: Any,
     ) -> None:
         chosen = {key: value for key, value in given.items() if value is not None}
-        await cog.new(interaction, game, players, chosen or None, thread, speed)
+        await cog.new(interaction, game, players, chosen or None, thread, speed, language)
 
     # The options come from the games' guides, so the signature discord.py reads is built here.
     parameters = [
@@ -264,6 +277,9 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         ),
         inspect.Parameter(
             "speed", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str | None, default=None
+        ),
+        inspect.Parameter(
+            "language", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str | None, default=None
         ),
     ]
     for option in options:
@@ -291,12 +307,16 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         app_commands.Choice(name=f"{pace.label} ({speed_blurb(pace)})"[:100], value=pace.key)
         for pace in SPEEDS.values()
     ]
+    with_choices["language"] = [
+        app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
+    ]
     new = app_commands.choices(**with_choices)(new)
     new = app_commands.describe(
         game="Which game",
         players="Number of seats (default: whatever the game allows)",
         thread="Play in a thread of its own (default: yes, where I may open threads)",
         speed=f"How long each player may take (default: {DEFAULT_SPEED}; see /game help)",
+        language="The language of the game's posts (default: the server's)",
         **{option.key: option.description[:100] for option in options},
     )(new)
     group.add_command(

@@ -110,6 +110,21 @@ async def save_settings(conn: Connection, settings: PlayerSettings) -> None:
     )
 
 
+async def chosen_language(conn: Connection, user_id: int) -> str | None:
+    """The language the player chose with /boardroom me (issue 21); None: their Discord's."""
+    row = await conn.fetchone("SELECT language FROM player_settings WHERE user_id = ?", (user_id,))
+    return None if row is None else row["language"]
+
+
+async def choose_language(conn: Connection, user_id: int, language: str | None) -> None:
+    """Keep the player's other settings; None clears the choice."""
+    await conn.execute(
+        "INSERT INTO player_settings (user_id, language) VALUES (?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+        (user_id, language),
+    )
+
+
 async def record_event(
     conn: Connection,
     game_id: int,

@@ -11,7 +11,7 @@ from bot.storage.records import GameRow, SeatRow, Status
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
     "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since, "
-    "thread_wanted, parent_channel_id"
+    "thread_wanted, parent_channel_id, language"
 )
 
 
@@ -61,6 +61,7 @@ def _game(row: Any) -> GameRow:
         waiting_since=row["waiting_since"],
         thread_wanted=bool(row["thread_wanted"]),
         parent_channel_id=row["parent_channel_id"],
+        language=row["language"],
     )
 
 
@@ -88,13 +89,15 @@ async def insert_game(
     seats_wanted: int | None,
     at: str,
     thread_wanted: bool = False,
+    language: str = "en",
 ) -> int:
     try:
         async with conn.savepoint():
             row = await conn.fetchone(
                 "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, created_at, "
-                "updated_at, thread_wanted) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, game, options, seats_wanted, at, at, int(thread_wanted)),
+                "updated_at, thread_wanted, language) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
+                (guild_id, channel_id, game, options, seats_wanted, at, at, int(thread_wanted), language),
             )
     except IntegrityError as exc:
         if exc.column == "games.channel_id":
@@ -269,6 +272,12 @@ async def mark_posted(conn: Connection, game_id: int, key: str, *, message_id: i
         (at, message_id, game_id, key),
     )
     return changed == 1
+
+
+async def game_language(conn: Connection, game_id: int) -> str:
+    """The language of the game's public posts ('en' for a game that no longer exists)."""
+    row = await conn.fetchone("SELECT language FROM games WHERE id = ?", (game_id,))
+    return "en" if row is None else str(row["language"])
 
 
 async def game_status(conn: Connection, game_id: int) -> Status | None:

@@ -41,6 +41,8 @@ class GameRow:
     # played in its own thread (chosen at /game new); once moved, the lobby's channel
     thread_wanted: bool = False
     parent_channel_id: int | None = None
+    # the language of its public posts (issue 21), chosen at /game new
+    language: str = "en"
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ async def insert_imported_game(
     version: int,
     snapshot: str,
     at: str,
+    language: str = "en",
 ) -> int:
     """A started game with its snapshot; the caller adds seats and the log in the same transaction.
     Raises ``ChannelBusy`` when the channel has a lobby or a game in progress."""
@@ -36,8 +37,8 @@ async def insert_imported_game(
         async with conn.savepoint():
             row = await conn.fetchone(
                 "INSERT INTO games (guild_id, channel_id, game, status, options, seats_wanted, seed, "
-                "version, snapshot, created_at, updated_at, ended_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "version, snapshot, created_at, updated_at, ended_at, language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -51,6 +52,7 @@ async def insert_imported_game(
                     at,
                     at,
                     None if status in ("lobby", "active") else at,
+                    language,
                 ),
             )
     except IntegrityError as exc:

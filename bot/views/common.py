@@ -11,11 +11,13 @@ from typing import Any, Protocol
 import discord
 
 from bot.errors import REDELIVERED, handle_error
+from bot.language import reader_language
 from bot.limits import clip
 from bot.render_pool import RenderPool
 from bot.sessions import Sessions
 from bot.turn_clock import TurnClocks
 from engine.core import Event
+from render.common.language import speaking
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +92,13 @@ async def send_followup(
 async def guarded(
     interaction: discord.Interaction[Any], handler: Callable[[discord.Interaction[Any]], Awaitable[None]]
 ) -> None:
-    """Run a component handler through the one error funnel (discord.py would only log it)."""
-    try:
-        await handler(interaction)
-    except Exception as exc:
-        await handle_error(interaction, exc)
+    """Run a component handler through the one error funnel (discord.py would only log it), in the
+    clicking player's language."""
+    with speaking(await reader_language(interaction)):
+        try:
+            await handler(interaction)
+        except Exception as exc:
+            await handle_error(interaction, exc)
 
 
 async def acknowledge_update(interaction: discord.Interaction[Any]) -> bool:

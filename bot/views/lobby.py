@@ -30,6 +30,7 @@ from bot.views.common import (
     sessions_of,
 )
 from engine.core import StaleState
+from render.common.language import speaking
 
 if TYPE_CHECKING:
     from bot.sessions import Sessions
@@ -105,17 +106,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 # The message showed an older table (edits can land out of order): redraw it so
                 # the host sees who is seated now and a Start button for that table.
                 current = (await sessions.status(self.game_id)).table
-                await interaction.edit_original_response(
-                    content=text.lobby_text(current), view=lobby_view(current), allowed_mentions=NO_MENTIONS
-                )
+                with speaking(current.game.language):
+                    await interaction.edit_original_response(
+                        content=text.lobby_text(current),
+                        view=lobby_view(current),
+                        allowed_mentions=NO_MENTIONS,
+                    )
                 raise
             table, progress = status.table, status.progress
         try:
             if progress is not None:
                 table = await play_in_thread(interaction.client, sessions, table)
-            await interaction.edit_original_response(
-                content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
-            )
+            with speaking(table.game.language):
+                await interaction.edit_original_response(
+                    content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+                )
             if interaction.message is None or interaction.message.id != table.game.lobby_message_id:
                 # Pressed on a /game status panel: the public lobby must show the change too.
                 await refresh_lobby_message(interaction.client, table)
@@ -135,7 +140,10 @@ async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
     where = table.game.parent_channel_id or table.game.channel_id
     channel = client.get_partial_messageable(where, guild_id=table.game.guild_id)
     message = channel.get_partial_message(table.game.lobby_message_id)
-    await message.edit(content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS)
+    with speaking(table.game.language):
+        await message.edit(
+            content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+        )
 
 
 # Discord's longest auto-archive (7 days): an async game's thread stays in the list between moves,

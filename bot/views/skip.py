@@ -11,6 +11,7 @@ import discord
 
 from bot.views import clock_text, ids
 from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, clocks_of, guarded
+from render.common.language import speaking
 
 SKIP, IM_BACK = "Skip", "I'm back"
 
@@ -36,11 +37,12 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SK
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledge_update(interaction)
         table = await clocks_of(interaction).skip(self.game_id, self.seat, self.since, interaction.user.id)
-        await interaction.edit_original_response(
-            content=clock_text.skipped_text(table, self.seat, interaction.user.id),
-            view=back_view(table.id, self.seat),
-            allowed_mentions=NO_MENTIONS,
-        )
+        with speaking(table.game.language):
+            await interaction.edit_original_response(
+                content=clock_text.skipped_text(table, self.seat, interaction.user.id),
+                view=back_view(table.id, self.seat),
+                allowed_mentions=NO_MENTIONS,
+            )
         await announcer_of(interaction).after_change(table.id, [])
 
 
@@ -67,9 +69,10 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
         table = await clocks_of(interaction).back(self.game_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        await interaction.edit_original_response(
-            content=clock_text.back_text(table, seat), view=None, allowed_mentions=NO_MENTIONS
-        )
+        with speaking(table.game.language):
+            await interaction.edit_original_response(
+                content=clock_text.back_text(table, seat), view=None, allowed_mentions=NO_MENTIONS
+            )
         await announcer_of(interaction).after_change(table.id, [])
 
 

@@ -11,14 +11,16 @@ longer says leaves. ``tests/i18n`` fails while a key is untranslated or a file i
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.pofile import write_po
 
 from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue
@@ -37,12 +39,41 @@ def units() -> Iterator[Path]:
     yield ROOT / "bot"
 
 
+# The modules that declare slash commands: their names, descriptions, option names and choices are
+# keys too (said by ``bot.translator`` to Discord), besides their t()/tn() sentences.
+COMMANDS = ("cogs/**.py", "render.common.catalogues:extract_commands")
+# A call whose literal ``name=``/``description=`` is a command's, a group's or a choice's words.
+_DECLARES = {"Command", "Group", "Choice"}
+
+
+def extract_commands(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, Any, Any, Any]]:
+    """Babel extraction method: the module's t()/tn() keys, then its app-command strings: literal
+    ``name=``/``description=`` of ``Command``/``Group``/``Choice``, and each ``describe(...)``
+    keyword (an option's name) with its literal value (the option's description)."""
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    fileobj.seek(0)
+    for node in ast.walk(ast.parse(fileobj.read())):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        for given in node.keywords:
+            literal = given.value.value if isinstance(given.value, ast.Constant) else None
+            if called == "describe" and given.arg is not None:
+                yield node.lineno, None, given.arg, []
+                if isinstance(literal, str):
+                    yield node.lineno, None, literal, []
+            elif called in _DECLARES and given.arg in ("name", "description") and isinstance(literal, str):
+                yield node.lineno, None, literal, []
+
+
 def template(unit: Path) -> Catalog:
     """The keys ``unit``'s code says, with where (file and line) for a translator's context."""
     # A fixed date: the files change only when their keys or translations do.
     found = Catalog(fuzzy=False, creation_date=STAMP)
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(unit), method_map=[("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True
+        str(unit), method_map=[COMMANDS, ("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True
     ):
         found.add(message, locations=[(f"{unit.relative_to(ROOT)}/{filename}", lineno)],
                   auto_comments=comments, context=context, flags=("python-brace-format",))

@@ -116,3 +116,11 @@ def t(key: str, /, **args: Any) -> str:
 def tn(one: str, many: str, n: int, /, **args: Any) -> str:
     """A counted sentence of the bot's or the pictures' own, said at once."""
     return say(plural(one, many, n, **args))
+
+
+def use(lang: str | None) -> str:
+    """Say everything from here to the end of the current task in ``lang``: for a task that serves
+    one reader from start to end (an interaction's handler), where no block can be wrapped."""
+    chosen = lang if lang in LANGUAGES else DEFAULT
+    _current.set(chosen)
+    return chosen

@@ -1,0 +1,91 @@
+"""Slash commands in Ukrainian, Russian and Polish (issue 21): every localized command, group and
+option name obeys Discord's rule for names (lowercase, 1–32 letters, digits, "-" or "_"), no two
+names in one command (its options, a group's subcommands) collide in any language, and the
+commands' English strings are translated from the bot's catalogues."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot import plugins
+from bot.client import COGS, BoardroomBot
+from bot.config import Settings
+from bot.translator import CatalogueTranslator, localized
+
+# Discord's rule for command and option names (the API reference, "Application Command Naming":
+# ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase where the script has case).
+
+
+def valid_name(name: str) -> bool:
+    return 1 <= len(name) <= 32 and all(c.isalnum() or c in "-_" for c in name) and name == name.lower()
+
+
+LOCALES = (discord.Locale.ukrainian, discord.Locale.russian, discord.Locale.polish)
+
+
+@pytest.fixture
+async def payloads() -> list[dict[str, Any]]:
+    """The commands as the bot syncs them, translated."""
+    plugins.load_all()
+    bot = BoardroomBot(Settings(_env_file=None))  # type: ignore[call-arg]
+    await bot.tree.set_translator(CatalogueTranslator())
+    try:
+        for cog in COGS:
+            await bot.load_extension(cog)
+        translator = bot.tree.translator
+        assert translator is not None
+        return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+    finally:
+        await bot.close()
+
+
+def _named(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """A command's options and subcommands, each with its localizations."""
+    return list(payload.get("options", []))
+
+
+def _names(item: dict[str, Any], locale: discord.Locale) -> str:
+    return item.get("name_localizations", {}).get(locale.value, item["name"])
+
+
+def test_every_localized_name_is_a_valid_discord_name_and_none_collide(
+    payloads: list[dict[str, Any]],
+) -> None:
+    seen = 0
+    stack = list(payloads)
+    tops = {locale: [_names(p, locale) for p in payloads] for locale in LOCALES}
+    for locale, names in tops.items():
+        assert len(set(names)) == len(names), f"two commands share a name in {locale.value}: {names}"
+    while stack:
+        item = stack.pop()
+        for locale in LOCALES:
+            name = _names(item, locale)
+            assert valid_name(name), f"{item['name']!r} in {locale.value}: {name!r}"
+            seen += item.get("name_localizations", {}).get(locale.value) is not None
+            for choice in item.get("choices", []):
+                said = choice.get("name_localizations", {}).get(locale.value, choice["name"])
+                assert 1 <= len(said) <= 100
+            description = item.get("description_localizations", {}).get(
+                locale.value, item.get("description", "")
+            )
+            assert len(description) <= 100, f"{item['name']!r} in {locale.value}: {description!r}"
+        children = _named(item)
+        for locale in LOCALES:
+            names = [_names(child, locale) for child in children]
+            assert len(set(names)) == len(names), (
+                f"names collide in {item['name']!r} ({locale.value}): {names}"
+            )
+        stack.extend(children)
+    assert seen > 3 * 30, "most names are localized"
+
+
+def test_the_commands_english_is_said_from_the_catalogues() -> None:
+    assert localized("Open a lobby for a game here", discord.Locale.ukrainian) == "Відкрити тут лобі для гри"
+    assert localized("new", discord.Locale.polish) == "nowa"
+    assert localized("Discord's language", discord.Locale.russian) == "Язык Discord"
+    # English locales keep Discord's default; an unknown string has no translation.
+    assert localized("new", discord.Locale.british_english) is None
+    assert localized("no such string anywhere", discord.Locale.ukrainian) is None

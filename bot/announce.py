@@ -35,7 +35,7 @@ from typing import Any
 
 import discord
 
-from bot import narrate, plugins, post_retry
+from bot import narrate, plugins, post_retry, said_events
 from bot.bot_players import BotPlayers
 from bot.limits import clip
 from bot.pacer import Priority, pacing
@@ -49,7 +49,7 @@ from bot.views.common import NO_MENTIONS
 from bot.views.open_panels import TOKEN_LIFE
 from bot.views.turn import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
-from render.common.language import speaking
+from render.common.language import speaking, t
 from render.common.pictures import summary_picture
 
 log = logging.getLogger(__name__)
@@ -222,14 +222,16 @@ class Announcer:
         # since, when this post is made after a restart).
         sheet = recorded or game.score(state)
         rows = await self.sessions.live_log(table.id)
-        per_action = [[Event.model_validate(e) for e in json.loads(row.events)] for row in rows]
+        per_action = [said_events.loads(row.events) for row in rows]
         events = narrate.events_before(per_action, key)
         if reached is None:  # posted after a restart: the checkpoint is in the log
             reached = next(
                 (e for action in per_action for e in narrate.checkpoints(action) if e.data.get("key") == key),
                 None,
             )
-        title = str(reached.data.get("title", key)) if reached is not None else key
+        # the title is an engine sentence (a Msg), said in the channel's language by the summary
+        found = reached.data.get("title", key) if reached is not None else key
+        title = found if isinstance(found, str) else key
         content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
         if self.clocks is not None:
             content = clip(content + clock_text.skipped_note(table, await self.clocks.skipped(table.id)))
@@ -256,7 +258,7 @@ class Announcer:
             table.game.parent_channel_id, guild_id=table.game.guild_id
         )
         content = text.score_text(table, progress) + await self._flagged(table)
-        content += f"\nThe whole game: <#{table.game.channel_id}>."
+        content += "\n" + t("The whole game: {thread}.", thread=f"<#{table.game.channel_id}>")
         await self._send(parent, table, clip(content), None, FINAL_IN_PARENT, ping=False)
 
     async def _flagged(self, table: Table) -> str:

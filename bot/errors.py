@@ -17,10 +17,12 @@ from typing import Any
 import discord
 
 from engine.core import EngineError
+from engine.core.words import msg
+from render.common.language import say, t
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
+APOLOGY = msg("Sorry, something went wrong on our side. It has been logged; please try again in a moment.")
 PUBLIC_THINKING = "boardroom.public_thinking"
 # Set when Discord refused our acknowledgement because this interaction had been answered
 # before (delivered twice): only follow-ups can still reach the user.
@@ -34,7 +36,9 @@ async def defer_public(interaction: discord.Interaction[Any]) -> None:
 
 
 async def reply_private(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whatever has been sent for this interaction so far."""
+    """An ephemeral answer, whatever has been sent for this interaction so far (a sentence kept as a
+    ``Msg``, such as a refusal, is said in the current language)."""
+    text = say(text)
     try:
         if not interaction.response.is_done() and not interaction.extras.get(REDELIVERED):
             await interaction.response.send_message(text, ephemeral=True)
@@ -49,7 +53,7 @@ async def reply_private(interaction: discord.Interaction[Any], text: str) -> Non
         log.warning("could not answer interaction %s privately", interaction.id, exc_info=True)
 
 
-SAVED_NOT_SHOWN = (
+SAVED_NOT_SHOWN = msg(
     "That was saved, but I could not update the messages here. "
     "`/game status` shows the game (and your choices, if it is your turn)."
 )
@@ -63,7 +67,7 @@ async def announce_failed(interaction: discord.Interaction[Any], error: BaseExce
         interaction.id,
         exc_info=(type(error), error, error.__traceback__),
     )
-    await reply_private(interaction, SAVED_NOT_SHOWN)
+    await reply_private(interaction, say(SAVED_NOT_SHOWN))
 
 
 def public_done(interaction: discord.Interaction[Any]) -> None:
@@ -84,10 +88,10 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         # The code and the rule id only: a refusal's sentence may quote what the player typed. The
         # player reads the message, which says the rule in words; the rule id is for us (issue 14).
         log.info("refused %s (rule %s) for user %s", original.code, original.rule, interaction.user.id)
-        await reply_private(interaction, original.message)
+        await reply_private(interaction, say(original.message))
         return
     if isinstance(original, discord.app_commands.CheckFailure):
-        await reply_private(interaction, str(original) or "You cannot use this command here.")
+        await reply_private(interaction, say(str(original)) or t("You cannot use this command here."))
         return
     log.error(
         "unexpected error in interaction %s (type %s, user %s, channel %s)",
@@ -97,4 +101,4 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         interaction.channel_id,
         exc_info=(type(original), original, original.__traceback__),
     )
-    await reply_private(interaction, APOLOGY)
+    await reply_private(interaction, say(APOLOGY))

@@ -10,13 +10,15 @@ from collections.abc import Sequence
 from bot.limits import MAX_MESSAGE, clip
 from bot.words import listing, signed, times
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
+from render.common.language import say, t, tn
 
 _PLACEHOLDER = re.compile(r"\{p(\d)\}")
 
 
 def name_players(text: str, names: Sequence[str]) -> str:
-    """``{p0}``..``{p3}`` → display names (the engine's texts never mention Discord users)."""
-    return _PLACEHOLDER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+    """``{p0}``..``{p3}`` → display names (the engine's texts never mention Discord users), in an
+    engine text said first in the current language (a name never goes through a catalogue)."""
+    return _PLACEHOLDER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], say(text))
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
@@ -27,6 +29,7 @@ def folded(events: Sequence[Event]) -> list[Event]:
     """The headline events, with the events that carry ``data["fold"]`` folded into one line per seat
     and kind where the first of them happened (a turn's employee moves, a round's activations)."""
     out: list[Event] = []
+    # an item is an engine text (a Msg), said when the line is written
     folds: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
     for event in events:
         fold = event.data.get("fold")
@@ -35,15 +38,20 @@ def folded(events: Sequence[Event]) -> list[Event]:
             if key not in folds:
                 folds[key] = (len(out), [])
                 out.append(event)
-            folds[key][1].append(str(fold["item"]))
+            item = fold["item"]
+            folds[key][1].append(item if isinstance(item, str) else str(item))
         elif event.headline:
             out.append(event)
     for index, items in folds.values():
         fold = out[index].data["fold"]
         counted = Counter(items)
-        told = [item if n == 1 else f"{item} ({times(n)})" for item, n in counted.items()]
-        lead = fold["one"] if len(items) == 1 else fold["many"]
-        out[index] = Event(kind=out[index].kind, text=f"{lead} {listing(told)}.", seat=out[index].seat)
+        told = [
+            say(item) if n == 1 else t("{item} ({times})", item=say(item), times=times(n))
+            for item, n in counted.items()
+        ]
+        lead = say(fold["one"] if len(items) == 1 else fold["many"])
+        text = t("{lead} {items}.", lead=lead, items=listing(told))
+        out[index] = Event(kind=out[index].kind, text=text, seat=out[index].seat)
     return out
 
 
@@ -73,7 +81,7 @@ def line_name(line: ScoreLine, names: Sequence[str]) -> str:
     without a seat (a solo game's opponent)."""
     if line.seat is not None and 0 <= line.seat < len(names):
         return names[line.seat]
-    return line.name
+    return say(line.name)
 
 
 def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[str]) -> list[str]:
@@ -88,12 +96,12 @@ def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[
             out.append(f"{name} {line.total}")
             continue
         moved = [
-            f"{category} {signed(value - old.categories.get(category, 0))}"
+            f"{say(category)} {signed(value - old.categories.get(category, 0))}"
             for category, value in line.categories.items()
             if value != old.categories.get(category, 0)
         ]
         moved += [
-            f"{category} {signed(-value)}"
+            f"{say(category)} {signed(-value)}"
             for category, value in old.categories.items()
             if category not in line.categories and value
         ]
@@ -113,18 +121,24 @@ def summary_text(
     """A checkpoint's summary: its headline events, then every contestant's provisional total with
     its change by category since the checkpoint before."""
     lines = event_lines(folded(events), names)
-    head = f"**{game_title} — {title}.**"
-    score = "**Provisional score**\n" + "\n".join(score_changes(sheet, before, names)) if sheet.lines else ""
+    head = f"**{game_title} — {say(title)}.**"
+    score = (
+        t("**Provisional score**") + "\n" + "\n".join(score_changes(sheet, before, names))
+        if sheet.lines
+        else ""
+    )
     # When they do not all fit, the newest stay: the stretch ends with what made it a checkpoint
     # (a scoring's points, the round's last income); the earlier ones are in /game log.
     body: list[str] = []
     budget = MAX_MESSAGE - len(head) - len(score) - 80
     for index, line in enumerate(reversed(lines)):
         if budget - len(line) - 3 < 0:
-            body.insert(0, f"• …{len(lines) - index} earlier (`/game log`).")
+            body.insert(
+                0, "• " + tn("…{n} earlier (`/game log`).", "…{n} earlier (`/game log`).", len(lines) - index)
+            )
             break
         body.insert(0, f"• {line}")
         budget -= len(line) + 3
     if not body:
-        body.append("• Nothing of note happened.")
+        body.append("• " + t("Nothing of note happened."))
     return clip("\n".join([head, *body, score]))

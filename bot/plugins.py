@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, UnknownGame
+from engine.core.words import msg
 from render.common.pictures import Pictures
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ def plugin(name: str) -> GamePlugin:
     if found is None and name in BUILTIN:
         found = load(*BUILTIN[name])
     if found is None:
-        raise UnknownGame(f"There is no game called {name!r}.")
+        raise UnknownGame(msg("There is no game called {name}.", name=repr(name)))
     return found
 
 

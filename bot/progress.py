@@ -9,12 +9,13 @@ from typing import Any
 
 from bot.tables import Choice, Progress, Table
 from engine.core import Game, GameState, action_path
+from engine.core.words import plural
 
 
 def player_range(game: Game[Any, Any]) -> str:
     if game.min_players == game.max_players:
-        return f"exactly {game.min_players} players"
-    return f"{game.min_players}–{game.max_players} players"
+        return plural("exactly {n} player", "exactly {n} players", game.min_players)
+    return plural("{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players)
 
 
 def progress(game: Game[Any, Any], state: GameState) -> Progress:

@@ -41,6 +41,7 @@ from bot.plugins import GamePlugin
 from bot.refusals import Refusal
 from bot.shared_calls import settle
 from engine.core import GameState, ScoreSheet
+from engine.core.words import msg
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +133,7 @@ class RenderPool:
                 log.warning("a picture took over %.1f s; its render process is replaced", self.budget)
                 self._replace(pool)
                 raise PictureTooSlow(
-                    "That picture took too long to draw; the game goes on without it."
+                    msg("That picture took too long to draw; the game goes on without it.")
                 ) from None
             except BrokenProcessPool:
                 # The render process died (killed, out of memory, or replaced because another

@@ -30,7 +30,9 @@ from bot.storage import Database, Status
 from bot.storage import clocks as clock_rows
 from bot.storage import games as game_rows
 from bot.tables import GameStatus, Table, load_table
+from bot.words import level_word
 from engine.core import Game, GameState, IllegalAction, InvalidOptions, StaleState
+from engine.core.words import msg, plural
 from render.common.language import DEFAULT, LANGUAGES, t
 
 
@@ -76,11 +78,24 @@ class Seating:
         ``language`` the language of its public posts (issue 21)."""
         game = plugins.game(game_name)
         if language not in LANGUAGES:
-            raise InvalidOptions(t("There is no language {language}.", language=repr(language[:10])))
+            raise InvalidOptions(msg("There is no language {language}.", language=repr(language[:10])))
         if speed not in SPEEDS:
-            raise InvalidOptions(f"There is no speed {speed[:40]!r}; choose one of {', '.join(SPEEDS)}.")
+            raise InvalidOptions(
+                msg(
+                    "There is no speed {speed}; choose one of {speeds}.",
+                    speed=repr(speed[:40]),
+                    speeds=", ".join(SPEEDS),
+                )
+            )
         if seats is not None and not game.min_players <= seats <= game.max_players:
-            raise InvalidOptions(f"{game.title} is played by {player_range(game)}, not {seats}.")
+            raise InvalidOptions(
+                msg(
+                    "{title} is played by {players}, not {seats}.",
+                    title=game.title,
+                    players=player_range(game),
+                    seats=seats,
+                )
+            )
         if options:
             # Refuse unknown or impossible options now, not when the host presses Start.
             game.new_game(seats or game.max_players, 0, options)
@@ -100,11 +115,24 @@ class Seating:
                 )
             except storage.ChannelBusy:
                 busy = await game_rows.open_game_in_channel(conn, channel_id)
-                title = plugins.game(busy.game).title if busy else "a game"
-                raise ChannelOccupied(
-                    f"This channel already has {title} ({busy.status.value if busy else 'open'}); "
-                    "finish or abandon it first, or use another channel."
-                ) from None
+                if busy is None:
+                    said = msg(
+                        "This channel already has a game (open); "
+                        "finish or abandon it first, or use another channel."
+                    )
+                elif busy.status is Status.LOBBY:
+                    said = msg(
+                        "This channel already has {title} (lobby); "
+                        "finish or abandon it first, or use another channel.",
+                        title=plugins.game(busy.game).title,
+                    )
+                else:
+                    said = msg(
+                        "This channel already has {title} (active); "
+                        "finish or abandon it first, or use another channel.",
+                        title=plugins.game(busy.game).title,
+                    )
+                raise ChannelOccupied(said) from None
             await game_rows.add_seat(conn, game_id, host_id, host=True, at=at, name=host_name)
             await clock_rows.set_speed(conn, game_id, speed)
             return await load_table(conn, game_id)
@@ -129,12 +157,14 @@ class Seating:
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             game = plugins.game(table.game.game)
-            _require_lobby(table, "join")
+            _require_lobby(table, _JOIN)
             if table.seat_of(user_id) is not None:
-                raise AlreadySeated("You are already at this table.")
+                raise AlreadySeated(msg("You are already at this table."))
             limit = table.game.seats_wanted or game.max_players
             if len(table.seats) >= limit:
-                raise TableFull(f"The table is full ({limit} players).")
+                raise TableFull(
+                    plural("The table is full ({n} player).", "The table is full ({n} players).", limit)
+                )
             at = self._at()
             await game_rows.add_seat(conn, game_id, user_id, host=False, at=at, name=name)
             await save(conn, table, at=at)
@@ -147,17 +177,25 @@ class Seating:
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             game = plugins.game(table.game.game)
-            _require_lobby(table, "seat a bot at")
+            _require_lobby(table, _SEAT_A_BOT)
             if table.host_id != user_id:
-                raise HostOnly("Only the host can seat a bot.")
+                raise HostOnly(msg("Only the host can seat a bot."))
             if level not in game.ai_levels:
-                raise IllegalAction(f"{game.title}'s bots play at {', '.join(game.ai_levels)}.")
+                raise IllegalAction(
+                    msg(
+                        "{title}'s bots play at {levels}.",
+                        title=game.title,
+                        levels=", ".join(level_word(known) for known in game.ai_levels),
+                    )
+                )
             limit = table.game.seats_wanted or game.max_players
             if len(table.seats) >= limit:
-                raise TableFull(f"The table is full ({limit} players).")
+                raise TableFull(
+                    plural("The table is full ({n} player).", "The table is full ({n} players).", limit)
+                )
             at = self._at()
             number = sum(1 for s in table.seats if s.is_ai) + 1
-            name = f"{level.capitalize()} bot {number}"
+            name = t("{level} bot {number}", level=level_word(level).capitalize(), number=number)
             await game_rows.add_bot_seat(conn, game_id, level=level, name=name, at=at)
             await save(conn, table, at=at)
             return await load_table(conn, game_id)
@@ -166,9 +204,9 @@ class Seating:
         """Leave a lobby. The host's role passes to the next in join order; an empty lobby closes."""
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
-            _require_lobby(table, "leave")
+            _require_lobby(table, _LEAVE)
             if table.seat_of(user_id) is None:
-                raise NotAPlayer("You are not at this table.")
+                raise NotAPlayer(msg("You are not at this table."))
             at = self._at()
             await game_rows.remove_seat(conn, game_id, user_id)
             rest = [s for s in table.seats if s.user_id != user_id]
@@ -196,28 +234,44 @@ class Seating:
         neither a dead end nor a solo game by surprise."""
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
-            _require_lobby(table, "start")
+            _require_lobby(table, _START)
             if table.host_id != user_id:
-                raise HostOnly("Only the host can start the game.")
+                raise HostOnly(msg("Only the host can start the game."))
             if expected_version is not None and table.version != expected_version:
                 raise StaleState(
-                    "The table changed since this lobby was shown; check it and press Start again."
+                    msg("The table changed since this lobby was shown; check it and press Start again.")
                 )
             game = plugins.game(table.game.game)
             count = len(table.seats)
             wanted = table.game.seats_wanted
             if count < game.min_players:
-                raise NotEnoughPlayers(f"{game.title} needs {player_range(game)}; {count} seated.")
+                raise NotEnoughPlayers(
+                    msg(
+                        "{title} needs {players}; {count} seated.",
+                        title=game.title,
+                        players=player_range(game),
+                        count=count,
+                    )
+                )
             if not anyway and wanted is not None and count < wanted:
                 raise StartAnyway(
-                    f"This table is set for {wanted} players and {count} are seated. "
-                    f"Start with {count}, or wait for more to join?",
+                    plural(
+                        "This table is set for {wanted} players and {n} is seated. "
+                        "Start with {n}, or wait for more to join?",
+                        "This table is set for {wanted} players and {n} are seated. "
+                        "Start with {n}, or wait for more to join?",
+                        count,
+                        wanted=wanted,
+                    ),
                     seated=count,
                 )
             if not anyway and wanted is None and count == 1:
                 raise StartAnyway(
-                    f"You are alone at the table: {game.title} for one player is a solo game. "
-                    "Start it, or wait for others to join?",
+                    msg(
+                        "You are alone at the table: {title} for one player is a solo game. "
+                        "Start it, or wait for others to join?",
+                        title=game.title,
+                    ),
                     seated=count,
                 )
             seed = self.new_seed()
@@ -234,19 +288,39 @@ class Seating:
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if not table.game.status.is_open:
-                raise NotInProgress("This game has already ended.")
+                raise NotInProgress(msg("This game has already ended."))
             if table.host_id != user_id and not may_manage:
-                raise HostOnly("Only the host or a member with Manage Server can abandon this game.")
+                raise HostOnly(msg("Only the host or a member with Manage Server can abandon this game."))
             await save(conn, table, at=self._at(), status=Status.ABANDONED)
             return await load_table(conn, game_id)
 
 
-def _require_lobby(table: Table, verb: str) -> None:
+# What a lobby's buttons do, each refused in its own sentence once the lobby is gone: (started, ended).
+Refused = tuple[str, str]
+_JOIN: Refused = (
+    msg("The game has already started; you cannot join now."),
+    msg("This game has ended; you cannot join it."),
+)
+_SEAT_A_BOT: Refused = (
+    msg("The game has already started; you cannot seat a bot at now."),
+    msg("This game has ended; you cannot seat a bot at it."),
+)
+_LEAVE: Refused = (
+    msg("The game has already started; you cannot leave now."),
+    msg("This game has ended; you cannot leave it."),
+)
+_START: Refused = (
+    msg("The game has already started; you cannot start now."),
+    msg("This game has ended; you cannot start it."),
+)
+
+
+def _require_lobby(table: Table, refused: Refused) -> None:
     status = table.game.status
     if status is Status.ACTIVE:
-        raise NotInLobby(f"The game has already started; you cannot {verb} now.")
+        raise NotInLobby(refused[0])
     if status is not Status.LOBBY:
-        raise NotInLobby(f"This game has ended; you cannot {verb} it.")
+        raise NotInLobby(refused[1])
 
 
 async def save(
@@ -268,12 +342,12 @@ async def save(
         snapshot=snapshot,
     )
     if version is None:
-        raise StaleState("The game changed at the same moment; try again.")
+        raise StaleState(msg("The game changed at the same moment; try again."))
     return version
 
 
 def state_of(game: Game[Any, Any], table: Table) -> GameState:
     if table.game.snapshot is None:
-        raise NotInProgress("The game has not started yet.")
+        raise NotInProgress(msg("The game has not started yet."))
     state: GameState = game.load_state(table.game.snapshot)
     return state

@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from bot import plugins, storage
+from bot import plugins, said_events, storage
 from bot.progress import BotTurn, replacement_level
 from bot.progress import progress as progress_of
 from bot.refusals import AlreadySeated, HostOnly, NoGameHere, NotAPlayer, NotInProgress
@@ -64,15 +64,16 @@ from engine.core import (
     action_path,
     replay,
 )
+from engine.core.words import msg, plural
 
-STALE_CHOICE = "That choice is out of date: the game has moved on. Use the latest message."
+STALE_CHOICE = msg("That choice is out of date: the game has moved on. Use the latest message.")
 # Undos one game may hold; an import refuses more (``bot.transfer``), so every export imports.
 MAX_UNDOS = 2_000
 # The key of a game's final post in ``posts`` (a checkpoint's summary is keyed by its key).
 FINAL_POST = "final"
 # The short result with a link that a game played in its own thread owes its lobby's channel.
 FINAL_IN_PARENT = "final-parent"
-NOTHING_TO_UNDO = (
+NOTHING_TO_UNDO = msg(
     "Nothing to undo: only your own steps since the last hand-over, new round or draw can be undone."
 )
 
@@ -134,7 +135,7 @@ class Sessions(Seating):
                 seq = await _append(conn, game_id, moves, new_version, at)
             except action_log.DuplicateInteraction as exc:
                 # Only reachable when another process logged this interaction id first.
-                raise StaleState("That choice was already recorded.") from exc
+                raise StaleState(msg("That choice was already recorded.")) from exc
             await _owe_posts(conn, game_id, played, at)
             return ActResult(
                 await load_table(conn, game_id),
@@ -172,7 +173,13 @@ class Sessions(Seating):
                 raise IllegalAction(NOTHING_TO_UNDO)
             if await action_log.count_undos(conn, game_id) >= MAX_UNDOS:
                 # Bounded so that the game's own export stays importable (bot.transfer).
-                raise IllegalAction(f"This game has used all of its {MAX_UNDOS} undos.")
+                raise IllegalAction(
+                    plural(
+                        "This game has used all of its {n} undo.",
+                        "This game has used all of its {n} undos.",
+                        MAX_UNDOS,
+                    )
+                )
             game = plugins.game(table.game.game)
             rows = await action_log.live_actions(conn, game_id)
             state = _replay(game, table, rows[:-1])
@@ -189,7 +196,7 @@ class Sessions(Seating):
                     at=at,
                 )
             except action_log.DuplicateInteraction as exc:
-                raise StaleState("That undo was already recorded.") from exc
+                raise StaleState(msg("That undo was already recorded.")) from exc
             return await _status(conn, await load_table(conn, game_id)), False
 
     async def replace_with_ai(
@@ -200,14 +207,14 @@ class Sessions(Seating):
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if table.game.status is not Status.ACTIVE:
-                raise NotInProgress("Only a game in progress can have a player replaced.")
+                raise NotInProgress(msg("Only a game in progress can have a player replaced."))
             if table.host_id != user_id and not may_manage:
-                raise HostOnly("Only the host or a member with Manage Server can replace a player.")
+                raise HostOnly(msg("Only the host or a member with Manage Server can replace a player."))
             seat = table.seat_of(target_user)
             if seat is None:
-                raise NotAPlayer("That member is not playing in this game.")
+                raise NotAPlayer(msg("That member is not playing in this game."))
             if seat in table.ai_seats:
-                raise AlreadySeated("That seat is already played by the bot.")
+                raise AlreadySeated(msg("That seat is already played by the bot."))
             game = plugins.game(table.game.game)
             await game_rows.set_ai(conn, game_id, seat, level or replacement_level(game))
             # The version moves on, so the replaced player's old buttons are stale; the bot plays
@@ -223,7 +230,7 @@ class Sessions(Seating):
             seat = _check_actor(table, user_id, None)
             game = plugins.game(table.game.game)
             if seat not in game.pending(state_of(game, table)).seats:
-                raise NotYourTurn("A hint is for your own decision: it is not your turn.")
+                raise NotYourTurn(msg("A hint is for your own decision: it is not your turn."))
             await game_rows.record_hint(conn, game_id, seat=seat, user_id=user_id, at=self._at())
         seed = (table.game.seed or 0) + 7919 * table.version + 1000 * seat + 1
         return BotTurn(table, seat, table.game.snapshot, seed, replacement_level(game))
@@ -344,7 +351,7 @@ class Sessions(Seating):
     async def _recorded(self, conn: Any, seen: storage.ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)
         game = plugins.game(table.game.game)
-        events = [Event.model_validate(e) for e in json.loads(seen.events)]
+        events = said_events.loads(seen.events)
         progress = await _progress_in(conn, game, table)
         return ActResult(
             table, seen.seat, seen.notation, seen.notation, seen.seq, events, progress, duplicate=True
@@ -366,10 +373,13 @@ class Sessions(Seating):
                 moved = await game_rows.game_moved_from(conn, channel_id)
                 if moved is not None:
                     raise NoGameHere(
-                        f"The game opened here is played in its own thread, <#{moved.channel_id}>: "
-                        "look there, or start another one here with /game new."
+                        msg(
+                            "The game opened here is played in its own thread, {thread}: "
+                            "look there, or start another one here with /game new.",
+                            thread=f"<#{moved.channel_id}>",
+                        )
                     )
-                raise NoGameHere("There is no game in this channel. Start one with /game new.")
+                raise NoGameHere(msg("There is no game in this channel. Start one with /game new."))
             return await _status(conn, await load_table(conn, row.id))
 
     async def replay(self, game_id: int) -> GameState:
@@ -378,7 +388,7 @@ class Sessions(Seating):
             table = await load_table(conn, game_id)
             log = await action_log.live_actions(conn, game_id)
         if table.game.seed is None:
-            raise NotInProgress("The game has not started yet.")
+            raise NotInProgress(msg("The game has not started yet."))
         game = plugins.game(table.game.game)
         return _replay(game, table, log)
 
@@ -447,9 +457,9 @@ def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked:
     if checked:
         decision = game.pending(state)
         if decision.finished:
-            raise GameOver("This game has ended.")
+            raise GameOver(msg("This game has ended."))
         if seat not in decision.seats:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(msg("It is not your turn."))
     action = game.parse_action(notation)
     if checked:
         notation = game.format_action(action)
@@ -457,7 +467,7 @@ def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked:
             # Let the engine name the rule that forbids it; if it would allow it, the list of
             # choices is the authority and the action is refused anyway.
             game.apply(state, seat, action)
-            raise IllegalAction(f"{notation!r} is not one of your choices now.")
+            raise IllegalAction(msg("{notation} is not one of your choices now.", notation=repr(notation)))
     label = game.describe_action(state, seat, action)
     path = action_path(game, state, seat, action)
     step = game.apply(state, seat, action)
@@ -517,7 +527,7 @@ async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, a
             notation=move.notation,
             interaction_id=move.interaction_id,
             version_after=version,
-            events=json.dumps([e.model_dump(mode="json") for e in move.events]),
+            events=said_events.dumps(move.events),
             at=at,
             barrier=move.barrier,
         )
@@ -547,15 +557,15 @@ def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -
 def _check_actor(table: Table, user_id: int, seat: int | None) -> int:
     own_seat = table.seat_of(user_id)
     if own_seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(msg("You are not playing in this game."))
     if table.game.status is Status.LOBBY:
-        raise NotInProgress("The game has not started yet.")
+        raise NotInProgress(msg("The game has not started yet."))
     if table.game.status is not Status.ACTIVE:
-        raise GameOver("This game has ended.")
+        raise GameOver(msg("This game has ended."))
     if seat is not None and seat != own_seat:
-        raise NotYourTurn("These choices are for another player.")
+        raise NotYourTurn(msg("These choices are for another player."))
     if own_seat in table.ai_seats:
-        raise NotYourTurn("Your seat is played by the bot now.")
+        raise NotYourTurn(msg("Your seat is played by the bot now."))
     return own_seat
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.words import duration
+from render.common.language import t
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -68,5 +69,17 @@ def speed(key: str) -> Speed:
 def speed_blurb(pace: Speed) -> str:
     """The speed in a few words for the /game new menu: "1 day, +8 hours a move"."""
     if not pace.limited:
-        return "reminders only"
-    return f"{duration(pace.bank)}, +{duration(pace.per_move)} a move"
+        return t("reminders only")
+    return t("{bank}, +{per_move} a move", bank=duration(pace.bank), per_move=duration(pace.per_move))
+
+
+def speed_name(pace: Speed) -> str:
+    """The speed's name as players read it ("normal")."""
+    names = {
+        "none": t("no limit"),
+        "relaxed": t("relaxed"),
+        "normal": t("normal"),
+        "fast": t("fast"),
+        "live": t("live"),
+    }
+    return names.get(pace.key, pace.label)

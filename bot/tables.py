@@ -11,10 +11,12 @@ from bot.storage import GameRow, SeatRow
 from bot.storage import games as game_rows
 from bot.words import said
 from engine.core import Decision, Event, ScoreSheet
+from engine.core.words import msg
+from render.common.language import t
 
 # SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
 MAX_ROW_ID = 2**63 - 1
-WRONG_CHANNEL = "That belongs to a game in another channel; games are played where they were opened."
+WRONG_CHANNEL = msg("That belongs to a game in another channel; games are played where they were opened.")
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,8 @@ class Table:
     def name_at(self, seat: int) -> str:
         for row in self.seats:
             if row.seat == seat:
-                return row.display_name or f"Seat {seat + 1}"
-        return f"Seat {seat + 1}"
+                return row.display_name or t("Seat {number}", number=seat + 1)
+        return t("Seat {number}", number=seat + 1)
 
     def said_at(self, seat: int) -> str:
         """The seat's display name as text inside a message (markdown and links escaped)."""
@@ -142,7 +144,7 @@ async def load_table(conn: Any, game_id: int, channel_id: int | None = None) -> 
     """The game and its seats; with ``channel_id``, only if the game lives in that channel."""
     row = await game_rows.get_game(conn, game_id) if 0 < game_id <= MAX_ROW_ID else None
     if row is None:
-        raise NoGameHere("That game no longer exists.")
+        raise NoGameHere(msg("That game no longer exists."))
     if channel_id is not None and row.channel_id != channel_id:
         raise WrongChannel(WRONG_CHANNEL)
     return Table(row, await game_rows.list_seats(conn, game_id))

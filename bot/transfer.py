@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot import plugins
+from bot import plugins, said_events
 from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
 from bot.sessions import MAX_UNDOS, Sessions
 from bot.storage import ChannelBusy, Status
@@ -37,7 +37,8 @@ from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
 from bot.turn_clock import EXPELLED
 from engine.core import EngineError, Game, GameState
-from render.common.language import DEFAULT, LANGUAGES, t
+from engine.core.words import msg, plural
+from render.common.language import DEFAULT, LANGUAGES
 
 FORMAT = "boardroom.game"
 FORMAT_VERSION = 1
@@ -54,11 +55,15 @@ class ExportRefused(Refusal):
     code = "export_refused"
 
 
-HIDDEN_UNTIL_THE_END = (
+HIDDEN_UNTIL_THE_END = msg(
     "A game in progress cannot be exported by one of its players: the export holds the seed and the "
     "whole state, which would show hidden cards and every future draw. Export it once it has ended, "
     "or ask a member with Manage Server who is not playing."
 )
+
+
+def too_large() -> str:
+    return msg("That file is larger than {n} MB.", n=MAX_DOCUMENT_BYTES // (1024 * 1024))
 
 
 def checksum(document: dict[str, Any]) -> str:
@@ -76,9 +81,9 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
     async with sessions.db.transaction(write=False) as conn:
         table = await load_table(conn, game_id)
         if table.host_id != user_id and not may_manage:
-            raise HostOnly("Only the host or a member with Manage Server can export this game.")
+            raise HostOnly(msg("Only the host or a member with Manage Server can export this game."))
         if table.game.seed is None or table.game.snapshot is None:
-            raise NotInProgress("The game has not started yet; there is nothing to export.")
+            raise NotInProgress(msg("The game has not started yet; there is nothing to export."))
         if table.game.status is Status.ACTIVE and user_id in table.player_ids:
             raise ExportRefused(HIDDEN_UNTIL_THE_END)
         log = await action_log.list_actions(conn, game_id)
@@ -156,20 +161,23 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
 def decode(raw: bytes) -> dict[str, Any]:
     """Parse and check a document's envelope and checksum (not yet its game)."""
     if len(raw) > MAX_DOCUMENT_BYTES:
-        raise ImportRefused(f"That file is larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MB.")
+        raise ImportRefused(too_large())
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise ImportRefused("That file is not a JSON document.") from None
+        raise ImportRefused(msg("That file is not a JSON document.")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused("That file is not a Boardroom game export.")
+        raise ImportRefused(msg("That file is not a Boardroom game export."))
     if document.get("format_version") != FORMAT_VERSION:
         raise ImportRefused(
-            f"That export has format version {document.get('format_version')!r}; "
-            f"this bot reads version {FORMAT_VERSION}."
+            msg(
+                "That export has format version {found}; this bot reads version {known}.",
+                found=repr(document.get("format_version")),
+                known=FORMAT_VERSION,
+            )
         )
     if document.get("checksum") != checksum(document):
-        raise ImportRefused("The checksum does not match: the file was changed or cut after the export.")
+        raise ImportRefused(msg("The checksum does not match: the file was changed or cut after the export."))
     return document
 
 
@@ -243,9 +251,12 @@ class Verified:
 
 
 def _first_problem(exc: ValidationError) -> str:
+    # pydantic's own words for the problem stay English: it is the export's author who reads them
     error = exc.errors(include_url=False)[0]
-    where = " → ".join(str(part) for part in error["loc"]) or "the document"
-    return f"The export is malformed at {where}: {error['msg']}."
+    where = " → ".join(str(part) for part in error["loc"])
+    if not where:
+        return msg("The export is malformed at the document: {problem}.", problem=error["msg"])
+    return msg("The export is malformed at {where}: {problem}.", where=where, problem=error["msg"])
 
 
 def verify(document: dict[str, Any]) -> Verified:
@@ -259,20 +270,27 @@ def verify(document: dict[str, Any]) -> Verified:
     try:
         game: Game[Any, Any] = plugins.game(doc.game)
     except EngineError:
-        raise ImportRefused(f"This bot does not host the game {doc.game!r}.") from None
+        raise ImportRefused(msg("This bot does not host the game {game}.", game=repr(doc.game))) from None
     players = len(doc.seats)
     if not game.min_players <= players <= game.max_players:
-        raise ImportRefused(f"{players} seats is not a table of {game.title}.")
+        raise ImportRefused(
+            plural(
+                "{n} seat is not a table of {title}.",
+                "{n} seats is not a table of {title}.",
+                players,
+                title=game.title,
+            )
+        )
     if sorted(s.seat for s in doc.seats) != list(range(players)):
-        raise ImportRefused("The seat numbers are not 0…n-1.")
+        raise ImportRefused(msg("The seat numbers are not 0…n-1."))
     users = {s.seat: int(s.user_id) for s in doc.seats}
     if len(set(users.values())) != players or not all(0 < u <= MAX_ROW_ID for u in users.values()):
-        raise ImportRefused("A player sits twice, or a user id is out of range.")
+        raise ImportRefused(msg("A player sits twice, or a user id is out of range."))
     if sum(s.is_host for s in doc.seats) != 1:
-        raise ImportRefused("The export does not name exactly one host.")
+        raise ImportRefused(msg("The export does not name exactly one host."))
     if doc.language not in LANGUAGES:
         raise ImportRefused(
-            t(
+            msg(
                 "The export's language {language} is not one this bot speaks ({languages}).",
                 language=repr(doc.language),
                 languages=", ".join(LANGUAGES),
@@ -282,16 +300,21 @@ def verify(document: dict[str, Any]) -> Verified:
     for s in doc.seats:
         if s.ai_level is not None and (not s.is_ai or s.ai_level not in game.ai_levels):
             raise ImportRefused(
-                f"Seat {s.seat} names a computer level {s.ai_level!r} this game does not have for a bot's "
-                f"seat (levels: {', '.join(game.ai_levels)})."
+                msg(
+                    "Seat {seat} names a computer level {level} this game does not have for a bot's "
+                    "seat (levels: {levels}).",
+                    seat=s.seat,
+                    level=repr(s.ai_level),
+                    levels=", ".join(game.ai_levels),
+                )
             )
     if [a.seq for a in doc.actions] != list(range(1, len(doc.actions) + 1)):
-        raise ImportRefused("The log is not numbered 1, 2, 3….")
+        raise ImportRefused(msg("The log is not numbered 1, 2, 3…."))
     undone = [u.seq for u in doc.undos]
     if len(set(undone)) != len(undone):
-        raise ImportRefused("An undo is listed twice.")
+        raise ImportRefused(msg("An undo is listed twice."))
     if set(undone) - set(range(1, len(doc.actions) + 1)):
-        raise ImportRefused("An undo names an action that is not in the log.")
+        raise ImportRefused(msg("An undo names an action that is not in the log."))
     timeline = _timeline(doc)
     try:
         state, rows, undo_rows, version = _replay(game, doc, timeline, users, ai_seats)
@@ -299,15 +322,21 @@ def verify(document: dict[str, Any]) -> Verified:
     except ImportRefused:
         raise
     except EngineError as exc:
-        raise ImportRefused(f"The log does not replay from the seed: {exc.sentence}") from None
+        raise ImportRefused(
+            msg("The log does not replay from the seed: {problem}", problem=exc.sentence)
+        ) from None
     except Exception:
         # Options, notations or a snapshot of a shape this game's models reject.
-        raise ImportRefused("The export's options, log or snapshot cannot be read by this game.") from None
+        raise ImportRefused(
+            msg("The export's options, log or snapshot cannot be read by this game.")
+        ) from None
     if snapshot != state:
-        raise ImportRefused("The snapshot is not what the log replays to from the seed.")
+        raise ImportRefused(msg("The snapshot is not what the log replays to from the seed."))
     decision = game.pending(state)
     if not decision.finished and (not set(range(players)) - ai_seats or set(decision.seats) <= ai_seats):
-        raise ImportRefused("The bot's seats would have moved already: this game cannot go on as exported.")
+        raise ImportRefused(
+            msg("The bot's seats would have moved already: this game cannot go on as exported.")
+        )
     status = Status.FINISHED.value if decision.finished else Status.ACTIVE.value
     return Verified(
         game=game.name,
@@ -329,12 +358,12 @@ def _timeline(doc: _Document) -> list[tuple[str, int]]:
     last = 0
     for action in doc.actions:
         if action.version_after < last:
-            raise ImportRefused(f"Action {action.seq} is older than the action before it.")
+            raise ImportRefused(msg("Action {seq} is older than the action before it.", seq=action.seq))
         last = action.version_after
     acted = {a.version_after for a in doc.actions}
     undone = [u.version_after for u in doc.undos]
     if len(set(undone)) != len(undone) or acted & set(undone):
-        raise ImportRefused("Two changes of the export share one version.")
+        raise ImportRefused(msg("Two changes of the export share one version."))
     entries = [(a.version_after, 0, "act", a.seq) for a in doc.actions]
     entries += [(u.version_after, 1, "undo", u.seq) for u in doc.undos]
     return [(kind, seq) for _, _, kind, seq in sorted(entries)]
@@ -356,11 +385,16 @@ def _replay(
         if kind == "undo":
             undo = undos[seq]
             if not live or live[-1][0] != seq:
-                raise ImportRefused(f"Undo of action {seq}: it was not the last action when it was undone.")
+                raise ImportRefused(
+                    msg("Undo of action {seq}: it was not the last action when it was undone.", seq=seq)
+                )
             _, before, barrier = live[-1]
             if barrier or users[actions[seq].seat] != int(undo.user_id):
                 raise ImportRefused(
-                    f"Undo of action {seq}: only the player's own step since a hand-over can be undone."
+                    msg(
+                        "Undo of action {seq}: only the player's own step since a hand-over can be undone.",
+                        seq=seq,
+                    )
                 )
             live.pop()
             state = before
@@ -373,14 +407,14 @@ def _replay(
             version += 1  # one change of the game: a player's step and the bot's moves after it
             group = action.version_after
         if users[action.seat] != int(action.user_id):
-            raise ImportRefused(f"Action {seq} names a user who does not sit in its seat.")
+            raise ImportRefused(msg("Action {seq} names a user who does not sit in its seat.", seq=seq))
         if game.pending(state).finished:
-            raise ImportRefused(f"Action {seq} comes after the end of the game.")
+            raise ImportRefused(msg("Action {seq} comes after the end of the game.", seq=seq))
         step = game.apply(state, action.seat, game.parse_action(action.notation))
         barrier = bool(step.barrier) or action.seat in ai
         live.append((seq, state, barrier))
         state = step.state
-        events = json.dumps([e.model_dump(mode="json") for e in step.events])
+        events = said_events.dumps(step.events)
         rows.append(
             (
                 seq,
@@ -421,8 +455,10 @@ async def import_game(
             )
         except ChannelBusy:
             raise ChannelOccupied(
-                "This channel already has a lobby or a game in progress; import into a free channel, "
-                "or finish or abandon that game first."
+                msg(
+                    "This channel already has a lobby or a game in progress; import into a free channel, "
+                    "or finish or abandon that game first."
+                )
             ) from None
         await rows.insert_seats(conn, game_id, verified.seats, at)
         await rows.insert_actions(conn, game_id, verified.actions)

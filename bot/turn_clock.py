@@ -38,6 +38,7 @@ from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
 from bot.tables import GameStatus, Table, load_table
 from bot.words import duration
+from engine.core.words import msg, plural
 
 log = logging.getLogger(__name__)
 
@@ -310,10 +311,10 @@ class TurnClocks:
         it); refused otherwise."""
         table = await load_table(conn, game_id)
         if table.game.status is not Status.ACTIVE:
-            raise NotInProgress("This game is not in progress.")
+            raise NotInProgress(msg("This game is not in progress."))
         seat = table.seat_of(user_id)
         if seat is None or (seat in table.ai_seats and not bot_seat):
-            raise NotAPlayer("You are not playing in this game.")
+            raise NotAPlayer(msg("You are not playing in this game."))
         return table, seat
 
     async def skip(self, game_id: int, seat: int, since: int, by_user: int) -> Table:
@@ -323,10 +324,12 @@ class TurnClocks:
         async with self.db.transaction() as conn:
             table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
             if own == seat:
-                raise ClockRefused("You cannot skip yourself: your turn is still yours, take it.")
+                raise ClockRefused(msg("You cannot skip yourself: your turn is still yours, take it."))
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
             if clock is None or not clock.out_of_time or clock.deciding_since != since:
-                raise ClockRefused(f"{table.name_at(seat)} is no longer out of time: nothing to skip.")
+                raise ClockRefused(
+                    msg("{name} is no longer out of time: nothing to skip.", name=table.name_at(seat))
+                )
             game = plugins.game(table.game.game)
             await game_rows.set_ai(conn, game_id, seat, replacement_level(game))
             await jobs.cancel_schedules(conn, game_id, KINDS, iso(now), seat=seat)
@@ -347,11 +350,13 @@ class TurnClocks:
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
             if clock is not None and clock.expelled:
                 raise ClockRefused(
-                    "You were expelled from this game after a long absence: "
-                    "the bot plays your seat to the end."
+                    msg(
+                        "You were expelled from this game after a long absence: "
+                        "the bot plays your seat to the end."
+                    )
                 )
             if clock is None or not clock.skipped:
-                raise ClockRefused("Your seat was not skipped: it is yours already.")
+                raise ClockRefused(msg("Your seat was not skipped: it is yours already."))
             pace = speed(await rows.game_speed(conn, game_id))
             await game_rows.set_person(conn, game_id, seat)
             await rows.update_seat_clock(conn, game_id, seat, skipped=False, bank=pace.per_move)
@@ -368,26 +373,32 @@ class TurnClocks:
             table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
             seat = table.seat_of(target_user)
             if seat is None:
-                raise NotAPlayer("That member is not playing in this game.")
+                raise NotAPlayer(msg("That member is not playing in this game."))
             if seat == own:
-                raise ClockRefused("You cannot expel yourself; /game back if you were skipped.")
+                raise ClockRefused(msg("You cannot expel yourself; /game back if you were skipped."))
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
             if clock is None or clock.expelled or not clock.skipped:
                 raise ClockRefused(
-                    f"{table.name_at(seat)} is not skipped: only a player skipped for a long absence "
-                    "can be expelled."
+                    msg(
+                        "{name} is not skipped: only a player skipped for a long absence can be expelled.",
+                        name=table.name_at(seat),
+                    )
                 )
             events = await rows.clock_events(conn, game_id)
             skip = max(e.at for e in events if e.seat == seat and e.kind == SKIPPED)
             pace = speed(await rows.game_speed(conn, game_id))
             if now - skip < pace.expel_after:
                 raise ClockRefused(
-                    f"{table.name_at(seat)} was skipped {duration(now - skip)} ago; a player can be expelled "
-                    f"after {duration(pace.expel_after)} away."
+                    msg(
+                        "{name} was skipped {ago} ago; a player can be expelled after {after} away.",
+                        name=table.name_at(seat),
+                        ago=duration(now - skip),
+                        after=duration(pace.expel_after),
+                    )
                 )
             votes = {e.by_user for e in events if e.seat == seat and e.kind == EXPEL_VOTE and e.at >= skip}
             if by_user in votes:
-                raise ClockRefused("You have voted already.")
+                raise ClockRefused(msg("You have voted already."))
             await rows.record_event(conn, game_id, seat=seat, kind=EXPEL_VOTE, at=now, by_user=by_user)
             votes.add(by_user)
             voters = [
@@ -423,13 +434,17 @@ class TurnClocks:
             left_days = MAX_VACATION_DAYS - clock.vacation_days
             if days > left_days:
                 raise ClockRefused(
-                    f"A player may take {MAX_VACATION_DAYS} days of vacation per game; "
-                    f"you have {left_days} left here."
+                    plural(
+                        "A player may take {most} days of vacation per game; you have {n} left here.",
+                        "A player may take {most} days of vacation per game; you have {n} left here.",
+                        left_days,
+                        most=MAX_VACATION_DAYS,
+                    )
                 )
             start, until = clock.vacation_from, clock.vacation_until
             on_vacation = start is not None and until is not None and start <= now < until
             if not days and not on_vacation:
-                raise ClockRefused("You are not on vacation in this game.")
+                raise ClockRefused(msg("You are not on vacation in this game."))
             await self._settle(conn, table, clock, user_id, now)
             # Counted from now on (``_settle``): a vacation taken on top of one runs on from its end.
             until = (until if on_vacation and until is not None else now) + days * DAY
@@ -465,7 +480,10 @@ class TurnClocks:
         player's clocks now running are counted up to now first, then follow the new settings."""
         if timezone is not None and zone(timezone) is None:
             raise ClockRefused(
-                f"I do not know the time zone {timezone[:40]!r}: use a name like Europe/Paris."
+                msg(
+                    "I do not know the time zone {zone}: use a name like Europe/Paris.",
+                    zone=repr(timezone[:40]),
+                )
             )
         now = self.now()
         async with self.db.transaction() as conn:

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 
 from bot.refusals import Refusal
 from bot.tables import Choice
+from engine.core.words import msg
+from render.common.language import say
 
-PICK_A_SUGGESTION = "Start typing and pick one of the suggestions: they are your choices right now."
-TOO_MANY = "That fits several of your choices ({some}…); start typing and pick one of the suggestions."
+PICK_A_SUGGESTION = msg("Start typing and pick one of the suggestions: they are your choices right now.")
 # Words that say nothing about which choice is meant.
 _FILLER = {"a", "an", "the", "in", "on", "to", "of", "for", "at", "with", "my", "and", "i", "want"}
-_WORD = re.compile(r"[a-z0-9$¥]+")
+_WORD = re.compile(r"[\w$¥]+")
 
 
 class NotAChoice(Refusal):
@@ -42,11 +43,17 @@ def resolve(text: str, choices: Sequence[Choice]) -> str:
     if not words:
         raise NotAChoice(PICK_A_SUGGESTION)
     for choice in choices:
-        if _words(choice.label) == words:
+        if _words(say(choice.label)) == words:
             return choice.notation
-    found = [c for c in choices if all(_matches(w, _words(c.label)) for w in words)]
+    found = [c for c in choices if all(_matches(w, _words(say(c.label))) for w in words)]
     if len(found) == 1:
         return found[0].notation
     if not found:
         raise NotAChoice(PICK_A_SUGGESTION)
-    raise NotAChoice(TOO_MANY.format(some="; ".join(f"“{c.label}”" for c in found[:2])))
+    some = "; ".join(f"“{say(c.label)}”" for c in found[:2])
+    raise NotAChoice(
+        msg(
+            "That fits several of your choices ({some}…); start typing and pick one of the suggestions.",
+            some=some,
+        )
+    )

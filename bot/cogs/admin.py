@@ -19,6 +19,7 @@ from bot.errors import announce_failed
 from bot.refusals import HostOnly
 from bot.storage import Status
 from bot.views.common import NO_MENTIONS
+from render.common.language import t, tn
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -35,7 +36,7 @@ async def _owner_only(interaction: discord.Interaction[Any]) -> bool:
     client = interaction.client
     if isinstance(client, commands.Bot) and await client.is_owner(interaction.user):
         return True
-    raise OwnerOnly("Only the bot's owner can use this command.")
+    raise OwnerOnly(t("Only the bot's owner can use this command."))
 
 
 @app_commands.describe(scope="this server only (instant) or every server (up to an hour)")
@@ -77,7 +78,7 @@ async def export(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     client: BoardroomBot = interaction.client  # type: ignore[assignment]
     if interaction.channel_id is None:
-        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
     status = await client.sessions.status_in_channel(interaction.channel_id, include_ended=True)
     document = await transfer.export_game(
         client.sessions,
@@ -93,9 +94,16 @@ async def export(interaction: discord.Interaction[Any]) -> None:
         interaction.user.id,
     )
     await interaction.followup.send(
-        f"**{plugins.game(document['game']).title}** #{document['game_id']}: seed, options, seats, "
-        f"{len(document['actions'])} logged actions ({len(document['undos'])} undone) and the snapshot. "
-        "Keep the file; `/boardroom import` restores it as a new game after checking it.",
+        tn(
+            "**{title}** #{id}: seed, options, seats, {n} logged action ({undone} undone) and the snapshot. "
+            "Keep the file; `/boardroom import` restores it as a new game after checking it.",
+            "**{title}** #{id}: seed, options, seats, {n} logged actions ({undone} undone) and the snapshot. "
+            "Keep the file; `/boardroom import` restores it as a new game after checking it.",
+            len(document["actions"]),
+            title=plugins.game(document["game"]).title,
+            id=document["game_id"],
+            undone=len(document["undos"]),
+        ),
         file=discord.File(
             io.BytesIO(raw), filename=f"boardroom-{document['game']}-{document['game_id']}.json"
         ),
@@ -110,13 +118,11 @@ async def import_(interaction: discord.Interaction[Any], file: discord.Attachmen
     await interaction.response.defer(ephemeral=True, thinking=True)
     client: BoardroomBot = interaction.client  # type: ignore[assignment]
     if not interaction.permissions.manage_guild:
-        raise HostOnly("Only members with Manage Server can import a game.")
+        raise HostOnly(t("Only members with Manage Server can import a game."))
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
     if file.size > transfer.MAX_DOCUMENT_BYTES:
-        raise transfer.ImportRefused(
-            f"That file is larger than {transfer.MAX_DOCUMENT_BYTES // (1024 * 1024)} MB."
-        )
+        raise transfer.ImportRefused(transfer.too_large())
     document = transfer.decode(await file.read())
     table = await transfer.import_game(
         client.sessions, document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
@@ -126,8 +132,15 @@ async def import_(interaction: discord.Interaction[Any], file: discord.Attachmen
     )
     title = plugins.game(table.game.game).title
     await interaction.followup.send(
-        f"Imported **{title}** as game #{table.id} here: {len(document['actions'])} actions replayed from "
-        "the seed and checked against the snapshot.",
+        tn(
+            "Imported **{title}** as game #{id} here: {n} action replayed from "
+            "the seed and checked against the snapshot.",
+            "Imported **{title}** as game #{id} here: {n} actions replayed from "
+            "the seed and checked against the snapshot.",
+            len(document["actions"]),
+            title=title,
+            id=table.id,
+        ),
         ephemeral=True,
         allowed_mentions=NO_MENTIONS,
     )

@@ -32,7 +32,7 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
         return None, None
     found = _QUIET.match(text)
     if found is None or not all(0 <= int(h) <= 23 for h in found.groups()) or found[1] == found[2]:
-        raise ClockRefused('Quiet hours are two whole hours, from and until, like "23-08"; or "off".')
+        raise ClockRefused(t('Quiet hours are two whole hours, from and until, like "23-08"; or "off".'))
     return int(found[1]), int(found[2])
 
 
@@ -42,7 +42,7 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
     ) -> None:
         await defer_public(interaction)
         if interaction.channel_id is None:
-            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+            raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.status_in_channel(interaction.channel_id)
         table, until, left = await bot.clocks.vacation(status.table.id, interaction.user.id, days)
         seat = table.seat_of(interaction.user.id)
@@ -68,7 +68,7 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
     async def back(interaction: discord.Interaction[Any]) -> None:
         await defer_public(interaction)
         if interaction.channel_id is None:
-            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+            raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.status_in_channel(interaction.channel_id)
         table = await bot.clocks.back(status.table.id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
@@ -95,7 +95,7 @@ def add_expel_command(group: app_commands.Group, bot: BoardroomBot) -> None:
     async def expel(interaction: discord.Interaction[Any], player: discord.User) -> None:
         await defer_public(interaction)
         if interaction.channel_id is None:
-            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+            raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.status_in_channel(interaction.channel_id)
         expulsion = await bot.clocks.expel(status.table.id, player.id, interaction.user.id)
         try:
@@ -137,16 +137,26 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
             dm=dm,
         )
         hours = (
-            f"from {settings.quiet_from}:00 to {settings.quiet_until}:00"
+            t("from {start}:00 to {end}:00", start=settings.quiet_from, end=settings.quiet_until)
             if settings.quiet_from is not None and settings.quiet_until is not None
-            else "none"
+            else t("none")
         )
-        where = "by direct message" if settings.dm else "as a reply in the game's channel"
+        if settings.dm:
+            said = t(
+                "Your time zone: {zone}. Quiet hours: {hours} (your clock stops and nobody "
+                "reminds you). Reminders come by direct message.",
+                zone=settings.timezone,
+                hours=hours,
+            )
+        else:
+            said = t(
+                "Your time zone: {zone}. Quiet hours: {hours} (your clock stops and nobody "
+                "reminds you). Reminders come as a reply in the game's channel.",
+                zone=settings.timezone,
+                hours=hours,
+            )
         await send_followup(
-            interaction,
-            f"Your time zone: {settings.timezone}. Quiet hours: {hours} (your clock stops and nobody "
-            f"reminds you). Reminders come {where}.\n"
-            + t("Your language: {language}.", language=LANGUAGES[current()]),
+            interaction, said + "\n" + t("Your language: {language}.", language=LANGUAGES[current()])
         )
 
     me = app_commands.describe(

@@ -36,7 +36,8 @@ from bot.views.common import NO_MENTIONS, send_followup
 from bot.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
 from bot.views.turn import own_panel
 from engine.core import OptionSpec
-from render.common.language import LANGUAGES, speaking
+from engine.core.words import msg
+from render.common.language import LANGUAGES, say, speaking, t
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -71,7 +72,7 @@ class Lobby(commands.Cog):
     ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+            raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         in_thread = thread_wanted(interaction, thread)
         language = language or game_default(interaction)
         table = await self.sessions.create_game(
@@ -146,8 +147,12 @@ class Lobby(commands.Cog):
         try:
             with speaking(table.game.language):
                 await interaction.followup.send(
-                    f"{text.mention(interaction.user.id)} abandoned **{title}** #{table.id}. "
-                    "The channel is free for a new game.",
+                    t(
+                        "{who} abandoned **{title}** #{id}. The channel is free for a new game.",
+                        who=text.mention(interaction.user.id),
+                        title=title,
+                        id=table.id,
+                    ),
                     allowed_mentions=NO_MENTIONS,
                 )
             public_done(interaction)
@@ -170,8 +175,11 @@ class Lobby(commands.Cog):
         try:
             with speaking(replaced.table.game.language):
                 await interaction.followup.send(
-                    f"{text.mention(interaction.user.id)} handed {text.mention(player.id)}'s seat to the "
-                    "bot; it plays that seat from now on.",
+                    t(
+                        "{who} handed {player}'s seat to the bot; it plays that seat from now on.",
+                        who=text.mention(interaction.user.id),
+                        player=text.mention(player.id),
+                    ),
                     allowed_mentions=NO_MENTIONS,
                 )
             public_done(interaction)
@@ -181,39 +189,59 @@ class Lobby(commands.Cog):
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         games = [plugins.game(name) for name in plugins.names()]
-        listing = (
-            "\n".join(f"• **{g.title}** (`{g.name}`, {player_range(g)}): {g.guide.blurb}" for g in games)
-            or "• (no games are installed)"
-        )
-        extra = "\n".join(f"{g.title}: {g.guide.help}" for g in games if g.guide.help)
+        listing = "\n".join(
+            f"• **{g.title}** (`{g.name}`, {say(player_range(g))}): {say(g.guide.blurb)}" for g in games
+        ) or "• " + t("(no games are installed)")
+        extra = "\n".join(f"{g.title}: {say(g.guide.help)}" for g in games if g.guide.help)
         await interaction.response.send_message(
             clip(
-                "**Boardroom** hosts board games in this channel, one at a time.\n"
-                "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
-                "**Start**. When it is your turn the bot mentions you with a **Take my turn** button.\n"
-                "`/game status` shows the game here (and your choices, privately, if it is your turn); "
-                "`/game board`, `/game player`, `/game score`, `/game log` and `/game rules` show the game; "
-                "`/game play` types a move.\n"
-                "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
-                "hands an absent player's seat to the bot.\n"
-                "Clocks: `/game new speed:` gives each player a time bank (normal by default: a day, "
-                "8 hours back per move); you are reminded before it runs out, and then the others may "
-                "**Skip** you until you press **I'm back** (after a long absence, `/game expel` votes you "
-                "out). `/game vacation` pauses your clock, "
-                "`/boardroom me` sets your time zone and quiet hours, `/boardroom turns` lists your turns "
-                "everywhere.\n"
-                f"Games:\n{listing}" + (f"\n{extra}" if extra else "")
+                "\n".join(say(line) for line in HELP)
+                + "\n"
+                + t("Games:")
+                + f"\n{listing}"
+                + (f"\n{extra}" if extra else "")
             ),
             ephemeral=True,
         )
 
 
-_THREAD_PERMISSIONS = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
-NO_THREADS_HERE = (
-    "I may not open threads here (that needs Create Public Threads and Send Messages in Threads): "
-    "give me those permissions, or open the game with thread:False to play it in this channel."
+# /game help, a line each.
+HELP = (
+    msg("**Boardroom** hosts board games in this channel, one at a time."),
+    msg(
+        "`/game new game:<game> [players]` opens a lobby; others press **Join**, the host presses "
+        "**Start**. When it is your turn the bot mentions you with a **Take my turn** button."
+    ),
+    msg(
+        "`/game status` shows the game here (and your choices, privately, if it is your turn); "
+        "`/game board`, `/game player`, `/game score`, `/game log` and `/game rules` show the game; "
+        "`/game play` types a move."
+    ),
+    msg(
+        "`/game abandon` ends it (host, or members with Manage Server); `/game replace player:` "
+        "hands an absent player's seat to the bot."
+    ),
+    msg(
+        "Clocks: `/game new speed:` gives each player a time bank (normal by default: a day, "
+        "8 hours back per move); you are reminded before it runs out, and then the others may "
+        "**Skip** you until you press **I'm back** (after a long absence, `/game expel` votes you "
+        "out). `/game vacation` pauses your clock, "
+        "`/boardroom me` sets your time zone and quiet hours, `/boardroom turns` lists your turns "
+        "everywhere."
+    ),
 )
-THREAD_IN_THREAD = "This is a thread already: open the game with thread:False to play it here."
+_THREAD_PERMISSIONS = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
+
+
+def no_threads_here() -> str:
+    return t(
+        "I may not open threads here (that needs Create Public Threads and Send Messages in Threads): "
+        "give me those permissions, or open the game with thread:False to play it in this channel."
+    )
+
+
+def thread_in_thread() -> str:
+    return t("This is a thread already: open the game with thread:False to play it here.")
 
 
 def thread_wanted(interaction: discord.Interaction[Any], asked: bool | None) -> bool:
@@ -222,13 +250,13 @@ def thread_wanted(interaction: discord.Interaction[Any], asked: bool | None) -> 
     in_a_thread = isinstance(interaction.channel, discord.Thread)
     may = not in_a_thread and interaction.app_permissions >= _THREAD_PERMISSIONS
     if asked and not may:
-        raise NoThreadHere(THREAD_IN_THREAD if in_a_thread else NO_THREADS_HERE)
+        raise NoThreadHere(thread_in_thread() if in_a_thread else no_threads_here())
     return may if asked is None else asked
 
 
 def _channel(interaction: discord.Interaction[Any]) -> int:
     if interaction.channel_id is None:
-        raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+        raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
     return interaction.channel_id
 
 

@@ -8,13 +8,12 @@ after the interaction was deferred.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot import plugins, typed
+from bot import plugins, said_events, typed
 from bot.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.narrate import event_lines
 from bot.progress import BotTurn
@@ -24,8 +23,9 @@ from bot.views import clock_text, text
 from bot.views.common import send_followup
 from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
-from bot.words import signed
-from engine.core import Event, Game, ScoreSheet, Topic
+from bot.words import level_word, signed
+from engine.core import Game, ScoreSheet, Topic
+from render.common.language import say, t
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -42,10 +42,10 @@ class Play:
 
     async def _game(self, interaction: discord.Interaction[Any], *, ended: bool = True) -> GameStatus:
         if interaction.channel_id is None:
-            raise app_commands.NoPrivateMessage("Games are played in a server channel.")
+            raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await self.bot.sessions.status_in_channel(interaction.channel_id, include_ended=ended)
         if status.progress is None:
-            raise NotInProgress("The game here has not started yet; the host presses Start in the lobby.")
+            raise NotInProgress(t("The game here has not started yet; the host presses Start in the lobby."))
         return status
 
     # ------------------------------------------------------------------------------------ play
@@ -73,11 +73,15 @@ class Play:
         choices = status.progress.choices.get(seat, []) if seat is not None else []
         if not choices:
             waiting = clip(text.waiting_line(status.table, status.progress), OPTION_TEXT)
-            return [app_commands.Choice(name=f"Not your turn. {waiting}"[:OPTION_TEXT], value="-")]
+            return [
+                app_commands.Choice(
+                    name=t("Not your turn. {waiting}", waiting=waiting)[:OPTION_TEXT], value="-"
+                )
+            ]
         words = current.lower().split()
-        found = [c for c in choices if all(w in c.label.lower() for w in words)]
+        found = [c for c in choices if all(w in say(c.label).lower() for w in words)]
         return [
-            app_commands.Choice(name=clip(c.label, OPTION_TEXT), value=c.notation)
+            app_commands.Choice(name=clip(say(c.label), OPTION_TEXT), value=c.notation)
             for c in found[:MENU_OPTIONS]
         ]
 
@@ -96,9 +100,9 @@ class Play:
         found = plugins.plugin(status.table.game.game)
         specs = [s for s in found.pictures.specs if not s.per_seat] if found.pictures else []
         return [
-            app_commands.Choice(name=s.title, value=s.key)
+            app_commands.Choice(name=say(s.title), value=s.key)
             for s in specs
-            if current.lower() in s.title.lower()
+            if current.lower() in say(s.title).lower()
         ][:MENU_OPTIONS]
 
     async def player(self, interaction: discord.Interaction[Any], player: discord.User | None) -> None:
@@ -107,7 +111,7 @@ class Play:
         target = player or interaction.user
         seat = status.table.seat_of(target.id)
         if seat is None:
-            raise NotAPlayer(f"{target.display_name} is not playing in this game.")
+            raise NotAPlayer(t("{name} is not playing in this game.", name=target.display_name))
         await send_seat(interaction, status, seat)
 
     async def score(self, interaction: discord.Interaction[Any]) -> None:
@@ -132,7 +136,7 @@ class Play:
             # A hint or a clock event is told where it happened: after the action before it, before
             # the next one.
             told = [
-                f"   {names[seat]} asked for a hint."
+                "   " + t("{name} asked for a hint.", name=names[seat])
                 for after, seat in asked
                 if shown_from <= after + 1 <= seq
             ]
@@ -144,21 +148,22 @@ class Play:
 
         for row in rows:
             lines += hints_until(row.seq)
-            said = [Event.model_validate(e) for e in json.loads(row.events)]
+            said = said_events.loads(row.events)
             # Never the notation: a step the game told nothing about is still someone's choice.
-            who = names[row.seat] if 0 <= row.seat < len(names) else "A player"
-            told = "; ".join(event_lines(said, names)) or f"{who} made a choice."
+            who = names[row.seat] if 0 <= row.seat < len(names) else t("A player")
+            told = "; ".join(event_lines(said, names)) or t("{who} made a choice.", who=who)
             if clock_text.played_for(skipped, row.seat, row.seq):
-                told += f" (the bot, for {who}, who was skipped)"
+                told += " " + t("(the bot, for {who}, who was skipped)", who=who)
             lines.append(f"{row.seq}. {told}")
             shown_from = row.seq + 1
         lines += hints_until(float("inf"))
-        body = "\n".join(lines) or "Nothing has happened yet."
+        body = "\n".join(lines) or t("Nothing has happened yet.")
         # Keep the newest lines when the text is too long for one message.
         while len(body) > MAX_MESSAGE - 80 and "\n" in body:
             body = body.split("\n", 1)[1]
         title = plugins.game(status.table.game.game).title
-        await send_followup(interaction, f"**{title}** #{status.table.id} — latest actions:\n{body}")
+        head = t("**{title}** #{id} — latest actions:", title=title, id=status.table.id)
+        await send_followup(interaction, f"{head}\n{body}")
 
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         """The strong bot's choice for the asker's decision and what it does to their provisional
@@ -177,25 +182,27 @@ class Play:
         await interaction.response.defer(ephemeral=True, thinking=True)
         topics = await self._topics(interaction)
         if not topics:
-            await send_followup(interaction, "There are no rule summaries here.")
+            await send_followup(interaction, t("There are no rule summaries here."))
             return
         key = (topic or "").strip().lower()
         if key not in topics:
             listing = ", ".join(f"`{name}`" for name in topics)
-            head = "" if not key else f"There is no topic {clip(key, 40)!r}. "
-            await send_followup(interaction, f"{head}Topics: {listing}")
+            said = t("Topics: {topics}", topics=listing)
+            if key:
+                said = t("There is no topic {topic}. {topics}", topic=repr(clip(key, 40)), topics=said)
+            await send_followup(interaction, said)
             return
         found = topics[key]
-        await send_followup(interaction, f"**{found.title}** — {found.body}")
+        await send_followup(interaction, f"**{say(found.title)}** — {say(found.body)}")
 
     async def topic_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         topics = await self._topics(interaction)
         return [
-            app_commands.Choice(name=clip(t.title, OPTION_TEXT), value=key)
-            for key, t in topics.items()
-            if current.lower() in f"{key} {t.title}".lower()
+            app_commands.Choice(name=clip(say(topic.title), OPTION_TEXT), value=key)
+            for key, topic in topics.items()
+            if current.lower() in f"{key} {say(topic.title)}".lower()
         ][:MENU_OPTIONS]
 
     async def _topics(self, interaction: discord.Interaction[Any]) -> dict[str, Topic]:
@@ -217,12 +224,27 @@ def hint_text(game: Game[Any, Any], turn: BotTurn, notation: str) -> str:
     """ "The strong bot would choose: …", with the asker's provisional score before and after."""
     state = game.load_state(turn.snapshot)
     action = game.parse_action(notation)
-    label = game.describe_action(state, turn.seat, action)
+    label = say(game.describe_action(state, turn.seat, action))
     before = _total(game.score(state), turn.seat)
     after = _total(game.score(game.apply(state, turn.seat, action).state), turn.seat)
-    level = turn.level or "the"
-    change = f"your provisional score {before} → {after} ({signed(after - before)} at once)"
-    return clip(f"The {level} bot would choose: **{label}**; {change}. Only you see this.")
+    change = t(
+        "your provisional score {before} → {after} ({change} at once)",
+        before=before,
+        after=after,
+        change=signed(after - before),
+    )
+    if turn.level:
+        said = t(
+            "The {level} bot would choose: **{label}**; {change}. Only you see this.",
+            level=level_word(turn.level),
+            label=label,
+            change=change,
+        )
+    else:
+        said = t(
+            "The bot would choose: **{label}**; {change}. Only you see this.", label=label, change=change
+        )
+    return clip(said)
 
 
 def _total(sheet: ScoreSheet, seat: int) -> int:

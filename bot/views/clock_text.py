@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot import plugins
 from bot.clock import epoch
-from bot.speeds import Speed
+from bot.speeds import Speed, speed_name
 from bot.storage.clocks import ClockEvent
 from bot.tables import Table
 from bot.turn_clock import (
@@ -23,7 +23,8 @@ from bot.turn_clock import (
     Turn,
 )
 from bot.views.text import mention
-from bot.words import counted, duration, listing
+from bot.words import duration, listing
+from render.common.language import t, tn
 
 
 def _title(table: Table) -> str:
@@ -42,7 +43,7 @@ def ago(epoch_seconds: int) -> str:
 def clock_lines(table: Table, pace: Speed, times: dict[int, SeatTime]) -> str:
     """``/game status``: each player's time left."""
     if not pace.limited:
-        return "Speed: no limit (reminders only)."
+        return t("Speed: no limit (reminders only).")
     parts = []
     for seat in range(len(table.seats)):
         name = table.said_at(seat)
@@ -50,31 +51,55 @@ def clock_lines(table: Table, pace: Speed, times: dict[int, SeatTime]) -> str:
         if time is None:
             continue
         if time.skipped:
-            parts.append(f"{name}: skipped, the bot plays for them until they are back")
+            parts.append(t("{name}: skipped, the bot plays for them until they are back", name=name))
         elif seat in table.ai_seats:
             continue
         elif time.out_of_time:
-            parts.append(f"{name}: out of time")
+            parts.append(t("{name}: out of time", name=name))
         else:
-            running = " and running" if time.deciding else ""
-            away = f", on vacation until {at(time.vacation_until)}" if time.vacation_until else ""
-            parts.append(f"{name}: {duration(time.left)} left{running}{away}")
-    head = f"Speed: {pace.label} ({duration(pace.bank)} in the bank, {duration(pace.per_move)} back per move)"
+            left = duration(time.left)
+            if time.deciding:
+                line = t("{name}: {left} left and running", name=name, left=left)
+            else:
+                line = t("{name}: {left} left", name=name, left=left)
+            if time.vacation_until:
+                line = t("{line}, on vacation until {until}", line=line, until=at(time.vacation_until))
+            parts.append(line)
+    head = t(
+        "Speed: {speed} ({bank} in the bank, {per_move} back per move)",
+        speed=speed_name(pace),
+        bank=duration(pace.bank),
+        per_move=duration(pace.per_move),
+    )
     return head + ("\n" + "\n".join(f"• {p}" for p in parts) if parts else "")
 
 
 def reminder_text(reminder: Reminder) -> str:
     table = reminder.table
     who = mention(reminder.user_id)
-    waiting = f"{_title(table)} waits for your decision"
     if table.game.waiting_since:
-        waiting += f" (your turn came {_since(table.game.waiting_since)})"
+        waiting = t(
+            "{game} waits for your decision (your turn came {since})",
+            game=_title(table),
+            since=_since(table.game.waiting_since),
+        )
+    else:
+        waiting = t("{game} waits for your decision", game=_title(table))
     if reminder.which == FIRST or reminder.left is None:
-        left = "" if reminder.left is None else f" You have {duration(reminder.left)} left on your clock."
-        return f"{who}, a reminder: {waiting}.{left}"
-    return (
-        f"{who}, your clock is running out: {duration(reminder.left)} left on {_title(table)}. "
-        "After that the other players may skip you, and the bot plays for you until you are back."
+        if reminder.left is None:
+            return t("{who}, a reminder: {waiting}.", who=who, waiting=waiting)
+        return t(
+            "{who}, a reminder: {waiting}. You have {left} left on your clock.",
+            who=who,
+            waiting=waiting,
+            left=duration(reminder.left),
+        )
+    return t(
+        "{who}, your clock is running out: {left} left on {game}. "
+        "After that the other players may skip you, and the bot plays for you until you are back.",
+        who=who,
+        left=duration(reminder.left),
+        game=_title(table),
     )
 
 
@@ -84,64 +109,82 @@ def _since(iso_text: str) -> str:
 
 def out_of_time_text(table: Table, seat: int) -> str:
     name = table.said_at(seat)
-    return (
-        f"{_title(table)}: {name} has run out of time. Any other player may press **Skip**: the bot then "
-        f"plays {name}'s seat until {name} presses **I'm back**."
+    return t(
+        "{game}: {name} has run out of time. Any other player may press **Skip**: the bot then "
+        "plays {name}'s seat until {name} presses **I'm back**.",
+        game=_title(table),
+        name=name,
     )
 
 
 def skipped_text(table: Table, seat: int, by_user: int) -> str:
     name = table.said_at(seat)
-    return (
-        f"{_title(table)}: {mention(by_user)} skipped {name}. The bot plays {name}'s seat until {name} "
-        "presses **I'm back** (or types /game back)."
+    return t(
+        "{game}: {by} skipped {name}. The bot plays {name}'s seat until {name} "
+        "presses **I'm back** (or types /game back).",
+        game=_title(table),
+        by=mention(by_user),
+        name=name,
     )
 
 
 def back_text(table: Table, seat: int) -> str:
-    return f"{_title(table)}: {table.said_at(seat)} is back and plays again."
+    return t("{game}: {name} is back and plays again.", game=_title(table), name=table.said_at(seat))
 
 
 def vacation_text(table: Table, seat: int, days: int, until: int, left: int) -> str:
     name = table.said_at(seat)
     if not days:
-        return f"{_title(table)}: {name} is back from vacation; their clock runs again."
-    return (
-        f"{_title(table)}: {name} is on vacation until {at(until)}: their clock is paused and nobody "
-        f"reminds them. ({counted(left, 'day')} of vacation left for them in this game.)"
+        return t(
+            "{game}: {name} is back from vacation; their clock runs again.", game=_title(table), name=name
+        )
+    return tn(
+        "{game}: {name} is on vacation until {until}: their clock is paused and nobody "
+        "reminds them. ({n} day of vacation left for them in this game.)",
+        "{game}: {name} is on vacation until {until}: their clock is paused and nobody "
+        "reminds them. ({n} days of vacation left for them in this game.)",
+        left,
+        game=_title(table),
+        name=name,
+        until=at(until),
     )
 
 
 # Clock events as /game log tells them ({name}: whose clock, {by}: who did it).
 _TOLD = {
-    RAN_OUT: "{name} ran out of time.",
-    SKIPPED: "{by} skipped {name}: the bot played for {name}.",
-    BACK: "{name} was back and played again.",
-    EXPEL_VOTE: "{by} voted to expel {name}.",
-    EXPELLED: "{name} was expelled after a long absence: the bot played for {name} to the end.",
+    RAN_OUT: lambda name, by: t("{name} ran out of time.", name=name),
+    SKIPPED: lambda name, by: t("{by} skipped {name}: the bot played for {name}.", name=name, by=by),
+    BACK: lambda name, by: t("{name} was back and played again.", name=name),
+    EXPEL_VOTE: lambda name, by: t("{by} voted to expel {name}.", name=name, by=by),
+    EXPELLED: lambda name, by: t(
+        "{name} was expelled after a long absence: the bot played for {name} to the end.", name=name
+    ),
 }
 
 
 def event_text(table: Table, event: ClockEvent) -> str:
     """A clock event as a line of /game log."""
     names = table.said_names
-    name = names[event.seat] if 0 <= event.seat < len(names) else "A player"
+    name = names[event.seat] if 0 <= event.seat < len(names) else t("A player")
     by_seat = table.seat_of(event.by_user)
-    by = names[by_seat] if by_seat is not None and 0 <= by_seat < len(names) else "Another player"
+    by = names[by_seat] if by_seat is not None and 0 <= by_seat < len(names) else t("Another player")
     if event.kind == REMINDED:
         if event.detail == FIRST:
-            return f"{name} was reminded of their turn."
-        return f"{name} was warned that their clock was running out."
+            return t("{name} was reminded of their turn.", name=name)
+        return t("{name} was warned that their clock was running out.", name=name)
     if event.kind == VACATION:
-        days = int(event.detail or 0)
-        return f"{name} took {counted(days, 'day')} of vacation." if days else f"{name} ended their vacation."
-    return _TOLD.get(event.kind, "{name}'s clock changed.").format(name=name, by=by)
+        taken = int(event.detail or 0)
+        if not taken:
+            return t("{name} ended their vacation.", name=name)
+        return tn("{name} took {n} day of vacation.", "{name} took {n} days of vacation.", taken, name=name)
+    told = _TOLD.get(event.kind)
+    return told(name, by) if told else t("{name}'s clock changed.", name=name)
 
 
 def turns_text(turns: list[Turn]) -> str:
     """``/boardroom turns``: every game waiting on the player, with a jump link to its turn line."""
     if not turns:
-        return "No game is waiting for you right now."
+        return t("No game is waiting for you right now.")
     lines = []
     for turn in turns:
         game = turn.table.game
@@ -150,10 +193,15 @@ def turns_text(turns: list[Turn]) -> str:
             if game.prompt_message_id
             else f"<#{game.channel_id}>"
         )
-        waited = f"; the table has waited since {_since(game.waiting_since)}" if game.waiting_since else ""
-        left = "" if turn.left is None else f"; {duration(turn.left)} left on your clock"
-        lines.append(f"• {_title(turn.table)}: {link}{left}{waited}")
-    head = f"Your turn in {counted(len(turns), 'game')}:"
+        line = f"• {_title(turn.table)}: {link}"
+        if turn.left is not None:
+            line = t("{line}; {left} left on your clock", line=line, left=duration(turn.left))
+        if game.waiting_since:
+            line = t(
+                "{line}; the table has waited since {since}", line=line, since=_since(game.waiting_since)
+            )
+        lines.append(line)
+    head = tn("Your turn in {n} game:", "Your turn in {n} games:", len(turns))
     return head + "\n" + "\n".join(lines)
 
 
@@ -181,21 +229,30 @@ def skipped_note(table: Table, seats: list[int]) -> str:
     if not seats:
         return ""
     names = listing([table.said_at(seat) for seat in seats])
-    return f"\nThe bot played for {names}, skipped for running out of time."
+    return "\n" + t("The bot played for {names}, skipped for running out of time.", names=names)
 
 
 def expel_text(expulsion: Expulsion, by_user: int) -> str:
     table, name = expulsion.table, expulsion.table.said_at(expulsion.seat)
     if expulsion.done:
-        return (
-            f"{_title(table)}: {name} is expelled after a long absence. The bot plays {name}'s seat to "
-            "the end, and the game's result will be flagged."
+        return t(
+            "{game}: {name} is expelled after a long absence. The bot plays {name}'s seat to "
+            "the end, and the game's result will be flagged.",
+            game=_title(table),
+            name=name,
         )
     waiting = listing([mention(user) for user in expulsion.missing])
-    return (
-        f"{_title(table)}: {mention(by_user)} votes to expel {name} "
-        f"({expulsion.votes} of {counted(expulsion.voters, 'vote')}); waiting for {waiting} "
-        "to vote with /game expel, or for the host."
+    return tn(
+        "{game}: {by} votes to expel {name} ({votes} of {n} vote); waiting for {waiting} "
+        "to vote with /game expel, or for the host.",
+        "{game}: {by} votes to expel {name} ({votes} of {n} votes); waiting for {waiting} "
+        "to vote with /game expel, or for the host.",
+        expulsion.voters,
+        game=_title(table),
+        by=mention(by_user),
+        name=name,
+        votes=expulsion.votes,
+        waiting=waiting,
     )
 
 
@@ -204,5 +261,10 @@ def flagged_note(table: Table, seats: list[int]) -> str:
     if not seats:
         return ""
     names = listing([table.said_at(seat) for seat in seats])
-    were = "was" if len(seats) == 1 else "were"
-    return f"\n⚑ Flagged result: {names} {were} expelled after a long absence, and the bot played on."
+    said = tn(
+        "⚑ Flagged result: {names} was expelled after a long absence, and the bot played on.",
+        "⚑ Flagged result: {names} were expelled after a long absence, and the bot played on.",
+        len(seats),
+        names=names,
+    )
+    return "\n" + said

@@ -29,8 +29,10 @@ from bot.views.common import (
     send_followup,
     sessions_of,
 )
+from bot.words import level_word
 from engine.core import StaleState
-from render.common.language import speaking
+from engine.core.words import msg
+from render.common.language import say, speaking, t
 
 if TYPE_CHECKING:
     from bot.sessions import Sessions
@@ -38,12 +40,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _LOOK = {
-    ids.JOIN: ("Join", discord.ButtonStyle.success),
-    ids.LEAVE: ("Leave", discord.ButtonStyle.secondary),
-    ids.START: ("Start", discord.ButtonStyle.primary),
-    ids.START_ANYWAY: ("Start anyway", discord.ButtonStyle.success),
-    ids.ADD_BOT: ("Add a bot", discord.ButtonStyle.secondary),
-    ids.SEAT_BOT: ("Bot", discord.ButtonStyle.secondary),
+    ids.JOIN: (msg("Join"), discord.ButtonStyle.success),
+    ids.LEAVE: (msg("Leave"), discord.ButtonStyle.secondary),
+    ids.START: (msg("Start"), discord.ButtonStyle.primary),
+    ids.START_ANYWAY: (msg("Start anyway"), discord.ButtonStyle.success),
+    ids.ADD_BOT: (msg("Add a bot"), discord.ButtonStyle.secondary),
+    ids.SEAT_BOT: (msg("Bot"), discord.ButtonStyle.secondary),
 }
 
 
@@ -51,7 +53,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
     def __init__(
         self, verb: str, game_id: int, version: int, *, label: str | None = None, level: str | None = None
     ) -> None:
-        label, style = (label or _LOOK[verb][0]), _LOOK[verb][1]
+        label, style = say(label or _LOOK[verb][0]), _LOOK[verb][1]
         custom_id = ids.lobby_id(verb, game_id, version, level)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.verb, self.game_id, self.version, self.level = verb, game_id, version, level
@@ -81,7 +83,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
             levels = plugins.game((await sessions.status(self.game_id)).table.game.game).ai_levels
             if len(levels) > 1:
                 # Not a change yet: the host picks the bot's level, privately.
-                await send_followup(interaction, "How strong a bot?", view=bot_levels(self.game_id, levels))
+                await send_followup(
+                    interaction, t("How strong a bot?"), view=bot_levels(self.game_id, levels)
+                )
                 return
             table = await sessions.add_bot(self.game_id, user_id, levels[0], channel_id=channel_id)
         elif self.verb == ids.SEAT_BOT:
@@ -97,10 +101,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 )
             except StartAnyway as ask:
                 # Not a refusal: the host is asked, privately, with the button that answers.
-                label = "Start solo" if ask.seated == 1 else f"Start with {ask.seated}"
+                label = t("Start solo") if ask.seated == 1 else t("Start with {n}", n=ask.seated)
                 confirm = discord.ui.View(timeout=None)
                 confirm.add_item(LobbyButton(ids.START_ANYWAY, self.game_id, self.version, label=label))
-                await send_followup(interaction, ask.message, view=confirm)
+                await send_followup(interaction, say(ask.message), view=confirm)
                 return
             except StaleState:
                 # The message showed an older table (edits can land out of order): redraw it so
@@ -186,5 +190,13 @@ def bot_levels(game_id: int, levels: tuple[str, ...]) -> discord.ui.View:
     table the host saw)."""
     view = discord.ui.View(timeout=None)
     for level in levels[:MAX_BUTTONS]:
-        view.add_item(LobbyButton(ids.SEAT_BOT, game_id, 0, label=f"{level.capitalize()} bot", level=level))
+        view.add_item(
+            LobbyButton(
+                ids.SEAT_BOT,
+                game_id,
+                0,
+                label=t("{level} bot", level=level_word(level).capitalize()),
+                level=level,
+            )
+        )
     return view

@@ -6,27 +6,27 @@ never has to type to see the table)."""
 from __future__ import annotations
 
 import io
-import json
 import re
 from typing import Any
 
 import discord
 
-from bot import plugins
+from bot import plugins, said_events
 from bot.limits import MAX_MESSAGE
 from bot.narrate import event_lines
 from bot.refusals import NotAPlayer
 from bot.tables import GameStatus
 from bot.views import ids, text
 from bot.views.common import guarded, render_pool_of, send_followup, sessions_of
-from engine.core import Event
+from engine.core.words import msg
+from render.common.language import say, t
 from render.common.pictures import board_picture, seat_picture
 
 BOARD, MINE, SINCE = "b", "m", "s"
 _LOOK = {
-    BOARD: ("Board", "🗺️"),
-    MINE: ("My board", "📋"),
-    SINCE: ("Since your last turn", "🕘"),
+    BOARD: (msg("Board"), "🗺️"),
+    MINE: (msg("My board"), "📋"),
+    SINCE: (msg("Since your last turn"), "🕘"),
 }
 
 
@@ -56,20 +56,23 @@ async def send_seat(interaction: discord.Interaction[Any], status: GameStatus, s
     """One seat's own board (its close-up picture), or its glance note if the game draws none."""
     table = status.table
     if not 0 <= seat < len(table.seats):
-        raise NotAPlayer("That seat is not in this game.")
+        raise NotAPlayer(msg("That seat is not in this game."))
     found = plugins.plugin(table.game.game)
     state = await sessions_of(interaction).load(table.id)
     spec = seat_picture(found.pictures)
     note = found.rules.glance(state, seat).note
     if spec is None:
-        await send_followup(interaction, f"**{table.said_at(seat)}** — {note or 'nothing more to show.'}")
+        await send_followup(
+            interaction, f"**{table.said_at(seat)}** — {say(note) or t('nothing more to show.')}"
+        )
         return
     png = await render_pool_of(interaction).draw(
         found, spec.key, state, seat, table.names, None, game_id=table.id
     )
     await send_followup(
         interaction,
-        f"{table.said_at(seat)}'s {spec.title.lower()}" + (f"\n{note}" if note else ""),
+        t("{name}'s {picture}", name=table.said_at(seat), picture=say(spec.title).lower())
+        + (f"\n{say(note)}" if note else ""),
         file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
     )
 
@@ -81,16 +84,16 @@ async def send_since(interaction: discord.Interaction[Any], status: GameStatus, 
     last = max((index for index, row in enumerate(rows) if row.seat == seat), default=-1)
     lines = []
     for row in rows[last + 1 :]:
-        said = [Event.model_validate(e) for e in json.loads(row.events)]
+        said = said_events.loads(row.events)
         lines += event_lines(said, table.said_names)
     if not lines:
-        body = "Nobody else has acted since your last turn."
+        body = t("Nobody else has acted since your last turn.")
     else:
         body = "\n".join(f"• {line}" for line in lines)
         # Keep the newest lines when there is too much for one message.
         while len(body) > MAX_MESSAGE - 80 and "\n" in body:
             body = body.split("\n", 1)[1]
-    await send_followup(interaction, f"**Since your last turn**\n{body}")
+    await send_followup(interaction, f"**{say(_LOOK[SINCE][0])}**\n{body}")
 
 
 class LookButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOOK_TEMPLATE):
@@ -100,7 +103,7 @@ class LookButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LO
         label, emoji = _LOOK[look]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=say(label),
                 emoji=emoji,
                 style=discord.ButtonStyle.secondary,
                 custom_id=ids.look_id(look, game_id, seat),

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.tables import Choice
+from engine.core.words import join
 
 Step = tuple[int, ...]
 # Up to this many choices are buttons side by side, grouped or not. Above it a grouped decision shows
@@ -95,10 +96,11 @@ def level(choices: list[tuple[int, Choice]], step: Step, *, shut: bool = False) 
             return entries
         group, inner = min(fits, key=lambda pair: (all(e.step is None for e in pair[1]), len(pair[1])))
         assert group.step is not None
-        head = " › ".join((labels_of(choices, group.step) or ())[depth:])
+        # the labels stay the game's sentences (said on the button in the reader's language)
+        head = (labels_of(choices, group.step) or ())[depth:]
         at = entries.index(group)
         entries[at : at + 1] = [
-            e if e.step is None else Entry(f"{head} › {e.label}", step=e.step) for e in inner
+            e if e.step is None else Entry(join(" › ", (*head, e.label)), step=e.step) for e in inner
         ]
     return entries
 

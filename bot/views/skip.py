@@ -11,16 +11,17 @@ import discord
 
 from bot.views import clock_text, ids
 from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, clocks_of, guarded
-from render.common.language import speaking
+from engine.core.words import msg
+from render.common.language import say, speaking
 
-SKIP, IM_BACK = "Skip", "I'm back"
+SKIP, IM_BACK = msg("Skip"), msg("I'm back")
 
 
 class SkipButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SKIP_TEMPLATE):
     def __init__(self, game_id: int, seat: int, since: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=SKIP, style=discord.ButtonStyle.danger, custom_id=ids.skip_id(game_id, seat, since)
+                label=say(SKIP), style=discord.ButtonStyle.danger, custom_id=ids.skip_id(game_id, seat, since)
             )
         )
         self.game_id, self.seat, self.since = game_id, seat, since
@@ -50,7 +51,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
     def __init__(self, game_id: int, seat: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=IM_BACK, style=discord.ButtonStyle.success, custom_id=ids.back_id(game_id, seat)
+                label=say(IM_BACK), style=discord.ButtonStyle.success, custom_id=ids.back_id(game_id, seat)
             )
         )
         self.game_id, self.seat = game_id, seat

@@ -15,12 +15,13 @@ from bot.storage.games import BOT_USER_IDS
 from bot.tables import GameStatus, Progress, Table
 from bot.words import listing, said
 from engine.core import ScoreLine, ScoreSheet
+from render.common.language import DEFAULT, current, say, t
 
 STATUS_WORDS = {
-    Status.LOBBY: "waiting in the lobby",
-    Status.ACTIVE: "in progress",
-    Status.FINISHED: "finished",
-    Status.ABANDONED: "abandoned",
+    Status.LOBBY: lambda title, id: t("**{title}** — game #{id}, waiting in the lobby", title=title, id=id),
+    Status.ACTIVE: lambda title, id: t("**{title}** — game #{id}, in progress", title=title, id=id),
+    Status.FINISHED: lambda title, id: t("**{title}** — game #{id}, finished", title=title, id=id),
+    Status.ABANDONED: lambda title, id: t("**{title}** — game #{id}, abandoned", title=title, id=id),
 }
 
 # The final result pings the players (once per game).
@@ -35,14 +36,19 @@ def seat_list(table: Table) -> str:
     lines = []
     for index, seat in enumerate(table.seats):
         number = (seat.seat if seat.seat is not None else index) + 1
-        host = " (host)" if seat.is_host else ""
         if seat.is_ai and seat.user_id < BOT_USER_IDS:
             # seated by "Add a bot": nobody to mention
-            lines.append(f"{number}. {said(seat.display_name or 'Bot')}")
+            lines.append(f"{number}. {said(seat.display_name or t('Bot'))}")
             continue
-        ai = " (played by the bot)" if seat.is_ai else ""
-        lines.append(f"{number}. {mention(seat.user_id)}{host}{ai}")
-    return "\n".join(lines) if lines else "(nobody)"
+        who = mention(seat.user_id)
+        if seat.is_host and seat.is_ai:
+            who = t("{who} (host) (played by the bot)", who=who)
+        elif seat.is_host:
+            who = t("{who} (host)", who=who)
+        elif seat.is_ai:
+            who = t("{who} (played by the bot)", who=who)
+        lines.append(f"{number}. {who}")
+    return "\n".join(lines) if lines else t("(nobody)")
 
 
 def _capacity(table: Table) -> str:
@@ -58,48 +64,59 @@ def lobby_text(table: Table) -> str:
     title = plugins.game(table.game.game).title
     status = table.game.status
     if status is Status.LOBBY:
-        footer = (
+        footer = t(
             "Press **Join** to take a seat (the host may **Add a bot** to fill one); "
             "the host presses **Start** when everyone is in."
         )
         if table.game.thread_wanted:
-            footer += " The game is played in a thread of its own."
-        head = f"**{title}** — lobby #{table.id}"
+            footer += " " + t("The game is played in a thread of its own.")
+        head = t("**{title}** — lobby #{id}", title=title, id=table.id)
     elif status is Status.ABANDONED:
-        footer = "This game was abandoned."
-        head = f"**{title}** — #{table.id} (closed)"
+        footer = t("This game was abandoned.")
+        head = t("**{title}** — #{id} (closed)", title=title, id=table.id)
     elif table.game.parent_channel_id is not None:
-        footer = f"The game is played in its own thread: <#{table.game.channel_id}>."
-        head = f"**{title}** — game #{table.id} (started)"
+        footer = t("The game is played in its own thread: {thread}.", thread=f"<#{table.game.channel_id}>")
+        head = t("**{title}** — game #{id} (started)", title=title, id=table.id)
     else:
-        footer = "The game has started; the turn messages follow below."
-        head = f"**{title}** — game #{table.id} (started)"
+        footer = t("The game has started; the turn messages follow below.")
+        head = t("**{title}** — game #{id} (started)", title=title, id=table.id)
     options = json.loads(table.game.options or "{}")
     if options:
-        head += "\nOptions: " + ", ".join(
-            f"{key.replace('_', ' ')} {_word(value)}" for key, value in options.items()
-        )
-    return clip(f"{head}\nPlayers ({_capacity(table)}):\n{seat_list(table)}\n{footer}")
+        shown = ", ".join(_option(table, key, value) for key, value in options.items())
+        head += "\n" + t("Options: {options}", options=shown)
+    players = t("Players ({capacity}):", capacity=_capacity(table))
+    return clip(f"{head}\n{players}\n{seat_list(table)}\n{footer}")
 
 
-def _word(value: object) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+def _option(table: Table, key: str, value: object) -> str:
+    """An option as the lobby shows it: its key and value in English ("tab sides random", as
+    always); in another language the game's own words for it, its description and the choice's label."""
+    word = (t("yes") if value else t("no")) if isinstance(value, bool) else str(value)
+    spec = next((o for o in plugins.game(table.game.game).guide.options if o.key == key), None)
+    if current() == DEFAULT or spec is None:
+        return f"{key.replace('_', ' ')} {word}"
+    label = next((c.label for c in spec.choices if c.value == value), word)
+    return f"{say(spec.description)}: {say(label)}"
 
 
 def _who(table: Table, seat: int) -> str:
     user = table.user_at(seat)
     if user is None:
-        return f"Seat {seat + 1}"
-    return table.said_at(seat) + " (bot)" if seat in table.ai_seats else mention(user)
+        return t("Seat {number}", number=seat + 1)
+    return t("{name} (bot)", name=table.said_at(seat)) if seat in table.ai_seats else mention(user)
 
 
 def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
     """The public line: "@Ana — your turn: choose the Timeline row of this round"."""
     title = plugins.game(table.game.game).title
     who = " ".join(_who(table, s) for s in seats)
-    turn = "your turn" if len(seats) == 1 else "your turns (at the same time)"
-    where = f", {progress.stage}" if progress.stage else ""
-    return clip(f"**{title}** #{table.id}{where} — {who} — {turn}: {progress.decision.prompt}")
+    where = f", {say(progress.stage)}" if progress.stage else ""
+    prompt = say(progress.decision.prompt)
+    if len(seats) == 1:
+        turn = t("{who} — your turn: {prompt}", who=who, prompt=prompt)
+    else:
+        turn = t("{who} — your turns (at the same time): {prompt}", who=who, prompt=prompt)
+    return clip(f"**{title}** #{table.id}{where} — {turn}")
 
 
 def since(at: str | None) -> str:
@@ -111,31 +128,39 @@ def since(at: str | None) -> str:
 
 def waiting_line(table: Table, progress: Progress) -> str:
     if table.game.status is Status.ABANDONED:
-        return "The game was abandoned."
+        return t("The game was abandoned.")
     if progress.decision.finished:
-        return "The game is over."
-    waiting = ", ".join(table.said_at(s) for s in progress.decision.seats)
+        return t("The game is over.")
+    return _waiting_for(table, progress, ", ".join(table.said_at(s) for s in progress.decision.seats))
+
+
+def _waiting_for(table: Table, progress: Progress, waiting: str) -> str:
     when = since(table.game.waiting_since)
-    return f"Waiting for {waiting}" + (f" (since {when})" if when else "") + f": {progress.decision.prompt}"
+    prompt = say(progress.decision.prompt)
+    if when:
+        return t("Waiting for {waiting} (since {when}): {prompt}", waiting=waiting, when=when, prompt=prompt)
+    return t("Waiting for {waiting}: {prompt}", waiting=waiting, prompt=prompt)
 
 
 def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
     title = plugins.game(table.game.game).title
-    where = f", {progress.stage}" if progress.stage else ""
-    lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {progress.decision.prompt}."]
+    where = f", {say(progress.stage)}" if progress.stage else ""
+    lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {say(progress.decision.prompt)}."]
     if note:
         lines.insert(0, note)
     if progress.notes.get(seat):
-        lines.append(progress.notes[seat])
+        lines.append(say(progress.notes[seat]))
     if seat in progress.undoable:
-        lines.append("*Undo reverts your last step.*")
+        lines.append(t("*Undo reverts your last step.*"))
     return clip("\n".join(lines))
 
 
 def done_panel_text(table: Table, progress: Progress, label: str) -> str:
     if progress.decision.finished:
-        return clip(f"✓ {label}\nThe game is over; the result is in the channel.")
-    return clip(f"✓ {label}\nYour part is done. {waiting_line(table, progress)}")
+        return clip(f"✓ {say(label)}\n" + t("The game is over; the result is in the channel."))
+    return clip(
+        f"✓ {say(label)}\n" + t("Your part is done. {waiting}", waiting=waiting_line(table, progress))
+    )
 
 
 def score_text(table: Table, progress: Progress) -> str:
@@ -148,7 +173,7 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
     broke them (its ``winners`` first, its ``note`` says how)."""
     title = plugins.game(table.game.game).title
     if sheet is None:
-        return f"**{title}** #{table.id} is over."
+        return t("**{title}** #{id} is over.", title=title, id=table.id)
 
     def who(line: ScoreLine) -> str:
         # A rival without a seat (a solo opponent) is named by the sheet; a seat by its player's mention.
@@ -172,16 +197,32 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
             and ((index in sheet.winners) == (order[place - 1] in sheet.winners))
         )
         rank = rank if tied else place + 1
-        parts = ", ".join(f"{name} {value}" for name, value in line.categories.items() if value)
+        parts = ", ".join(f"{say(name)} {value}" for name, value in line.categories.items() if value)
         rows.append(f"{rank}. {who(line)}: **{line.total}**" + (f" — {parts}" if parts else ""))
     leaders = listing([plain(sheet.lines[i]) for i in sheet.winners if 0 <= i < len(sheet.lines)])
     if sheet.final:
-        head = f"**{title}** #{table.id} — game over. " + (
-            f"Winner: **{leaders}**" if len(sheet.winners) == 1 else f"Shared victory: **{leaders}**"
-        )
+        if len(sheet.winners) == 1:
+            head = t(
+                "**{title}** #{id} — game over. Winner: **{leaders}**",
+                title=title,
+                id=table.id,
+                leaders=leaders,
+            )
+        else:
+            head = t(
+                "**{title}** #{id} — game over. Shared victory: **{leaders}**",
+                title=title,
+                id=table.id,
+                leaders=leaders,
+            )
     else:
-        head = f"**{title}** #{table.id} — provisional score. Leading: {leaders or '—'}"
-    note = f"\n{sheet.note}" if sheet.note else ""
+        head = t(
+            "**{title}** #{id} — provisional score. Leading: {leaders}",
+            title=title,
+            id=table.id,
+            leaders=leaders or "—",
+        )
+    note = f"\n{say(sheet.note)}" if sheet.note else ""
     return clip(f"{head}{note}\n" + "\n".join(rows))
 
 
@@ -190,13 +231,11 @@ def status_text(status: GameStatus) -> str:
     if progress is None:
         return lobby_text(table)
     title = plugins.game(table.game.game).title
-    head = f"**{title}** — game #{table.id}, {STATUS_WORDS[table.game.status]}"
+    head = STATUS_WORDS[table.game.status](title, table.id)
+    body = t("Seats:") + f"\n{seat_list(table)}"
     if table.game.status is Status.ABANDONED:
-        return clip(f"{head}\nSeats:\n{seat_list(table)}\nThe game was abandoned before it ended.")
-    body = f"Seats:\n{seat_list(table)}"
+        return clip(f"{head}\n{body}\n" + t("The game was abandoned before it ended."))
     if progress.decision.finished:
         return clip(f"{head}\n{body}\n{score_text(table, progress)}")
     waiting = ", ".join(_who(table, seat) for seat in progress.decision.seats)
-    when = since(table.game.waiting_since)
-    at = f" (since {when})" if when else ""
-    return clip(f"{head}\n{body}\nWaiting for {waiting}{at}: {progress.decision.prompt}")
+    return clip(f"{head}\n{body}\n{_waiting_for(table, progress, waiting)}")

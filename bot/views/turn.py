@@ -36,12 +36,14 @@ from bot.views.common import (
 from bot.views.look import look_buttons
 from bot.views.open_panels import Edit, open_panels_of
 from engine.core import GameOver, NotYourTurn, StaleState
+from engine.core.words import msg
+from render.common.language import say, t
 
 log = logging.getLogger(__name__)
 
-ALREADY_RECORDED = "That choice was already recorded."
-TAKE_MY_TURN = "Take my turn"
-BACK = "Back"
+ALREADY_RECORDED = msg("That choice was already recorded.")
+TAKE_MY_TURN = msg("Take my turn")
+BACK = msg("Back")
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION_TEMPLATE):
@@ -59,7 +61,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     ) -> None:
         custom_id = f"{ids.PREFIX}:{kind}:{game_id}:{version}:{seat}:{ref}"
         super().__init__(
-            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=custom_id, row=row)
+            discord.ui.Button(label=clip(say(label), BUTTON_LABEL), style=style, custom_id=custom_id, row=row)
         )
         self.game_id, self.version, self.seat, self.ref, self.kind = game_id, version, seat, ref, kind
 
@@ -123,7 +125,7 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.menu_id(game_id, version, seat, page),
-            placeholder="Choose…" if page == 0 else f"More choices ({page + 1})…",
+            placeholder=t("Choose…") if page == 0 else t("More choices ({page})…", page=page + 1),
             options=options or [discord.SelectOption(label="—", value="-")],
             row=min(page, MAX_MENUS - 1),
         )
@@ -165,7 +167,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=clip(label, BUTTON_LABEL),
+                label=clip(say(label), BUTTON_LABEL),
                 style=style,
                 custom_id=ids.group_id(game_id, version, seat, step),
                 row=row,
@@ -197,7 +199,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
         if table.version != self.version or progress is None or self.seat not in progress.decision.seats:
             raise StaleState(STALE_CHOICE)
         if table.seat_of(interaction.user.id) != self.seat:
-            raise NotYourTurn("These choices are for another player.")
+            raise NotYourTurn(msg("These choices are for another player."))
         if picker.labels_of(_listed(progress, self.seat), self.step) is None:
             raise StaleState(STALE_CHOICE)
         content, view = panel(table, progress, self.seat, step=self.step)
@@ -209,7 +211,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
     def __init__(self, game_id: int, version: int, seat: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Undo",
+                label=t("Undo"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=ids.undo_id(game_id, version, seat),
                 row=4,
@@ -239,7 +241,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         if duplicate:
             return
         assert status.progress is not None
-        content, view = panel(status.table, status.progress, self.seat, note="Undone.")
+        content, view = panel(status.table, status.progress, self.seat, note=t("Undone."))
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
         remember_original(interaction, self.game_id, live=view is not None)
 
@@ -251,7 +253,9 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=TAKE_MY_TURN, style=discord.ButtonStyle.success, custom_id=ids.turn_id(game_id, version)
+                label=say(TAKE_MY_TURN),
+                style=discord.ButtonStyle.success,
+                custom_id=ids.turn_id(game_id, version),
             )
         )
         self.game_id, self.version = game_id, version
@@ -281,14 +285,16 @@ def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | 
     """The panel for the user, or the reason there is none (raised as a refusal when it is one)."""
     table, progress = status.table, status.progress
     if table.game.status is not Status.ACTIVE or progress is None or progress.decision.finished:
-        raise GameOver("This game is not in progress.")
+        raise GameOver(msg("This game is not in progress."))
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(msg("You are not playing in this game."))
     if seat in table.ai_seats:
-        raise NotAPlayer("Your seat is played by the bot now.")
+        raise NotAPlayer(msg("Your seat is played by the bot now."))
     if seat not in progress.decision.seats:
-        return f"Nothing to decide for you right now. {text.waiting_line(table, progress)}", None
+        return t(
+            "Nothing to decide for you right now. {waiting}", waiting=text.waiting_line(table, progress)
+        ), None
     return panel(table, progress, seat)
 
 
@@ -309,7 +315,8 @@ def panel(
     labels = picker.labels_of(_listed(progress, seat), step) if step else ()
     if labels:
         # Where the player is in the groups, so the next level's short labels read in context.
-        note = "\n".join(x for x in (note, "Choosing: " + " › ".join(labels)) if x)
+        choosing = t("Choosing: {path}", path=" › ".join(say(label) for label in labels))
+        note = "\n".join(x for x in (note, choosing) if x)
     content = text.panel_text(table, progress, seat, note=note)
     return content, turn_view(table, progress, seat, step)
 
@@ -353,13 +360,14 @@ def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = (
             options = [
                 # Player words only: a label too long for the option goes on in the description.
                 discord.SelectOption(
-                    label=clip(c.label, OPTION_TEXT),
+                    label=clip(label, OPTION_TEXT),
                     value=c.notation,
-                    description=clip("…" + c.label[OPTION_TEXT - 1 :], OPTION_TEXT)
-                    if len(c.label) > OPTION_TEXT
+                    description=clip("…" + label[OPTION_TEXT - 1 :], OPTION_TEXT)
+                    if len(label) > OPTION_TEXT
                     else None,
                 )
                 for _, c in shown[page : page + MENU_OPTIONS]
+                for label in (say(c.label),)
             ]
             view.add_item(ActionMenu(table.id, table.version, seat, page // MENU_OPTIONS, options))
     if done is not None:
@@ -393,11 +401,11 @@ def _add_level(
             view.add_item(ActionButton.for_choice(table, seat, choices[entry.index], entry.index, row=n // 5))
         else:
             assert entry.step is not None
-            label = entry.label + " …"  # more to choose behind it
+            label = say(entry.label) + " …"  # more to choose behind it
             view.add_item(GroupButton(table.id, table.version, seat, entry.step, label=label, row=n // 5))
     if step:
         row, grey = min(len(entries), room) // 5, discord.ButtonStyle.secondary
-        view.add_item(GroupButton(table.id, table.version, seat, up, label=BACK, style=grey, row=row))
+        view.add_item(GroupButton(table.id, table.version, seat, up, label=say(BACK), style=grey, row=row))
 
 
 def turn_line_view(table: Table) -> discord.ui.View:
@@ -446,7 +454,7 @@ async def act_and_announce(
     await show_open_panels(interaction, table, progress, result.seat)
     if result.seat in progress.decision.seats:
         step = picker.resume(_listed(progress, result.seat), result.path)
-        return panel(table, progress, result.seat, note=f"✓ {result.label}", step=step)
+        return panel(table, progress, result.seat, note=f"✓ {say(result.label)}", step=step)
     return text.done_panel_text(table, progress, result.label), None
 
 

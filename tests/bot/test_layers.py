@@ -19,12 +19,16 @@ PURE = [
 ]
 
 
+# The current language and its catalogues (Babel, no Pillow): pure modules say their sentences with it.
+LANGUAGE = "render.common.language"
+
+
 def _imports(path: Path) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module != LANGUAGE:
             names.add(node.module.split(".")[0])
     return names
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.cogs.lobby import NO_THREADS_HERE
+from bot.cogs.lobby import no_threads_here
 from tests.e2e.test_lobby import (
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
@@ -97,7 +97,7 @@ async def test_a_thread_asked_for_where_the_bot_may_not_open_one_is_refused(
     refused = acked(
         await fake.slash("alice", "games", "game new", game="race", thread=True), DEFERRED_MESSAGE
     )
-    assert (await private_reply(refused)).content == NO_THREADS_HERE
+    assert (await private_reply(refused)).content == no_threads_here()
     status = await private_reply(acked(await fake.slash("alice", "games", "game status")))
     assert status.content.startswith("There is no game in this channel")
 

@@ -1,0 +1,95 @@
+"""Events as the log stores them, with their sentences' keys, so that a summary or /game log read
+back from the database is said in the reader's language, not in the English it was stored in.
+
+A stored event is the engine's JSON (its ``text`` the English sentence, as before: older rows
+and exports read the same) plus ``said``: the sentence's key and arguments, and ``said_data``:
+the ``data`` again with its sentences (a checkpoint's title, a folded item) as
+``{"$said": key and arguments}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from engine.core import Event
+from engine.core.words import Msg
+
+
+def _dumped(text: Msg) -> dict[str, Any]:
+    return {
+        "key": text.key,
+        "args": {k: _dumped(v) if isinstance(v, Msg) else v for k, v in text.args.items()},
+        "many": text.many,
+        "n": text.n,
+        "sep": text.sep,
+        "parts": [_dumped(p) if isinstance(p, Msg) else p for p in text.parts],
+    }
+
+
+def _loaded(found: dict[str, Any]) -> Msg:
+    args = {k: _loaded(v) if isinstance(v, dict) else v for k, v in found.get("args", {}).items()}
+    parts = tuple(_loaded(p) if isinstance(p, dict) else p for p in found.get("parts", ()))
+    return Msg(found.get("key"), args, found.get("many"), found.get("n"), found.get("sep"), parts)
+
+
+def _encoded(value: Any) -> Any:
+    """``value`` with its sentences (at any depth of dicts and lists) as ``{"$said": …}``."""
+    if isinstance(value, Msg):
+        return {"$said": _dumped(value)}
+    if isinstance(value, dict):
+        return {k: _encoded(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_encoded(v) for v in value]
+    return value
+
+
+def _decoded(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"$said"}:
+            return _loaded(value["$said"])
+        return {k: _decoded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decoded(v) for v in value]
+    return value
+
+
+def _has_sentence(value: Any) -> bool:
+    if isinstance(value, Msg):
+        return True
+    if isinstance(value, dict):
+        return any(_has_sentence(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_has_sentence(v) for v in value)
+    return False
+
+
+def dumps(events: Iterable[Event]) -> str:
+    """The log's ``events`` column for one action."""
+    out = []
+    for event in events:
+        row = event.model_dump(mode="json")
+        if isinstance(event.text, Msg):
+            row["said"] = _dumped(event.text)
+        if _has_sentence(event.data):
+            row["said_data"] = _encoded(event.data)
+        out.append(row)
+    return json.dumps(out)
+
+
+def loads(stored: str) -> list[Event]:
+    """The events of one action as stored, their sentences with their keys again where stored so."""
+    out = []
+    for row in json.loads(stored):
+        event = Event.model_validate(row)
+        try:
+            if isinstance(row.get("said"), dict):
+                event.text = _loaded(row["said"])
+            if isinstance(row.get("said_data"), dict):
+                event.data = _decoded(row["said_data"])
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            # a key whose arguments no longer fit: the English text as stored
+            event = Event.model_validate(row)
+        out.append(event)
+    return out

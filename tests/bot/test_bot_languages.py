@@ -1,0 +1,108 @@
+"""Issue 21: the bot's own sentences follow the current language. Under ``speaking("uk")`` a turn
+line, a refusal and a round summary are Ukrainian in the bot's words (the engine's texts inside
+them are said by their own catalogues); English stays exactly as before. Real SQLite, real Carnegie."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import said_events
+from bot.narrate import summary_text
+from bot.refusals import AlreadySeated
+from bot.sessions import Sessions
+from bot.views import text
+from bot.words import duration, listing, times
+from engine.core import Event, ScoreLine, ScoreSheet
+from engine.core.words import Msg, msg
+from render.common.language import say, speaking
+
+GUILD, CHANNEL = 1, 10
+HOST, BOB = 100, 200
+
+
+async def _carnegie(sessions: Sessions) -> tuple[object, object]:
+    table = await sessions.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST, host_name="Ana"
+    )
+    table = await sessions.join(table.id, BOB, "Bo")
+    status = await sessions.start(table.id, HOST)
+    return status.table, status.progress
+
+
+async def test_a_turn_line_is_said_in_ukrainian_and_unchanged_in_english(sessions: Sessions) -> None:
+    table, progress = await _carnegie(sessions)
+    assert progress is not None
+    seats = progress.decision.seats  # type: ignore[attr-defined]
+    english = text.turn_line(table, progress, seats)  # type: ignore[arg-type]
+    with speaking("uk"):
+        ukrainian = text.turn_line(table, progress, seats)  # type: ignore[arg-type]
+    assert (" — your turn: " in english) or (" — your turns (at the same time): " in english)
+    assert (" — ваш хід: " in ukrainian) or (" — ваші ходи (одночасно): " in ukrainian)
+    assert "your turn" not in ukrainian
+
+
+async def test_a_refusal_is_said_in_the_readers_language(sessions: Sessions) -> None:
+    table = await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST)
+    with pytest.raises(AlreadySeated) as refused:
+        await sessions.join(table.id, HOST)
+    # Raised as a sentence with its key; the error funnel says it in the reader's language.
+    assert isinstance(refused.value.message, Msg)
+    assert refused.value.message == "You are already at this table."
+    with speaking("uk"):
+        assert say(refused.value.message) == "Ви вже за цим столом."
+    with speaking("pl"):
+        assert say(refused.value.message) == "Już siedzisz przy tym stole."
+
+
+def test_a_round_summary_is_said_in_ukrainian() -> None:
+    before = ScoreSheet(
+        final=False, lines=[ScoreLine(seat=0, name="", categories={"a": 1}, total=1)], winners=[0]
+    )
+    after = ScoreSheet(
+        final=False, lines=[ScoreLine(seat=0, name="", categories={"a": 4}, total=4)], winners=[0]
+    )
+    with speaking("uk"):
+        quiet = summary_text("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
+    assert "**Проміжний рахунок**" in quiet
+    assert "Нічого вартого уваги не сталося." in quiet
+    assert "Ana 4 (+3" in quiet
+    english = summary_text("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
+    assert "**Provisional score**" in english and "Nothing of note happened." in english
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["once", "twice", "5 times", "1 day 2 hours", "21 minutes", "a, b and c"]),
+        ("uk", ["один раз", "двічі", "5 разів", "1 день 2 години", "21 хвилина", "a, b і c"]),
+    ],
+)
+def test_counts_lengths_and_lists_follow_the_language(lang: str, shown: list[str]) -> None:
+    with speaking(lang):
+        said = [
+            times(1),
+            times(2),
+            times(5),
+            duration(86400 + 7200),
+            duration(21 * 60),
+            listing(["a", "b", "c"]),
+        ]
+    assert said[:5] == shown[:5]
+    if lang == "en":
+        assert said[5] == shown[5]
+
+
+def test_stored_events_keep_their_keys() -> None:
+    """An event read back from the log is said again in the reader's language (its key, arguments
+    and the sentences in its data survive the database); a row stored before keeps its English."""
+    told = Event(
+        kind="x",
+        text=msg("{who} builds {what}", who="{p0}", what=msg("Sales")),
+        data={"fold": {"item": msg("Sales"), "one": "plain"}, "n": 3},
+    )
+    (back,) = said_events.loads(said_events.dumps([told]))
+    assert isinstance(back.text, Msg) and back.text.key == "{who} builds {what}"
+    assert back.text == told.text and back.data["fold"]["item"].key == "Sales"  # type: ignore[union-attr]
+    assert back.data["n"] == 3 and back.data["fold"]["one"] == "plain"
+    (old,) = said_events.loads('[{"kind": "x", "text": "{p0} built it.", "data": {}}]')
+    assert old.text == "{p0} built it." and not isinstance(old.text, Msg)

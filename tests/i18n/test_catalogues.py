@@ -84,3 +84,18 @@ def test_every_language_has_one_catalogue_per_unit() -> None:
     for unit in units():
         have = {lang for lang in FOREIGN if catalogue_path(unit, lang).exists()}
         assert have in (set(), set(FOREIGN)), f"{unit}: only {sorted(have)}"
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_a_key_said_by_two_packages_is_translated_the_same_way(lang: str) -> None:
+    """All of a language's catalogues are merged into one: a key in two of them must mean one thing."""
+    seen: dict[object, tuple[object, Path]] = {}
+    clashes = []
+    for unit, of in CATALOGUES:
+        if of != lang:
+            continue
+        for m in _messages(unit, lang):
+            if m.id in seen and seen[m.id][0] != m.string:
+                clashes.append(f"{m.id!r}: {seen[m.id][0]!r} ({seen[m.id][1].name}) ≠ {m.string!r} ({unit.name})")
+            seen.setdefault(m.id, (m.string, unit))
+    assert not clashes, "\n".join(clashes)

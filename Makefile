@@ -44,6 +44,10 @@ soak: $(STAMP)
 transcript: $(STAMP)
 	$(BIN)/python -m tests.transcript
 
+# The same games in another language (issue 21): make transcript-uk (ru, pl, ca) writes <game>-<n>p.uk.md.
+transcript-%: $(STAMP)
+	$(BIN)/python -m tests.transcript --language $*
+
 # Every language's catalogues brought in line with the keys the code says (README, "Languages").
 catalogues: $(STAMP)
 	$(BIN)/python -m render.common.catalogues

@@ -166,9 +166,10 @@ async def play_in_thread(client: discord.Client, sessions: Sessions, table: Tabl
     title = plugins.game(game.game).title
     name = clip(f"{title} #{table.id} — {', '.join(table.names)}", THREAD_NAME)
     try:
-        thread = await lobby.get_partial_message(game.lobby_message_id).create_thread(
-            name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
-        )
+        with speaking(game.language):  # a public thing: the game's language, whoever pressed Start
+            thread = await lobby.get_partial_message(game.lobby_message_id).create_thread(
+                name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
     except discord.HTTPException as exc:
         log.warning("game %s: no thread could be opened (%s); played in the channel", table.id, exc.status)
         return table

@@ -5,7 +5,8 @@ Discord lets the bot edit an ephemeral message only through the interaction that
 minutes; a panel older than that, one Discord no longer takes, and every panel after a restart is
 forgotten, and the player opens a new one from the public turn line, as before. Only a panel that
 offers nothing any more ("your part is done") is redrawn: one still showing choices is the
-player's to use and never changes under their finger.
+player's to use and never changes under their finger. A panel is redrawn in the language it was
+opened in (its reader's), though another player's click brings the decision back.
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ from typing import Any
 
 import discord
 
+from render.common.language import current, speaking
+
 log = logging.getLogger(__name__)
 
 # Discord's interaction tokens last 15 minutes; a minute is left for the edit itself.
 TOKEN_LIFE = 14 * 60.0
 
 Edit = Callable[[str, discord.ui.View | None], Awaitable[Any]]
+# What a panel shows (content, view), drawn in the current language.
+Draw = Callable[[], tuple[str, discord.ui.View | None]]
 
 
 @dataclass
@@ -31,6 +36,7 @@ class _Open:
     since: float
     edit: Edit
     live: bool  # it still offers choices
+    language: str  # its reader's
 
 
 class OpenPanels:
@@ -41,11 +47,12 @@ class OpenPanels:
         self._open: dict[tuple[int, int], _Open] = {}
 
     def remember(self, game_id: int, user_id: int, edit: Edit, *, live: bool) -> None:
-        self._open[(game_id, user_id)] = _Open(self._clock(), edit, live)
+        """Keep the panel the player is being answered on (so in their language, the current one)."""
+        self._open[(game_id, user_id)] = _Open(self._clock(), edit, live, current())
 
-    async def show(self, game_id: int, user_id: int, content: str, view: discord.ui.View) -> bool:
-        """Redraw the player's panel with their new decision, if they have one that offers nothing
-        now and Discord still takes its edits. True when it was redrawn."""
+    async def show(self, game_id: int, user_id: int, draw: Draw) -> bool:
+        """Redraw the player's panel with their new decision (``draw``n in their language), if they have
+        one that offers nothing now and Discord still takes its edits. True when it was redrawn."""
         kept = self._open.get((game_id, user_id))
         if kept is None or kept.live:
             return False
@@ -53,7 +60,11 @@ class OpenPanels:
             del self._open[(game_id, user_id)]
             return False
         try:
-            await kept.edit(content, view)
+            with speaking(kept.language):
+                content, view = draw()
+                if view is None:
+                    return False
+                await kept.edit(content, view)
         except discord.HTTPException as exc:
             # Dismissed by the player, or the token expired early: the turn line still opens a panel.
             log.info("panel of user %s in game %s not redrawn: %s", user_id, game_id, exc)

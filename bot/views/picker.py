@@ -52,6 +52,18 @@ def labels_of(choices: list[tuple[int, Choice]], step: Step) -> tuple[str, ...] 
     return labels
 
 
+def step_of(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> Step:
+    """The step of the group ``path`` names (as far as it names groups of ``choices``): the inverse of
+    ``labels_of``, for whoever must find a group's button without reading its words."""
+    step: Step = ()
+    for depth, label in enumerate(path):
+        groups = _groups(choices, path[:depth])
+        if label not in groups:
+            break
+        step += (groups.index(label),)
+    return step
+
+
 def resume(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> Step:
     """Where the panel stands after a step filed under ``path``: in that step's group when the group
     held actions only (one level: the moves from one place) and still offers more than one, else the

@@ -11,6 +11,7 @@ state version (``ids``), so a panel works after a restart and an out-of-date one
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Any
@@ -500,6 +501,4 @@ async def show_open_panels(
         user = table.user_at(seat)
         if seat == acting or seat in table.ai_seats or user is None:
             continue
-        content, view = panel(table, progress, seat, note="Your turn.")
-        if view is not None:
-            await panels.show(table.id, user, content, view)
+        await panels.show(table.id, user, functools.partial(panel, table, progress, seat, note="Your turn."))

@@ -1,7 +1,8 @@
 """``python -m tests.transcript``: without ``--game``/``--players``, every game's tables of
 ``TABLES`` (Carnegie 2, 4 players and solo; Nipron 2 and 4 players) into ``docs/transcripts/``;
 with them, that one game (``--out`` for another file, ``--max-rounds`` to stop early for a quick
-look)."""
+look). ``--language uk`` (ru, pl, ca) plays the same seeded games in that language and writes
+``<game>-<n>p.uk.md`` beside the English files (``make transcript-uk``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from render.common.language import DEFAULT, LANGUAGES
 from tests.transcript.patterns import findings
 from tests.transcript.play import DEFAULT_SEEDS, file_name, run
 
@@ -25,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="the game's seed (default: one fixed seed per player count)")
     parser.add_argument("--out", type=Path, help="the file to write (only with --players)")
     parser.add_argument("--max-rounds", type=int, help="stop when this round is over")
+    parser.add_argument("--language", choices=list(LANGUAGES), default=DEFAULT, help="default: English")
     args = parser.parse_args(argv)
     if args.out is not None and args.players is None:
         parser.error("--out needs --players")
@@ -36,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for game, players in tables:
         seed = args.seed if args.seed is not None else DEFAULT_SEEDS[players]
-        out = args.out or DOCS / file_name(game, players)
-        result = asyncio.run(run(game, players, seed, out, args.max_rounds))
+        out = args.out or DOCS / file_name(game, players, args.language)
+        result = asyncio.run(run(game, players, seed, out, args.max_rounds, args.language))
         print(f"{result.path}: {result.seconds:.0f} s; {len(findings(result.text))} pattern findings")
         for line in result.counts:
             print(f"  {line}")

@@ -3,7 +3,12 @@ would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn
 (unless the panel they have open already shows the decision) and, on the private panel, the button or
 menu option carrying the move the game's own AI chooses (``game.ai(seed, "easy")``, one per seat, on
 the state the bot's sessions service holds), through the groups it is filed under when the panel
-shows them."""
+shows them.
+
+The players find every button by what it carries, never by its words (issue 21): the lobby's by its
+verb, **Take my turn** by its kind, a choice by its notation or position, a group by the positions of
+the groups it opens (``bot.views.picker``). So one seed plays the same game in every language.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
-from bot.limits import BUTTON_LABEL, clip
 from bot.storage import Status
-from bot.views.turn import BACK
+from bot.views import ids, picker
+from render.common.language import DEFAULT
 from tests.fakediscord import Message
 from tests.fakediscord.harness import ClientHandle, start_client
 from tests.transcript.journal import JournalFake
@@ -26,13 +31,13 @@ from tests.transcript.write import Tally, markdown
 
 log = logging.getLogger(__name__)
 
-TAKE_MY_TURN = "Take my turn"
 PLAYERS = ("alice", "bob", "carol", "dave")
 CHANNEL = "games"
 WAIT = 30.0  # a reply slower than this is a failure of the run
-ROUND = re.compile(r"round (\d+)")
-CHOOSING = re.compile(r"^Choosing: (.+)$", re.M)  # where a grouped panel stands (bot.views.turn.panel)
+ROUND = re.compile(r"round (\d+)")  # the engine's stage (its English key: the same in every language)
 ID_PART = re.compile(r"^br:(?P<kind>[a-z]):(?P<game>\d+):(?P<version>\d+)(?::(?P<seat>\d+):(?P<ref>.*))?$")
+GROUP = re.compile(ids.GROUP_TEMPLATE)
+GREY = 2  # Discord's secondary button style: Back, among a panel's group buttons (bot.views.turn)
 # The bot's game seeds, as tests/e2e/test_carnegie.py's complete games use them.
 DEFAULT_SEEDS = {1: 20261123, 2: 20261121, 3: 20261124, 4: 20261122}
 
@@ -45,8 +50,20 @@ class Result:
     text: str
 
 
-def file_name(game: str, players: int) -> str:
-    return f"{game}-solo.md" if players == 1 else f"{game}-{players}p.md"
+def file_name(game: str, players: int, language: str = DEFAULT) -> str:
+    """``carnegie-2p.md`` in English, ``carnegie-2p.uk.md`` in Ukrainian."""
+    table = "solo" if players == 1 else f"{players}p"
+    return f"{game}-{table}.md" if language == DEFAULT else f"{game}-{table}.{language}.md"
+
+
+def carrying(message: Message, kind: str) -> dict[str, Any] | None:
+    """The message's first button whose custom_id is of ``kind`` (``bot.views.ids``: "j" join, "s" start,
+    "t" take my turn…), whatever its label says."""
+    for button in message.buttons():
+        parts = ID_PART.match(str(button.get("custom_id", "")))
+        if parts is not None and parts["kind"] == kind:
+            return button
+    return None
 
 
 async def start_bot(fake: JournalFake, db_path: Path) -> ClientHandle:
@@ -79,7 +96,13 @@ class Table:
         players: list[str],
         seed: int,
         max_rounds: int | None,
+        *,
+        language: str | None = None,
+        chosen: dict[str, str] | None = None,
     ) -> None:
+        """``language``: the game's, given to ``/game new`` (None: the server's); ``chosen``: the language
+        each of these players sets with ``/boardroom me`` before the game (the others read their
+        Discord locale's)."""
         self.fake = fake
         self.sessions = handle.client.sessions  # type: ignore[attr-defined]
         self.game = plugins.game(game)
@@ -94,6 +117,8 @@ class Table:
         self.names: dict[int, str] = {fake.users[n].id: n for n in players}
         self.stretch: list[str] | None = None  # the kinds of decision the clicks on a panel answered
         self.kind = ""  # the kind of decision the next click answers
+        self.language = language
+        self.chosen = dict(chosen or {})
 
     # -- acting ----------------------------------------------------------------------------------
     async def type_command(self, user: str, command: str, **options: Any) -> Any:
@@ -120,19 +145,28 @@ class Table:
     async def open(self) -> None:
         fake = self.fake
         host = self.players[0]
-        opened = await self.type_command(host, "game new", game=self.game_name, players=len(self.players))
+        for name, language in self.chosen.items():
+            said = await self.type_command(name, "boardroom me", language=language)
+            await said.wait_response(timeout=WAIT)
+        options: dict[str, Any] = {"game": self.game_name, "players": len(self.players)}
+        if self.language is not None:
+            options["language"] = self.language
+        opened = await self.type_command(host, "game new", **options)
         lobby = await opened.wait_response(timeout=WAIT)
         for name in self.players[1:]:
             mention = f"<@{fake.users[name].id}>"
             current = fake.message(lobby.id)
-            await self.click(name, current, current.button("Join")["custom_id"], "Join")
+            join = carrying(current, ids.JOIN)
+            assert join is not None, current.content
+            await self.click(name, current, join["custom_id"], str(join.get("label", "")))
             await fake.wait_until(lambda: mention in fake.message(lobby.id).content, WAIT, f"{name} seated")  # noqa: B023
         current = fake.message(lobby.id)
-        start = current.button("Start")["custom_id"]
-        parts = ID_PART.match(start)
+        start = carrying(current, ids.START)
+        assert start is not None, current.content
+        parts = ID_PART.match(start["custom_id"])
         assert parts is not None, start
         self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
-        await self.click(host, current, start, "Start")
+        await self.click(host, current, start["custom_id"], str(start.get("label", "")))
         for seat in range(len(self.players)):
             self.ais[seat] = self.game.ai(self.seed + seat, "easy")
         await self.agreed()
@@ -148,7 +182,7 @@ class Table:
             channel = self.fake.channels.get(message.channel_id)
             if channel is None or games not in (channel.id, channel.parent_id):
                 continue
-            if any(b.get("label") == TAKE_MY_TURN for b in message.buttons()):
+            if carrying(message, "t") is not None:
                 return message
         return None
 
@@ -207,7 +241,9 @@ class Table:
                 line = self.turn_line()
                 assert line is not None
                 assert f"<@{self.fake.users[user].id}>" in line.content, (user, line.content)
-                opened = await self.click(user, line, line.button(TAKE_MY_TURN)["custom_id"], TAKE_MY_TURN)
+                take = carrying(line, "t")
+                assert take is not None
+                opened = await self.click(user, line, take["custom_id"], str(take.get("label", "")))
                 panel = await opened.wait_response(timeout=WAIT)
                 assert panel.ephemeral
                 self.panels[user] = panel.id
@@ -246,7 +282,7 @@ class Table:
             offered = self.offered(panel, choices)
             chosen = next((c for c in choices if c.notation == notation), None)
             if notation not in offered and chosen is not None:
-                panel = await self.open_groups(user, panel, chosen)
+                panel = await self.open_groups(user, panel, chosen, choices)
                 offered = self.offered(panel, choices)
             if notation not in offered:
                 # The panel cannot show every choice (the bot logs it): a player picks among those shown.
@@ -267,53 +303,38 @@ class Table:
                 refusal = " / ".join(m.content for m in outcome.replies)
                 raise AssertionError(f"{user}'s click on {choices[index].label!r} was refused: {refusal}")
 
-    async def open_groups(self, user: str, panel: Message, choice: Any) -> Message:
-        """Click down the choice's groups (``Choice.path``) as a player would, by their labels, until
-        the choice itself is on the panel (a group of one is shown as its action); first **Back** out
-        of the level the panel stays at after a step (``picker.resume``) if the choice is not under it."""
-        fake = self.fake
-        match = CHOOSING.search(fake.plain(panel.content))
-        current = tuple(match[1].split(" › ")) if match else ()
-        while current and choice.path[: len(current)] != current:
-            panel = await self.click_group(user, panel, BACK)
-            current = current[:-1]
-        # A group may be shown open in the level above, its groups under both labels ("A › B …").
-        rest = choice.path[len(current) :]
-        while rest:
-            shown = next(
-                (
-                    label
-                    for k in range(len(rest), 0, -1)
-                    if self.group_button(panel, label := clip(" › ".join(rest[:k]) + " …", BUTTON_LABEL))
-                ),
-                None,
-            )
-            if shown is None:
+    async def open_groups(self, user: str, panel: Message, choice: Any, choices: list[Any]) -> Message:
+        """Click down the choice's groups (``Choice.path``) as a player would, until the choice itself is
+        on the panel (a group of one is shown as its action): each time the group button that leads
+        deepest towards it (a group may be shown open in the level above, its groups under both labels),
+        else **Back** (the panel stays in a step's group after it, ``picker.resume``). Buttons are known
+        by the level they open (their custom_id's step), so the words on them do not matter."""
+        target = picker.step_of(list(enumerate(choices)), choice.path)
+        opened: set[str] = set()
+        while choice.notation not in self.offered(panel, choices):
+            forward: list[tuple[int, dict[str, Any]]] = []
+            back: dict[str, Any] | None = None
+            for button in panel.buttons():
+                match = GROUP.match(str(button.get("custom_id", "")))
+                step = ids.parse_step(match["step"]) if match is not None else None
+                if step is None:
+                    continue
+                if button.get("style") == GREY:
+                    back = button
+                elif target[: len(step)] == step and button["custom_id"] not in opened:
+                    forward.append((len(step), button))
+            button = max(forward, key=lambda pair: pair[0])[1] if forward else back
+            if button is None:
                 break
-            panel = await self.click_group(user, panel, shown)
-            match = CHOOSING.search(fake.plain(panel.content))
-            current = tuple(match[1].split(" › ")) if match else ()
-            rest = choice.path[len(current) :]
+            opened.add(button["custom_id"])
+            panel = await self.click_group(user, panel, button)
         return panel
 
-    @staticmethod
-    def group_button(panel: Message, label: str) -> dict[str, Any] | None:
-        return next(
-            (
-                b
-                for b in panel.buttons()
-                if str(b.get("custom_id", "")).startswith("br:g:") and b.get("label") == label
-            ),
-            None,
-        )
-
-    async def click_group(self, user: str, panel: Message, label: str) -> Message:
+    async def click_group(self, user: str, panel: Message, button: dict[str, Any]) -> Message:
         """Open a group level (or go Back) and wait for the panel to show it."""
         fake = self.fake
-        button = self.group_button(panel, label)
-        assert button is not None, f"no {label!r} button on {user}'s panel"
         edits = panel.edits
-        await self.click(user, panel, button["custom_id"], label)
+        await self.click(user, panel, button["custom_id"], str(button.get("label", "")))
         await fake.wait_until(lambda: fake.message(panel.id).edits > edits, WAIT, "the next group level")
         return fake.message(panel.id)
 
@@ -359,35 +380,65 @@ class Table:
         raise AssertionError(f"no button or option on the panel carries {choice.notation!r}")
 
 
-async def run(game: str, players: int, seed: int, out: Path, max_rounds: int | None = None) -> Result:
-    """Play one game and write its transcript to ``out``."""
-    started = time.monotonic()
-    names = list(PLAYERS[:players])
-    fake = JournalFake()
-    await fake.start()
-    try:
-        with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
-            handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
-            try:
-                handle.client.sessions.new_seed = lambda: seed  # type: ignore[attr-defined]
-                table = Table(fake, handle, game, names, seed, max_rounds)
-                await table.open()
-                await table.play()
-                await fake.wait_idle(WAIT)
-            finally:
-                await handle.stop()
-            handle.raise_if_crashed()
-    finally:
-        await fake.stop()
+async def played(
+    fake: JournalFake,
+    game: str,
+    names: list[str],
+    seed: int,
+    max_rounds: int | None = None,
+    *,
+    language: str | None = None,
+    chosen: dict[str, str] | None = None,
+) -> Table:
+    """Play one game with a fresh bot at ``fake`` (started, its journal empty); see ``Table`` for
+    ``language`` and ``chosen``. Raises if the bot crashed or the fake saw something Discord refuses."""
+    with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+        handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
+        try:
+            handle.client.sessions.new_seed = lambda: seed  # type: ignore[attr-defined]
+            table = Table(fake, handle, game, names, seed, max_rounds, language=language, chosen=chosen)
+            await table.open()
+            await table.play()
+            await fake.wait_idle(WAIT)
+        finally:
+            await handle.stop()
+        handle.raise_if_crashed()
     problems = fake.allow_problems()
     if problems:
         raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+    return table
+
+
+async def run(
+    game: str, players: int, seed: int, out: Path, max_rounds: int | None = None, language: str = DEFAULT
+) -> Result:
+    """Play one game and write its transcript to ``out``; in a language other than English, the game
+    is created in it and every player chooses it with ``/boardroom me language:``."""
+    started = time.monotonic()
+    names = list(PLAYERS[:players])
+    foreign = language != DEFAULT
+    fake = JournalFake()
+    await fake.start()
+    try:
+        table = await played(
+            fake,
+            game,
+            names,
+            seed,
+            max_rounds,
+            language=language if foreign else None,
+            chosen=dict.fromkeys(names, language) if foreign else None,
+        )
+    finally:
+        await fake.stop()
     title = plugins.game(game).title
     who = "solo (alice against Andrew)" if players == 1 else f"{players} players ({', '.join(names)})"
     cut = f" --max-rounds {max_rounds}" if max_rounds is not None else ""
+    cut += f" --language {language}" if foreign else ""
+    make = f"make transcript-{language}" if foreign else "make transcript"
     intro = [
         f"{title}, {who}, seed {seed}. Written by `python -m tests.transcript --game {game} "
-        f"--players {players} --seed {seed}{cut}` (`make transcript` writes all three).",
+        f"--players {players} --seed {seed}{cut}` (`{make}` writes all three).",
         "",
         "Every scripted player takes the move the game's own AI (easy) would choose, by clicking "
         "what a player would click. What follows is only what the players saw and did, in time "

@@ -96,6 +96,8 @@ def test_a_key_said_by_two_packages_is_translated_the_same_way(lang: str) -> Non
             continue
         for m in _messages(unit, lang):
             if m.id in seen and seen[m.id][0] != m.string:
-                clashes.append(f"{m.id!r}: {seen[m.id][0]!r} ({seen[m.id][1].name}) ≠ {m.string!r} ({unit.name})")
+                clashes.append(
+                    f"{m.id!r}: {seen[m.id][0]!r} ({seen[m.id][1].name}) ≠ {m.string!r} ({unit.name})"
+                )
             seen.setdefault(m.id, (m.string, unit))
     assert not clashes, "\n".join(clashes)

@@ -40,7 +40,7 @@ TRACK: dict[str, Msg] = {"coal": msg("coal"), "money": msg("money"), "knowledge"
 TRANSPORT: dict[str, Msg] = {"train": msg("train"), "ship": msg("ship")}
 REWARD_WORDS: dict[str, Msg] = {
     "bp": plural("{n} blueprint", "{n} blueprints", 2),
-    "coal": msg("{n} coal", n=2),
+    "coal": plural("{n} coal", "{n} coal", 2),
     "yen": msg("¥{amount}", amount="5,000"),
     "none": msg("no bonus"),
 }
@@ -63,7 +63,7 @@ def amount(kind: str, n: int) -> Msg:
     if kind == "yen":
         return yen(n)
     if kind == "coal":
-        return msg("{n} coal", n=n)
+        return plural("{n} coal", "{n} coal", n)  # one English word; other languages count coal
     if kind == "vp":
         return vp(n)
     if kind == "bp":
@@ -146,20 +146,14 @@ def achievement(aid: str) -> Msg:
     return data.ACHIEVEMENT_TEXT[aid]
 
 
-def _track_steps(tracks: list[str], n: int) -> Msg:
-    if len(tracks) == 1:
-        return steps(n, tracks[0])
-    return plural("{n} {tracks} step", "{n} {tracks} steps", n, tracks=join("/", [TRACK[t] for t in tracks]))
-
-
 def factory_bonus(tile: str) -> Msg:
     """A factory tile's synergy bonus in a few words (the box's bonus icons)."""
     parts: list[str] = []
     found = [args for code, *args in data.FACTORIES[tile].synergy if code == "STEP"]
     if len(found) == len(data.TRACKS):
         parts.append(msg("+{n} on each track", n=found[0][1]))
-    elif found:
-        parts.append(join("", ["+", _track_steps([track for track, _ in found], int(found[0][1]))]))
+    else:
+        parts += [join("", ["+", steps(int(n), track)]) for track, n in found]
     for code, *args in data.FACTORIES[tile].synergy:
         if code == "YEN":
             parts.append(yen(int(args[0])))
@@ -186,8 +180,3 @@ def factory(tile: str, bonus: bool = True, short: bool = False) -> Msg:
     else:
         name = msg("level-{level} {good} factory", level=t.level, good=GOOD_TITLE[t.good])
     return msg("{factory} (bonus: {bonus})", factory=name, bonus=factory_bonus(tile)) if bonus else name
-
-
-def your_factory(g: str) -> Msg:
-    """ "your silk factory"."""
-    return msg("your {good} factory", good=GOOD[g])

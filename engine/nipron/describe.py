@@ -32,6 +32,10 @@ from engine.nipron.rules.market import max_value
 from engine.nipron.state import NipronState
 from engine.nipron.words import yen
 
+# An Invest label whose English passes ROOM names the factory without the word "factory", leaving a
+# fifth of MAX_LABEL for languages with longer words (tests/engine/nipron/test_languages.py).
+ROOM = MAX_LABEL * 4 // 5
+
 
 def describe(state: NipronState, seat: int, a: Action) -> Msg:
     label = _label(state, seat, a)
@@ -103,7 +107,7 @@ def _label(state: NipronState, seat: int, a: Action) -> Msg:
                 )
             else:
                 label = msg("Invest {cost}: {factory}", cost=cost, factory=factory)
-            if len(label) <= MAX_LABEL:
+            if len(label) <= ROOM:
                 break
         return label
     if isinstance(a, Machines):

@@ -167,7 +167,7 @@ def factory_bonus(tile: str) -> Msg:
             else:
                 parts.append(msg("{n} VP per level-2/3 factory", n=args[1]))
         elif code == "STAR":
-            parts.append(msg("+1 {track} star", track=TRACK[args[0]]))
+            parts.append(msg("+1 knowledge star") if args[0] == "knowledge" else msg("+1 coal star"))
     return join(", ", parts) if parts else msg("none")
 
 

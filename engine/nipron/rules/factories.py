@@ -119,7 +119,10 @@ def synergy(state: NipronState, seat: int, factory: Factory) -> Msg:
             )
             said.append(gain(z, "vp", count * int(args[1]), "factories"))
         elif code == "STAR":
-            said.append(msg("an extra star for the {track} achievement", track=words.TRACK[args[0]]))
+            if args[0] == "knowledge":
+                said.append(msg("an extra star for the knowledge achievement"))
+            else:
+                said.append(msg("an extra star for the coal achievement"))
     return join(", ", said)
 
 

@@ -3,8 +3,11 @@ contracts, achievements, factories and their bonuses. One place, so that labels,
 and the guide say things the same way as the pictures (``render/nipron``), never by an engine code.
 
 Every phrase is a ``Msg`` (engine.core.words): English text that the bot can say again in the reader's
-language. Goods, colours and tracks are nouns said on their own, so a translation puts them where no case
-ending depends on them (after a colon, in quotes, after a multiplication sign)."""
+language (catalogues in ``engine/nipron/locales``, terms in ``docs/glossary/nipron-*.tsv``). Goods, colours
+and tracks are nouns said on their own, so a translation puts them where no case ending depends on them:
+in quotes (фабрика «шовк»), after a colon, or counted with a multiplication sign (папір ×2). An event
+told of a seat reads "{who}: <present tense>" in Ukrainian, Russian and Polish, since a player's gender is
+unknown; Catalan addresses the reader as "vós". Amounts of yen keep the box's "¥5,000" in every language."""
 
 from __future__ import annotations
 

@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core import InvalidAction
+from engine.core.words import msg, plural
 from engine.nipron import data
 
 
@@ -227,13 +228,23 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     words = text.strip().split()
     if not words:
-        raise InvalidAction("An empty text is not a Nipron action.")
+        raise InvalidAction(msg("An empty text is not a Nipron action."))
     kind, args = words[0].lower(), words[1:]
     if kind not in FIELDS:
-        raise InvalidAction(f"{kind!r} is not a Nipron action word (known: {', '.join(FIELDS)}).")
+        raise InvalidAction(
+            msg("“{word}” is not a Nipron action word (known: {known}).", word=kind, known=", ".join(FIELDS))
+        )
     names = FIELDS[kind]
     if len(args) != len(names):
-        raise InvalidAction(f"{text!r}: '{kind}' takes {len(names)} word(s) after it.")
+        raise InvalidAction(
+            plural(
+                "“{text}”: “{word}” takes {n} word after it.",
+                "“{text}”: “{word}” takes {n} words after it.",
+                len(names),
+                text=text.strip(),
+                word=kind,
+            )
+        )
     values: dict[str, object] = {"kind": kind}
     for name, word in zip(names, args, strict=True):
         values[name] = _read(kind, name, word)
@@ -243,15 +254,20 @@ def parse_action(text: str) -> Action:
 def _read(kind: str, name: str, word: str) -> object:
     if (name == "space" and kind == "take") or (name in _RANGES and name != "space"):
         if not word.isdigit():
-            raise InvalidAction(f"{word!r} is not a number ({name}).")
+            raise InvalidAction(msg("“{word}” is not a number ({name}).", word=word, name=name))
         lo, hi = _RANGES[name]
         if not lo <= int(word) <= hi:
-            raise InvalidAction(f"{name} must be {lo}–{hi}, not {word}.")
+            raise InvalidAction(
+                msg("{name} must be {lo}–{hi}, not {word}.", name=name, lo=lo, hi=hi, word=word)
+            )
         return int(word)
     key = {"space": "achieve" if kind == "achieve" else "infl"}.get(name, name)
     value = word.upper() if key in ("tile", "contract", "achieve", "infl") else word.lower()
     if value not in _ALLOWED[key]:
-        raise InvalidAction(f"{word!r} is not a {name} (one of {', '.join(sorted(_ALLOWED[key]))}).")
+        known = ", ".join(sorted(_ALLOWED[key]))
+        raise InvalidAction(
+            msg("“{word}” is not a {name} (one of {known}).", word=word, name=name, known=known)
+        )
     return value
 
 

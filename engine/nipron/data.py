@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.core.words import Msg, msg
 from engine.nipron import placeholders as P
 
 # --- §1 / §2: goods, colours, counts -------------------------------------------------------------
@@ -46,16 +47,16 @@ ACTION_SPACES: tuple[tuple[str, ...], ...] = (
     P.SPACE_4_ACTIONS,  # space 4 [P] P1
     ("market",),  # space 5: Local Market only [S]
 )
-ACTION_NAMES: dict[str, str] = {
-    "knowledge": "Knowledge",
-    "production": "Production",
-    "export": "Export",
-    "invest": "Invest",
-    "mines": "Mines",
-    "machines": "Machines",
-    "trains": "Trains",
-    "ships": "Ships",
-    "market": "Local Market",
+ACTION_NAMES: dict[str, Msg] = {
+    "knowledge": msg("Knowledge"),
+    "production": msg("Production"),
+    "export": msg("Export"),
+    "invest": msg("Invest"),
+    "mines": msg("Mines"),
+    "machines": msg("Machines"),
+    "trains": msg("Trains"),
+    "ships": msg("Ships"),
+    "market": msg("Local Market"),
 }
 
 
@@ -182,16 +183,16 @@ SCORING_VP: dict[int, tuple[int, int, int]] = {
 
 ACHIEVEMENTS: tuple[str, ...] = ("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9")
 ACHIEVEMENT_PRINTED: dict[str, int] = {"A2": 1, "A3": 1}  # printed 1x [E1] (A3's is [I])
-ACHIEVEMENT_TEXT: dict[str, str] = {
-    "A1": "1 VP per 2 fulfilled contracts",
-    "A2": "1 VP per ¥6,000 at the end",
-    "A3": "1 VP per knowledge star",
-    "A4": "1 VP per star above an empty ship space",
-    "A5": "1 VP per coal star",
-    "A6": "1 VP per star above an empty train space",
-    "A7": "1 VP per level-2 or level-3 factory",
-    "A8": "1 VP per factory with a +2 machine",
-    "A9": "1 VP per district with your influence",
+ACHIEVEMENT_TEXT: dict[str, Msg] = {
+    "A1": msg("1 VP per 2 fulfilled contracts"),
+    "A2": msg("1 VP per ¥6,000 at the end"),
+    "A3": msg("1 VP per knowledge star"),
+    "A4": msg("1 VP per star above an empty ship space"),
+    "A5": msg("1 VP per coal star"),
+    "A6": msg("1 VP per star above an empty train space"),
+    "A7": msg("1 VP per level-2 or level-3 factory"),
+    "A8": msg("1 VP per factory with a +2 machine"),
+    "A9": msg("1 VP per district with your influence"),
 }
 
 # --- §7.12 scoring track ---------------------------------------------------------------------------

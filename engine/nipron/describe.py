@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import MAX_LABEL
+from engine.core.words import Msg, msg, plural
 from engine.nipron import data, words
 from engine.nipron.actions import (
     Achieve,
@@ -24,90 +25,187 @@ from engine.nipron.actions import (
     Transport,
     space_index,
 )
-from engine.nipron.rules.common import a_an, colours_held, level, plural, yen
+from engine.nipron.rules.common import colours_held, level
 from engine.nipron.rules.consolidate import reward_level
 from engine.nipron.rules.factories import shortfall
 from engine.nipron.rules.market import max_value
 from engine.nipron.state import NipronState
+from engine.nipron.words import yen
+
+# An Invest label whose English passes ROOM names the factory without the word "factory", leaving a
+# fifth of MAX_LABEL for languages with longer words (tests/engine/nipron/test_languages.py).
+ROOM = MAX_LABEL * 4 // 5
 
 
-def describe(state: NipronState, seat: int, a: Action) -> str:
+def describe(state: NipronState, seat: int, a: Action) -> Msg:
     label = _label(state, seat, a)
     assert len(label) <= MAX_LABEL, label  # shorten the wording, never cut
     return label
 
 
-def _label(state: NipronState, seat: int, a: Action) -> str:
+def _label(state: NipronState, seat: int, a: Action) -> Msg:
     z = state.zaibatsu[seat]
     if isinstance(a, Trade):
-        return f"Trade 3 blueprints for +1 {a.track} step"
+        return msg("Trade 3 blueprints for +1 {track} step", track=words.TRACK[a.track])
     if isinstance(a, Take):
-        names = " or ".join(data.ACTION_NAMES[n] for n in data.ACTION_SPACES[a.space - 1])
-        return f"Take {a_an(a.colour)} worker from space {a.space} ({names})"
+        offered = [data.ACTION_NAMES[n] for n in data.ACTION_SPACES[a.space - 1]]
+        names = (
+            msg("{first} or {second}", first=offered[0], second=offered[1])
+            if len(offered) > 1
+            else offered[0]
+        )
+        colour = words.COLOUR[a.colour]
+        if a.colour[:1] in "aeiou":
+            return msg(
+                "Take an {colour} worker from space {space} ({names})",
+                colour=colour,
+                space=a.space,
+                names=names,
+            )
+        return msg(
+            "Take a {colour} worker from space {space} ({names})", colour=colour, space=a.space, names=names
+        )
     if isinstance(a, Consolidate):
-        return (
-            f"Consolidate: budget {yen(level(z, 'money'))} and {level(z, 'coal')} coal, "
-            f"pay {yen(data.WORKFORCE_COST * colours_held(z))} for workers"
+        return msg(
+            "Consolidate: budget {yen} and {coal}, pay {cost} for workers",
+            yen=yen(level(z, "money")),
+            coal=words.amount("coal", level(z, "coal")),
+            cost=yen(data.WORKFORCE_COST * colours_held(z)),
         )
     if isinstance(a, Steps):
         track = "knowledge" if a.kind == "knowledge" else "coal"
         cost = yen(data.TRACK_STEP_COST[a.steps])
-        return f"{data.ACTION_NAMES[a.kind]}: +{plural(a.steps, track + ' step')} for {cost}"
+        return msg(
+            "{action}: +{steps} for {cost}",
+            action=data.ACTION_NAMES[a.kind],
+            steps=words.steps(a.steps, track),
+            cost=cost,
+        )
     if isinstance(a, Run):
         f = z.factory(a.good)
         if f is None:
-            return f"Production: run your {a.good} factory"
+            return msg("Production: run your {good} factory", good=words.good(a.good))
         tile = data.FACTORIES[f.tile]
         made = min(1 + f.machine, tile.storage - f.goods)
-        return f"Production: run your {a.good} factory, {tile.coal} coal for {plural(made, 'good')}"
+        return msg(
+            "Production: run your {good} factory, {coal} for {goods}",
+            good=words.good(a.good),
+            coal=words.amount("coal", tile.coal),
+            goods=words.amount("goods", made),
+        )
     if isinstance(a, Invest):
         s = shortfall(z, a.tile)
-        extra = f" + {plural(s, 'blueprint')}" if s else ""
-        label = f"Invest {yen(data.INVEST_COST)}{extra}: {words.factory(a.tile)}"
-        if len(label) > MAX_LABEL:
-            label = f"Invest {yen(data.INVEST_COST)}{extra}: {words.factory(a.tile, short=True)}"
+        cost = yen(data.INVEST_COST)
+        for short in (False, True):
+            factory = words.factory(a.tile, short=short)
+            if s:
+                label = msg(
+                    "Invest {cost} + {blueprints}: {factory}",
+                    cost=cost,
+                    blueprints=words.amount("bp", s),
+                    factory=factory,
+                )
+            else:
+                label = msg("Invest {cost}: {factory}", cost=cost, factory=factory)
+            if len(label) <= ROOM:
+                break
         return label
     if isinstance(a, Machines):
-        return f"Machines: {plural(a.count, 'improvement')} for {yen(data.MACHINE_COST * a.count)}"
+        return plural(
+            "Machines: {n} improvement for {cost}",
+            "Machines: {n} improvements for {cost}",
+            a.count,
+            cost=yen(data.MACHINE_COST * a.count),
+        )
     if isinstance(a, Machine):
         f = z.factory(a.good)
         now = f.machine if f else 0
-        return f"Machine on your {a.good} factory (+{now} → +{now + 1})"
+        return msg(
+            "Machine on your {good} factory (+{now} → +{next})",
+            good=words.good(a.good),
+            now=now,
+            next=now + 1,
+        )
     if isinstance(a, Transport):
-        return f"Build a {a.kind} in {words.district(a.district - 1)} for {yen(data.TRANSPORT_COST)}"
+        return msg(
+            "Build a {kind} in {district} for {cost}",
+            kind=words.TRANSPORT[a.kind],
+            district=words.district(a.district - 1),
+            cost=yen(data.TRANSPORT_COST),
+        )
     if isinstance(a, Export):
         c = data.CONTRACTS[a.contract]
-        money = f", +{plural(c.money_steps, 'money step')}" if c.money_steps else ""
-        return (
-            f"Export {words.contract_need_words(a.contract)} for {words.contract_reward(a.contract)}{money}"
-        )
+        need, reward = words.contract_need_words(a.contract), words.contract_reward(a.contract)
+        if c.money_steps:
+            return msg(
+                "Export {need} for {reward}, +{steps}",
+                need=need,
+                reward=reward,
+                steps=words.steps(c.money_steps, "money"),
+            )
+        return msg("Export {need} for {reward}", need=need, reward=reward)
     if isinstance(a, Give):
         cube = data.CONTRACTS[state.contract].need[len(state.given)] if state.contract else 0
-        return f"Deliver {cube} {a.good} for this contract"
+        return msg("Deliver {goods} for this contract", goods=words.goods_of(cube, a.good))
     if isinstance(a, Sell):
-        return f"Local Market: discard {a.cubes} {a.good} for a tile of value ≤ {max_value(a.good, a.cubes)}"
+        return msg(
+            "Local Market: discard {goods} for a tile of value ≤ {top}",
+            goods=words.goods_of(a.cubes, a.good),
+            top=max_value(a.good, a.cubes),
+        )
     if isinstance(a, Put):
         s = space_index(a.space)
         kind, amount = data.DISTRICT_BONUS[data.city_district(s // 4)]
-        taken = f", covering a {state.values[s]}" if state.values[s] else ""
-        where = f"{words.space(s, short=True)}: +{words.amount(kind, amount)}{taken}"
-        label = f"Place your value-{a.value} tile {where}"
-        if len(label) > MAX_LABEL:
-            label = f"Value-{a.value} tile {where}"
+        said = {"value": a.value, "space": words.space(s, short=True), "bonus": words.amount(kind, amount)}
+        if state.values[s]:
+            label = msg(
+                "Place your value-{value} tile {space}: +{bonus}, covering a {covered}",
+                covered=state.values[s],
+                **said,
+            )
+            if len(label) > MAX_LABEL:
+                label = msg(
+                    "Value-{value} tile {space}: +{bonus}, covering a {covered}",
+                    covered=state.values[s],
+                    **said,
+                )
+        else:
+            label = msg("Place your value-{value} tile {space}: +{bonus}", **said)
+            if len(label) > MAX_LABEL:
+                label = msg("Value-{value} tile {space}: +{bonus}", **said)
         return label
     if isinstance(a, Bump):
         s = space_index(a.space)
-        return f"Return the value-{state.values[s]} tile {words.space(s, short=True)} to its owner"
+        return msg(
+            "Return the value-{value} tile {space} to its owner",
+            value=state.values[s],
+            space=words.space(s, short=True),
+        )
     if isinstance(a, Reward):
-        return (
-            f"Reward: {words.REWARD_WORDS[a.bonus]} and a {a.mult}x multiplier (your level {reward_level(z)})"
+        return msg(
+            "Reward: {bonus} and a {mult}x multiplier (your level {level})",
+            bonus=words.REWARD_WORDS[a.bonus],
+            mult=a.mult,
+            level=reward_level(z),
         )
     if isinstance(a, Achieve):
-        return f"Put the {state.reward_mult}x tile on the achievement “{words.achievement(a.space)}”"
-    if a.kind == "budget":
-        return f"Take your budget: {yen(level(z, 'money'))} and {level(z, 'coal')} coal"
-    if a.kind == "pay":
-        return (
-            f"Pay {yen(data.WORKFORCE_COST * colours_held(z))} for {plural(colours_held(z), 'worker colour')}"
+        return msg(
+            "Put the {mult}x tile on the achievement “{achievement}”",
+            mult=state.reward_mult,
+            achievement=words.achievement(a.space),
         )
-    return "End your turn"
+    if a.kind == "budget":
+        return msg(
+            "Take your budget: {yen} and {coal}",
+            yen=yen(level(z, "money")),
+            coal=words.amount("coal", level(z, "coal")),
+        )
+    if a.kind == "pay":
+        held = colours_held(z)
+        return plural(
+            "Pay {cost} for {n} worker colour",
+            "Pay {cost} for {n} worker colours",
+            held,
+            cost=yen(data.WORKFORCE_COST * held),
+        )
+    return msg("End your turn")

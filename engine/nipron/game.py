@@ -7,12 +7,12 @@ from typing import Any
 
 from engine.core import Decision, Glance, Player, ScoreSheet, Step, dump_state, load_state
 from engine.core.search import AI_LEVELS
-from engine.nipron import actions, data, groups, rules
+from engine.core.words import Msg, msg, plural
+from engine.nipron import actions, data, groups, rules, words
 from engine.nipron.actions import Action
 from engine.nipron.ai import ai_player
 from engine.nipron.describe import describe
 from engine.nipron.guide import GUIDE
-from engine.nipron.rules.common import plural, yen
 from engine.nipron.scoring import score
 from engine.nipron.setup import new_state
 from engine.nipron.state import NipronState
@@ -74,25 +74,29 @@ class NipronGame:
         return load_state(NipronState, text)
 
 
-def stage(state: NipronState) -> str:
+def stage(state: NipronState) -> Msg:
     if state.over:
-        return "Game over"
+        return msg("Game over")
     if state.final_seat >= 0:
         # turns left in the whole final phase: every seat has 3, counted from the trigger's left
         left = (data.FINAL_TURNS - state.final_rounds) * state.players
         left -= (state.active - state.final_seat - 1) % state.players
-        return f"Final turns: {left} left"
+        return msg("Final turns: {n} left", n=left)
     upcoming = state.scorings + 1
-    return f"Scoring {upcoming} of 3 next (marker on space {state.marker} of 8)"
+    return msg("Scoring {n} of 3 next (marker on space {space} of 8)", n=upcoming, space=state.marker)
 
 
-def note(state: NipronState, seat: int) -> str:
+def note(state: NipronState, seat: int) -> Msg:
     z = state.zaibatsu[seat]
     goods = sum(f.goods for f in z.factories)
-    return (
-        f"You have {yen(z.yen)}, {z.coal} coal, {plural(z.blueprints, 'blueprint')}, "
-        f"{plural(goods, 'good')}, "
-        f"{plural(len(z.workers), 'worker')} and {z.vp} VP."
+    return msg(
+        "You have {yen}, {coal}, {blueprints}, {goods}, {workers} and {vp} VP.",
+        yen=words.yen(z.yen),
+        coal=words.amount("coal", z.coal),
+        blueprints=words.amount("bp", z.blueprints),
+        goods=words.amount("goods", goods),
+        workers=plural("{n} worker", "{n} workers", len(z.workers)),
+        vp=z.vp,
     )
 
 

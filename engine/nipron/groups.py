@@ -6,16 +6,18 @@ side, and a level more would cost every turn a click."""
 
 from __future__ import annotations
 
+from engine.core.words import Msg, msg
 from engine.nipron import data, words
 from engine.nipron.actions import Action, Invest, Put, space_index
 from engine.nipron.state import NipronState
 
 
-def group_action(state: NipronState, seat: int, action: Action) -> tuple[str, ...]:
+def group_action(state: NipronState, seat: int, action: Action) -> tuple[Msg, ...]:
     if isinstance(action, Invest):
-        return (f"Invest in a {words.factory(action.tile, bonus=False)}",)
+        return (msg("Invest in a {factory}", factory=words.factory(action.tile, bonus=False)),)
     if isinstance(action, Put):
         s = space_index(action.space)
         kind, amount = data.DISTRICT_BONUS[data.city_district(s // 4)]  # the district's bonus (§4.5.9)
-        return (f"Place a tile {words.space(s, short=True)}: +{words.amount(kind, amount)}",)
+        where = words.space(s, short=True)
+        return (msg("Place a tile {space}: +{bonus}", space=where, bonus=words.amount(kind, amount)),)
     return ()

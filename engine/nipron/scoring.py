@@ -4,20 +4,24 @@
 from __future__ import annotations
 
 from engine.core import Event, ScoreLine, ScoreSheet
+from engine.core.words import Msg, join, msg
 from engine.nipron import data
-from engine.nipron.rules.common import colours_held, ev, gain_vp, level, yen
+from engine.nipron.rules.common import colours_held, ev, gain_vp, level, who
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
+from engine.nipron.words import yen
 
-CATEGORIES: tuple[str, ...] = (
-    "start",
-    "districts",
-    "ships",
-    "contracts",
-    "factories",
-    "district bonuses",
-    "workforce",
-    "achievements",
-)
+# The score sheet's columns: state.vp_by keeps the codes, the sheet says the words.
+CATEGORY_WORD: dict[str, Msg] = {
+    "start": msg("start"),
+    "districts": msg("districts"),
+    "ships": msg("ships"),
+    "contracts": msg("contracts"),
+    "factories": msg("factories"),
+    "district bonuses": msg("district bonuses"),
+    "workforce": msg("workforce"),
+    "achievements": msg("achievements"),
+}
+CATEGORIES: tuple[str, ...] = tuple(CATEGORY_WORD)
 STAR_ACHIEVEMENT = {"knowledge": "A3", "coal": "A5"}  # STAR synergy target -> achievement (§7.3, §7.11)
 
 
@@ -81,14 +85,32 @@ def final_scoring(state: NipronState, events: list[Event]) -> None:
         lost = gain_vp(z, -data.WORKFORCE_PENALTY_VP * (colours - paid), "workforce")
         parts = achievements_vp(state, seat)
         gain_vp(z, sum(parts), "achievements")
-        workforce = f", paid {yen(paid * data.WORKFORCE_COST)} for workers" if colours else ""
-        if lost:
-            workforce += f", lost {-lost} VP for unpaid colours"
+        said = {"who": who(seat), "income": yen(level(z, "money")), "vp": sum(parts), "total": z.vp}
+        cost = yen(paid * data.WORKFORCE_COST)
+        if colours and lost:
+            text = msg(
+                "Final scoring: {who} took {income}, paid {cost} for workers, "
+                "lost {lost} VP for unpaid colours and scored {vp} VP for achievements ({total} VP in all).",
+                cost=cost,
+                lost=-lost,
+                **said,
+            )
+        elif colours:
+            text = msg(
+                "Final scoring: {who} took {income}, paid {cost} for workers "
+                "and scored {vp} VP for achievements ({total} VP in all).",
+                cost=cost,
+                **said,
+            )
+        else:
+            text = msg(
+                "Final scoring: {who} took {income} and scored {vp} VP for achievements ({total} VP in all).",
+                **said,
+            )
         events.append(
             ev(
                 "final_scoring",
-                f"Final scoring: {{p{seat}}} took {yen(level(z, 'money'))}{workforce} and scored "
-                f"{sum(parts)} VP for achievements ({z.vp} VP in all).",
+                text,
                 seat,
                 True,
                 achievements=parts,
@@ -110,21 +132,23 @@ def tie_break(state: NipronState, tied: list[int]) -> int:
 def score(state: NipronState) -> ScoreSheet:
     lines = []
     for seat, z in enumerate(state.zaibatsu):
-        cats = {c: z.vp_by.get(c, 0) for c in CATEGORIES}
-        lines.append(ScoreLine(seat=seat, name=f"Seat {seat + 1}", categories=cats, total=z.vp))
+        cats: dict[str, int] = {CATEGORY_WORD[c]: z.vp_by.get(c, 0) for c in CATEGORIES}
+        lines.append(ScoreLine(seat=seat, name=msg("Seat {n}", n=seat + 1), categories=cats, total=z.vp))
     best = max(line.total for line in lines)
     tied = [i for i, line in enumerate(lines) if line.total == best]
     if not state.over:
         # The provisional score is the VP earned so far; achievements and the last workforce depend on
         # tiles and money still to come, so they are not projected into it.
-        note = "Provisional: VP so far; workforce and achievements are scored at the end."
+        note = msg("Provisional: VP so far; workforce and achievements are scored at the end.")
         return ScoreSheet(final=False, lines=lines, winners=tied, note=note)
     if len(tied) == 1:
         return ScoreSheet(final=True, lines=lines, winners=tied)
     winner = tie_break(state, tied)
-    names = ", ".join(f"{{p{s}}}" for s in tied)
-    note = (
-        f"{names} tied on {best} VP; {{p{winner}}} wins as the tied player who played most recently "
-        "(the last turn, then counter-clockwise)."
+    note = msg(
+        "{names} tied on {vp} VP; {who} wins as the tied player who played most recently "
+        "(the last turn, then counter-clockwise).",
+        names=join(", ", [who(s) for s in tied]),
+        vp=best,
+        who=who(winner),
     )
     return ScoreSheet(final=True, lines=lines, winners=[winner], note=note)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import InvalidOptions, Rng
+from engine.core.words import msg
 from engine.nipron import data
 from engine.nipron.rules.refill import draw
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
@@ -15,14 +16,14 @@ FIRST_CHOICES: tuple[str, ...] = ("random", "1", "2", "3", "4")
 
 def read_options(players: int, options: Mapping[str, Any] | None) -> dict[str, str]:
     if not 2 <= players <= 4:
-        raise InvalidOptions("Nipron is played by 2 to 4 players.")
+        raise InvalidOptions(msg("Nipron is played by 2 to 4 players."))
     out = {"first": "random"}
     for key, value in (options or {}).items():
         if key != "first":
-            raise InvalidOptions(f"Unknown Nipron option {key!r} (known: first).")
+            raise InvalidOptions(msg("Unknown Nipron option “{key}” (known: first).", key=key))
         text = str(value).lower()
         if text not in FIRST_CHOICES or (text != "random" and int(text) > players):
-            raise InvalidOptions(f"Option first must be random or a seat from 1 to {players}.")
+            raise InvalidOptions(msg("Option first must be random or a seat from 1 to {n}.", n=players))
         out[key] = text
     return out
 

@@ -110,7 +110,7 @@ class NipronState(GameState):
     phase: str = "turn"
     # working fields of the current turn
     space: int = -1  # action space the worker came from (0-based)
-    announce: str = ""  # "took a blue worker from space 3", told with the action's first event
+    announce: str = ""  # the worker taken, "3 blue" (space, colour), told with the action's first event
     act: str = ""  # the action chosen
     reps: int = 0  # repetitions done
     used: list[str] = Field(default_factory=list)  # factories run, districts built in this action

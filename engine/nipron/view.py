@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engine.core.words import Said
 from engine.nipron import data
 from engine.nipron.rules import pending
 from engine.nipron.rules.common import level
@@ -74,14 +75,14 @@ class NipronView(BaseModel):
     seat: int | None
     active: int | None
     phase: str
-    prompt: str
+    prompt: Said
     marker: int
     scorings: int
     final_seat: int | None
     final_rounds: int
     turns: int
     spaces: list[list[str]]
-    space_actions: list[list[str]]
+    space_actions: list[list[Said]]
     rows: list[list[str]]
     bag: int
     refill_pending: bool

@@ -5,23 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
+from engine.core.words import Msg, msg
 from engine.nipron import data, words
 from engine.nipron.state import NipronState, Zaibatsu
 
-Reason = tuple[str, str] | None  # (why an action is illegal, the rule that says so), or None
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "step")`` -> "1 step", ``plural(2, "step")`` -> "2 steps"."""
-    return words.count(n, word)
-
-
-def a_an(word: str) -> str:
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
-
-
-def yen(amount: int) -> str:
-    return words.yen(amount)
+Reason = tuple[Msg, str] | None  # (why an action is illegal, the rule that says so), or None
 
 
 def level(z: Zaibatsu, track: str) -> int:
@@ -54,30 +42,39 @@ def gain_vp(z: Zaibatsu, n: int, category: str) -> int:
     return change
 
 
-def gain(z: Zaibatsu, kind: str, amount: int, category: str) -> str:
+def gain(z: Zaibatsu, kind: str, amount: int, category: str) -> Msg:
     """A bonus of yen, coal, blueprints or VP (district bonus §7.9, reward §5, contracts §4.5.8)."""
     if kind == "yen":
         z.yen += amount
-        return yen(amount)
-    if kind == "coal":
+    elif kind == "coal":
         z.coal += amount
-        return f"{amount} coal"
-    if kind == "bp":
+    elif kind == "bp":
         z.blueprints += amount
-        return words.amount("bp", amount)
-    gain_vp(z, amount, category)
-    return f"{amount} VP"
+    else:
+        gain_vp(z, amount, category)
+    return words.amount(kind, amount)
 
 
 def good_of(tile: str) -> str:
     return data.FACTORIES[tile].good
 
 
-def factory_words(tile: str) -> str:
+def factory_words(tile: str) -> Msg:
     return words.factory(tile)
 
 
-def ev(kind: str, text: str, seat: int | None = None, headline: bool = False, **info: Any) -> Event:
+def who(seat: int) -> str:
+    """The placeholder of a seat's name in an event text, filled in by the bot after translating."""
+    return f"{{p{seat}}}"
+
+
+def did(seat: int, deed: Msg) -> Msg:
+    """An action's event, "{p0} built a train …": the deed is kept apart so that ``flow.announce``
+    can put the worker taken before it in one sentence."""
+    return msg("{who} {deed}.", who=who(seat), deed=deed)
+
+
+def ev(kind: str, text: Msg, seat: int | None = None, headline: bool = False, **info: Any) -> Event:
     return Event(kind=kind, text=text, seat=seat, data=info, headline=headline)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import Msg, msg, plural
 from engine.nipron import data, words
-from engine.nipron.rules.common import colours_held, ev, gain, gain_vp, level, plural, yen
+from engine.nipron.rules.common import colours_held, ev, gain, gain_vp, level, who
 from engine.nipron.rules.refill import finish_pending
 from engine.nipron.state import NipronState, Zaibatsu
+from engine.nipron.words import yen
 
 RULE = "§5"
 
@@ -16,7 +18,13 @@ def do_budget(state: NipronState, seat: int, events: list[Event]) -> None:
     z = state.zaibatsu[seat]
     z.yen = level(z, "money")
     z.coal = level(z, "coal")
-    events.append(ev("budget", f"{{p{seat}}} took their budget: {yen(z.yen)} and {z.coal} coal.", seat))
+    text = msg(
+        "{who} took their budget: {yen} and {coal}.",
+        who=who(seat),
+        yen=yen(z.yen),
+        coal=words.amount("coal", z.coal),
+    )
+    events.append(ev("budget", text, seat))
 
 
 def reward_level(z: Zaibatsu) -> int:
@@ -41,9 +49,17 @@ def reward_choices(state: NipronState, z: Zaibatsu) -> list[tuple[int, str]]:
     return [(2, "none")] if state.multipliers else []
 
 
-def check_reward(state: NipronState, z: Zaibatsu, mult: int, bonus: str) -> tuple[str, str] | None:
+def check_reward(state: NipronState, z: Zaibatsu, mult: int, bonus: str) -> tuple[Msg, str] | None:
     if (mult, bonus) not in reward_choices(state, z):
-        return f"You may not take a {mult}x {bonus} reward now (reward level {reward_level(z)}).", RULE
+        return (
+            msg(
+                "You may not take a {mult}x reward with {bonus} now (reward level {level}).",
+                mult=mult,
+                bonus=words.REWARD_WORDS.get(bonus, bonus),
+                level=reward_level(z),
+            ),
+            RULE,
+        )
     return None
 
 
@@ -51,12 +67,17 @@ def do_reward(state: NipronState, seat: int, mult: int, bonus: str, events: list
     z = state.zaibatsu[seat]
     if bonus == "none":
         state.multipliers -= 1
-        text = f"{{p{seat}}} took a 2x multiplier tile (no bonus)."
+        text = msg("{who} took a 2x multiplier tile (no bonus).", who=who(seat))
     else:
         state.rewards[data.MULTIPLIERS.index(mult)][data.REWARD_BONUSES.index(bonus)] -= 1
         state.rewards_taken += 1
         got = gain(z, bonus, data.REWARD_BONUS_AMOUNT[bonus], "rewards")
-        text = f"{{p{seat}}} took the Emperor's reward: {got} and a {mult}x multiplier."
+        text = msg(
+            "{who} took the Emperor's reward: {got} and a {mult}x multiplier.",
+            who=who(seat),
+            got=got,
+            mult=mult,
+        )
     events.append(ev("reward", text, seat, True, mult=mult, bonus=bonus))
     state.reward_mult = mult
 
@@ -71,7 +92,12 @@ def do_achieve(state: NipronState, seat: int, space: str, events: list[Event]) -
     events.append(
         ev(
             "achieve",
-            f"{{p{seat}}} put the {state.reward_mult}x tile on the achievement “{words.achievement(space)}”.",
+            msg(
+                "{who} put the {mult}x tile on the achievement “{achievement}”.",
+                who=who(seat),
+                mult=state.reward_mult,
+                achievement=words.achievement(space),
+            ),
             seat,
             space=space,
         )
@@ -81,7 +107,8 @@ def do_achieve(state: NipronState, seat: int, space: str, events: list[Event]) -
 
 def discard_reward(state: NipronState, seat: int, events: list[Event]) -> None:
     """[I §10.13] every achievement space is covered: the bonus stays, the tile is discarded."""
-    events.append(ev("achieve", f"{{p{seat}}} has no empty achievement space; the tile was discarded.", seat))
+    text = msg("{who} has no empty achievement space; the tile was discarded.", who=who(seat))
+    events.append(ev("achieve", text, seat))
     state.reward_mult = 0
 
 
@@ -95,13 +122,28 @@ def do_workforce(state: NipronState, seat: int, events: list[Event]) -> None:
     lost = gain_vp(z, -data.WORKFORCE_PENALTY_VP * (colours - paid), "workforce")
     for colour in z.workers:
         state.bag[colour] += 1
-    if colours:
-        text = f"{{p{seat}}} paid {yen(paid * data.WORKFORCE_COST)} for {plural(colours, 'worker colour')}"
-        if lost:
-            text += f", lost {-lost} VP for unpaid colours,"
-        text += f" and returned {plural(len(z.workers), 'worker')} to the bag."
+    cost = yen(paid * data.WORKFORCE_COST)
+    workers = plural("{n} worker", "{n} workers", len(z.workers))
+    if colours and lost:
+        text = msg(
+            "{who} paid {cost} for {colours}, lost {lost} VP for unpaid colours, "
+            "and returned {workers} to the bag.",
+            who=who(seat),
+            cost=cost,
+            colours=plural("{n} worker colour", "{n} worker colours", colours),
+            lost=-lost,
+            workers=workers,
+        )
+    elif colours:
+        text = msg(
+            "{who} paid {cost} for {colours} and returned {workers} to the bag.",
+            who=who(seat),
+            cost=cost,
+            colours=plural("{n} worker colour", "{n} worker colours", colours),
+            workers=workers,
+        )
     else:
-        text = f"{{p{seat}}} had no workers to pay for."
+        text = msg("{who} had no workers to pay for.", who=who(seat))
     events.append(ev("workforce", text, seat))
     z.workers = []
     finish_pending(state, events)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import listing, msg
 from engine.nipron import data, words
-from engine.nipron.rules.common import Reason, ev, gain, good_of, move_track
+from engine.nipron.rules.common import Reason, did, ev, gain, good_of, move_track
 from engine.nipron.state import NipronState, Zaibatsu
 
 
@@ -25,10 +26,14 @@ def assignable(need: tuple[int, ...], goods: dict[str, int]) -> bool:
 
 def check_export(z: Zaibatsu, contract: str) -> Reason:
     if contract not in z.contracts:
-        return f"{words.contract(contract).capitalize()} is not face up in front of you.", "§4.5.8"
+        return msg("{contract} is not face up in front of you.", contract=words.contract(contract)), "§4.5.8"
     if not assignable(data.CONTRACTS[contract].need, stock(z)):
         return (
-            f"Your goods cannot meet {words.contract(contract)} ({words.contract_need_words(contract)}).",
+            msg(
+                "Your goods cannot meet {contract} ({need}).",
+                contract=words.contract(contract),
+                need=words.contract_need_words(contract),
+            ),
             "§4.5.8",
         )
     return None
@@ -45,11 +50,24 @@ def check_give(state: NipronState, z: Zaibatsu, good: str) -> Reason:
     goods = {g: n for g, n in stock(z).items() if g not in state.given}
     if goods.get(good, 0) < cube:
         if good in state.given:
-            return f"This contract already has its {good}: each delivery is of a different good.", "§4.5.8"
-        return f"This delivery takes {cube} {good}; you have {goods.get(good, 0)}.", "§4.5.8"
+            return (
+                msg(
+                    "This contract already has its {good}: each delivery is of a different good.",
+                    good=words.good(good),
+                ),
+                "§4.5.8",
+            )
+        return (
+            msg(
+                "This delivery takes {need}; you have {have}.",
+                need=words.goods_of(cube, good),
+                have=goods.get(good, 0),
+            ),
+            "§4.5.8",
+        )
     rest = {g: n for g, n in goods.items() if g != good}
     if not assignable(need[len(state.given) + 1 :], rest):
-        return "With that choice the rest of the contract could not be met.", "§4.5.8"
+        return msg("With that choice the rest of the contract could not be met."), "§4.5.8"
     return None
 
 
@@ -67,13 +85,22 @@ def do_give(state: NipronState, seat: int, good: str, events: list[Event]) -> No
     moved = move_track(z, "money", contract.money_steps)
     z.contracts.remove(contract.id)
     z.fulfilled.append(contract.id)
-    delivered = [f"{n} {g}" for g, n in zip(state.given, contract.need, strict=True)]
-    parts = ", ".join(delivered[:-1]) + " and " + delivered[-1] if len(delivered) > 1 else delivered[0]
-    steps = f" and {words.count(moved, 'money step')}" if moved else ""
+    parts = listing(words.goods_of(n, g) for g, n in zip(state.given, contract.need, strict=True))
+    name = words.contract(contract.id)
+    if moved:
+        deed = msg(
+            "fulfilled {contract} with {goods} for {got} and {steps}",
+            contract=name,
+            goods=parts,
+            got=got,
+            steps=words.steps(moved, "money"),
+        )
+    else:
+        deed = msg("fulfilled {contract} with {goods} for {got}", contract=name, goods=parts, got=got)
     events.append(
         ev(
             "export",
-            f"{{p{seat}}} fulfilled {words.contract(contract.id)} with {parts} for {got}{steps}.",
+            did(seat, deed),
             seat,
             True,
             contract=contract.id,

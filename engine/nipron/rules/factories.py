@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
+from engine.core.words import Msg, join, msg, plural
+from engine.nipron import data, words
 from engine.nipron.rules.common import (
     Reason,
+    did,
     ev,
     factory_words,
     gain,
     good_of,
     level,
     move_track,
-    plural,
-    yen,
+    who,
 )
 from engine.nipron.state import Factory, NipronState, Zaibatsu
+from engine.nipron.words import yen
 
 # --- Invest ---------------------------------------------------------------------------------------
 
@@ -28,15 +30,23 @@ def shortfall(z: Zaibatsu, tile: str) -> int:
 
 def check_invest(state: NipronState, z: Zaibatsu, tile: str) -> Reason:
     if tile not in state.supply:
-        return f"The {factory_words(tile)} is no longer in the supply.", "§4.5.1"
+        return msg("The {factory} is no longer in the supply.", factory=factory_words(tile)), "§4.5.1"
     if z.factory(good_of(tile)) is not None:
-        return f"You already own a {good_of(tile)} factory; one factory per good.", "§4.5.1"
+        return msg(
+            "You already own a {good} factory; one factory per good.", good=words.good(good_of(tile))
+        ), "§4.5.1"
     if z.yen < data.INVEST_COST:
-        return f"Invest costs {yen(data.INVEST_COST)}; you have {yen(z.yen)}.", "§4.5.1"
+        return msg(
+            "Invest costs {cost}; you have {have}.", cost=yen(data.INVEST_COST), have=yen(z.yen)
+        ), "§4.5.1"
     s = shortfall(z, tile)
     if z.blueprints < s:
         return (
-            f"You lack {s} knowledge and hold only {plural(z.blueprints, 'blueprint')} to cover it.",
+            msg(
+                "You lack {n} knowledge and hold only {blueprints} to cover it.",
+                n=s,
+                blueprints=words.amount("bp", z.blueprints),
+            ),
             "§4.5.1",
         )
     return None
@@ -50,11 +60,20 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
     state.supply.remove(tile)
     factory = Factory(tile=tile)
     z.factories.append(factory)
-    extra = f" and {s} blueprint{'s' if s != 1 else ''}" if s else ""
+    cost = yen(data.INVEST_COST)
+    if s:
+        deed = msg(
+            "built a {factory} for {cost} and {blueprints}",
+            factory=factory_words(tile),
+            cost=cost,
+            blueprints=words.amount("bp", s),
+        )
+    else:
+        deed = msg("built a {factory} for {cost}", factory=factory_words(tile), cost=cost)
     events.append(
         ev(
             "invest",
-            f"{{p{seat}}} built a {factory_words(tile)} for {yen(data.INVEST_COST)}{extra}.",
+            did(seat, deed),
             seat,
             True,
             tile=tile,
@@ -62,7 +81,8 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
     )
     bonus = synergy(state, seat, factory)
     if bonus:
-        events.append(ev("synergy", f"{{p{seat}}} gained the factory's synergy bonus: {bonus}.", seat))
+        text = msg("{who} gained the factory's synergy bonus: {bonus}.", who=who(seat), bonus=bonus)
+        events.append(ev("synergy", text, seat))
     # §4.5.1 step 6, [I §10.8] after the synergy bonus: mandatory machine placement from the
     # personal supply, +1, then a second tile flips it to +2.
     if z.machines:
@@ -71,43 +91,39 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
         if z.machines:
             z.machines -= 1
             factory.machine = 2
-        events.append(
-            ev("machine", f"{{p{seat}}} placed a +{factory.machine} machine from their supply.", seat)
-        )
+        text = msg("{who} placed a +{n} machine from their supply.", who=who(seat), n=factory.machine)
+        events.append(ev("machine", text, seat))
 
 
-def synergy(state: NipronState, seat: int, factory: Factory) -> str:
+def synergy(state: NipronState, seat: int, factory: Factory) -> Msg:
     """Resolve a tile's synergy bonus once, on building (P7); STAR effects act at final scoring."""
     z = state.zaibatsu[seat]
     tile = data.FACTORIES[factory.tile]
-    words: list[str] = []
+    said: list[Msg] = []
     for code, *args in tile.synergy:
-        if code == "YEN":
-            words.append(gain(z, "yen", int(args[0]), "factories"))
-        elif code == "COAL":
-            words.append(gain(z, "coal", int(args[0]), "factories"))
-        elif code == "BP":
-            words.append(gain(z, "bp", int(args[0]), "factories"))
-        elif code == "VP":
-            words.append(gain(z, "vp", int(args[0]), "factories"))
+        if code in ("YEN", "COAL", "BP", "VP"):
+            said.append(gain(z, code.lower(), int(args[0]), "factories"))
         elif code == "STEP":
             moved = move_track(z, args[0], int(args[1]))
-            words.append(f"{moved} {args[0]} step{'s' if moved != 1 else ''}")
+            said.append(words.steps(moved, args[0]))
         elif code == "MACH":
             z.machines += int(args[0])
-            words.append(f"{args[0]} machine{'s' if args[0] != '1' else ''} to the supply")
+            said.append(plural("{n} machine to the supply", "{n} machines to the supply", int(args[0])))
         elif code == "GOODS":
             added = min(int(args[0]), tile.storage - factory.goods)
             factory.goods += added
-            words.append(f"{added} goods")
+            said.append(plural("{n} goods", "{n} goods", added))  # the English says "goods" even for one
         elif code == "VP_PER":
             count = sum(
                 1 for f in z.factories if args[0] == "any_factory" or data.FACTORIES[f.tile].level >= 2
             )
-            words.append(gain(z, "vp", count * int(args[1]), "factories"))
+            said.append(gain(z, "vp", count * int(args[1]), "factories"))
         elif code == "STAR":
-            words.append(f"an extra star for the {args[0]} achievement")
-    return ", ".join(words)
+            if args[0] == "knowledge":
+                said.append(msg("an extra star for the knowledge achievement"))
+            else:
+                said.append(msg("an extra star for the coal achievement"))
+    return join(", ", said)
 
 
 # --- Machines -------------------------------------------------------------------------------------
@@ -115,7 +131,16 @@ def synergy(state: NipronState, seat: int, factory: Factory) -> str:
 
 def check_machines(z: Zaibatsu, count: int) -> Reason:
     if z.yen < data.MACHINE_COST * count:
-        return f"{count} improvements cost {yen(data.MACHINE_COST * count)}; you have {yen(z.yen)}.", "§4.5.2"
+        return (
+            plural(
+                "{n} improvement costs {cost}; you have {have}.",
+                "{n} improvements cost {cost}; you have {have}.",
+                count,
+                cost=yen(data.MACHINE_COST * count),
+                have=yen(z.yen),
+            ),
+            "§4.5.2",
+        )
     return None
 
 
@@ -133,7 +158,15 @@ def do_machines(state: NipronState, seat: int, count: int, events: list[Event]) 
     events.append(
         ev(
             "machines",
-            f"{{p{seat}}} paid {yen(data.MACHINE_COST * count)} for {plural(count, 'machine improvement')}.",
+            did(
+                seat,
+                plural(
+                    "paid {cost} for {n} machine improvement",
+                    "paid {cost} for {n} machine improvements",
+                    count,
+                    cost=yen(data.MACHINE_COST * count),
+                ),
+            ),
             seat,
         )
     )
@@ -141,7 +174,13 @@ def do_machines(state: NipronState, seat: int, count: int, events: list[Event]) 
 
 def check_machine(state: NipronState, z: Zaibatsu, good: str) -> Reason:
     if good not in machine_targets(z):
-        return f"You have no {good} factory that can take a machine (empty space or +1).", "§4.5.2"
+        return (
+            msg(
+                "You have no {good} factory that can take a machine (empty space or +1).",
+                good=words.good(good),
+            ),
+            "§4.5.2",
+        )
     return None
 
 
@@ -152,8 +191,13 @@ def do_machine(state: NipronState, seat: int, good: str, events: list[Event]) ->
     assert f is not None
     f.machine += 1
     state.todo -= 1
-    verb = "placed a +1 machine on" if f.machine == 1 else "upgraded to +2 the machine of"
-    events.append(ev("machine", f"{{p{seat}}} {verb} their {good} factory.", seat, True, good=good))
+    if f.machine == 1:
+        text = msg("{who} placed a +1 machine on their {good} factory.", who=who(seat), good=words.good(good))
+    else:
+        text = msg(
+            "{who} upgraded to +2 the machine of their {good} factory.", who=who(seat), good=words.good(good)
+        )
+    events.append(ev("machine", text, seat, True, good=good))
 
 
 def machine_to_supply(state: NipronState, seat: int, events: list[Event]) -> None:
@@ -161,7 +205,7 @@ def machine_to_supply(state: NipronState, seat: int, events: list[Event]) -> Non
     z = state.zaibatsu[seat]
     z.machines += 1
     state.todo -= 1
-    events.append(ev("machine", f"{{p{seat}}} put a machine into their personal supply.", seat))
+    events.append(ev("machine", msg("{who} put a machine into their personal supply.", who=who(seat)), seat))
 
 
 # --- Production -----------------------------------------------------------------------------------
@@ -170,14 +214,22 @@ def machine_to_supply(state: NipronState, seat: int, events: list[Event]) -> Non
 def check_run(state: NipronState, z: Zaibatsu, good: str) -> Reason:
     f = z.factory(good)
     if f is None:
-        return f"You own no {good} factory.", "§4.5.3"
+        return msg("You own no {good} factory.", good=words.good(good)), "§4.5.3"
     if good in state.used:
-        return f"Your {good} factory already ran this turn.", "§4.5.3"
+        return msg("Your {good} factory already ran this turn.", good=words.good(good)), "§4.5.3"
     tile = data.FACTORIES[f.tile]
     if f.goods >= tile.storage:
-        return f"Your {good} factory's storage is full.", "§4.5.3"
+        return msg("Your {good} factory's storage is full.", good=words.good(good)), "§4.5.3"
     if z.coal < tile.coal:
-        return f"Running the {good} factory takes {tile.coal} coal; you have {z.coal}.", "§4.5.3"
+        return (
+            msg(
+                "Running the {good} factory takes {coal}; you have {have}.",
+                good=words.good(good),
+                coal=words.amount("coal", tile.coal),
+                have=z.coal,
+            ),
+            "§4.5.3",
+        )
     return None
 
 
@@ -193,7 +245,15 @@ def do_run(state: NipronState, seat: int, good: str, events: list[Event]) -> Non
     events.append(
         ev(
             "produce",
-            f"{{p{seat}}} ran their {good} factory for {tile.coal} coal and made {plural(made, 'good')}.",
+            did(
+                seat,
+                msg(
+                    "ran their {good} factory for {coal} and made {goods}",
+                    good=words.good(good),
+                    coal=words.amount("coal", tile.coal),
+                    goods=words.amount("goods", made),
+                ),
+            ),
             seat,
         )
     )

@@ -9,6 +9,7 @@ of a turn with nothing left to do)."""
 from __future__ import annotations
 
 from engine.core import Decision, Event, GameOver, IllegalAction, NotYourTurn
+from engine.core.words import Msg, msg
 from engine.nipron import data, words
 from engine.nipron.actions import (
     Achieve,
@@ -40,7 +41,7 @@ from engine.nipron.rules.choices import (
     kind_possible,
     space_usable,
 )
-from engine.nipron.rules.common import Reason, a_an, current, ev
+from engine.nipron.rules.common import Reason, current, ev, who
 from engine.nipron.rules.export import check_export, check_give, do_export, do_give
 from engine.nipron.rules.factories import (
     check_invest,
@@ -81,39 +82,39 @@ PHASE_RULE: dict[str, str] = {
     "workforce": "§5",
     "over": "§6.2",
 }
-PROMPTS: dict[str, str] = {
-    "turn": "take a worker from an action space, or consolidate",
-    "action": "choose the action of your worker's space",
-    "more": "repeat the action, trade blueprints, or end your turn",
-    "give": "choose the type of good for the contract's next delivery",
-    "place": "choose the influence tile and the space for it",
-    "bump": "the city is full: choose which lowest tile leaves",
-    "machine": "choose the factory for the next machine improvement",
-    "budget": "consolidating: trade blueprints, or take your budget",
-    "reward": "choose your Emperor's reward",
-    "achieve": "choose the achievement space for your reward tile",
-    "workforce": "consolidating: trade blueprints, or pay your workforce",
+PROMPTS: dict[str, Msg] = {
+    "turn": msg("take a worker from an action space, or consolidate"),
+    "action": msg("choose the action of your worker's space"),
+    "more": msg("repeat the action, trade blueprints, or end your turn"),
+    "give": msg("choose the type of good for the contract's next delivery"),
+    "place": msg("choose the influence tile and the space for it"),
+    "bump": msg("the city is full: choose which lowest tile leaves"),
+    "machine": msg("choose the factory for the next machine improvement"),
+    "budget": msg("consolidating: trade blueprints, or take your budget"),
+    "reward": msg("choose your Emperor's reward"),
+    "achieve": msg("choose the achievement space for your reward tile"),
+    "workforce": msg("consolidating: trade blueprints, or pay your workforce"),
 }
 # what a refusal says when an action does not fit the moment (the prompt above, as a sentence)
-NOW: dict[str, str] = {
-    "turn": "Now you take a worker from an action space, or consolidate.",
-    "action": "Now you choose the action of your worker's space.",
-    "more": "Now you may repeat the action, trade blueprints, or end your turn.",
-    "give": "Now you choose the type of good for the contract's next delivery.",
-    "place": "Now you choose the influence tile and the space for it.",
-    "bump": "The city is full: now you choose which lowest tile leaves.",
-    "machine": "Now you choose the factory for the next machine improvement.",
-    "budget": "You are consolidating: now you trade blueprints, or take your budget.",
-    "reward": "Now you choose your Emperor's reward.",
-    "achieve": "Now you choose the achievement space for your reward tile.",
-    "workforce": "You are consolidating: now you trade blueprints, or pay your workforce.",
+NOW: dict[str, Msg] = {
+    "turn": msg("Now you take a worker from an action space, or consolidate."),
+    "action": msg("Now you choose the action of your worker's space."),
+    "more": msg("Now you may repeat the action, trade blueprints, or end your turn."),
+    "give": msg("Now you choose the type of good for the contract's next delivery."),
+    "place": msg("Now you choose the influence tile and the space for it."),
+    "bump": msg("The city is full: now you choose which lowest tile leaves."),
+    "machine": msg("Now you choose the factory for the next machine improvement."),
+    "budget": msg("You are consolidating: now you trade blueprints, or take your budget."),
+    "reward": msg("Now you choose your Emperor's reward."),
+    "achieve": msg("Now you choose the achievement space for your reward tile."),
+    "workforce": msg("You are consolidating: now you trade blueprints, or pay your workforce."),
 }
 DONE_WORD: dict[str, str] = {"more": "end", "budget": "budget", "workforce": "pay"}
 
 
 def pending(state: NipronState) -> Decision:
     if state.over:
-        return Decision(seats=[], kind="over", prompt="the game is over", finished=True)
+        return Decision(seats=[], kind="over", prompt=msg("the game is over"), finished=True)
     return Decision(
         seats=[state.active],
         kind=state.phase,
@@ -137,11 +138,11 @@ def legal_actions(state: NipronState, seat: int) -> list[Action]:
 
 def check(state: NipronState, seat: int, action: Action) -> Reason:
     if state.over:
-        raise GameOver("The game is over.", rule="§6.2")
+        raise GameOver(msg("The game is over."), rule="§6.2")
     if seat != state.active:
-        raise NotYourTurn(f"It is seat {state.active + 1}'s turn.", rule="§4.1")
+        raise NotYourTurn(msg("It is seat {n}'s turn.", n=state.active + 1), rule="§4.1")
     if action.kind not in PHASE_KINDS[state.phase]:
-        return f"That is not possible now. {NOW[state.phase]}", PHASE_RULE[state.phase]
+        return msg("That is not possible now. {now}", now=NOW[state.phase]), PHASE_RULE[state.phase]
     return check_kind(state, seat, action)
 
 
@@ -152,7 +153,7 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
         if reason is None and state.phase == "action" and not _usable_after_trade(state, seat, a):
             # The seed allows a trade "at any moment of the turn", but the worker is already taken
             # and its action must still be carried out in full (§4.3).
-            return "After that trade no action of your worker's space could be carried out.", "§4.3"
+            return msg("After that trade no action of your worker's space could be carried out."), "§4.3"
         return reason
     if isinstance(a, Take):
         return check_take(state, a)
@@ -167,8 +168,9 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
         )
         if a.kind not in allowed:
             if a.kind == "sell":
-                return "Local Market is only on action space 5.", "§4.4"
-            return f"Your worker's space does not offer '{a.kind}' now.", "§4.3"
+                return msg("Local Market is only on action space 5."), "§4.4"
+            action = next(data.ACTION_NAMES[n] for n, k in KIND_OF_ACTION.items() if k == a.kind)
+            return msg("Your worker's space does not offer {action} now.", action=action), "§4.3"
     if isinstance(a, Steps):
         return check_steps(z, a.kind, a.steps)
     if isinstance(a, Run):
@@ -191,17 +193,19 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
         return check_put(state, z, a.value, space_index(a.space))
     if isinstance(a, Bump):
         if space_index(a.space) not in bump_choices_excluding(state, state.bump_space):
-            return (
-                f"The space {words.space(space_index(a.space))} does not hold one of the city's "
-                "lowest tiles.",
-                "§4.5.9",
-            )
+            where = words.space(space_index(a.space))
+            return msg(
+                "The space {space} does not hold one of the city's lowest tiles.", space=where
+            ), "§4.5.9"
         return None
     if isinstance(a, Reward):
         return cons.check_reward(state, z, a.mult, a.bonus)
     if isinstance(a, Achieve):
         if a.space not in cons.empty_achievements(z):
-            return f"The achievement “{words.achievement(a.space)}” already holds a tile.", "§5"
+            return msg(
+                "The achievement “{achievement}” already holds a tile.",
+                achievement=words.achievement(a.space),
+            ), "§5"
         return None
     return None
 
@@ -215,11 +219,13 @@ def _usable_after_trade(state: NipronState, seat: int, a: Trade) -> bool:
 def check_take(state: NipronState, a: Take) -> Reason:
     z = current(state)
     if len(z.workers) >= data.WORKER_SPACES:
-        return "You hold 6 workers: you must consolidate.", "§4.3"
+        return msg("You hold 6 workers: you must consolidate."), "§4.3"
     if not state.spaces[a.space - 1][data.COLOURS.index(a.colour)]:
-        return f"Action space {a.space} holds no {a.colour} worker.", "§4.3"
+        return msg(
+            "Action space {space} holds no {colour} worker.", space=a.space, colour=words.COLOUR[a.colour]
+        ), "§4.3"
     if not space_usable(state, a.space - 1):
-        return f"You could not carry out any action of space {a.space} in full.", "§4.3"
+        return msg("You could not carry out any action of space {space} in full.", space=a.space), "§4.3"
     return None
 
 
@@ -248,12 +254,24 @@ def announce(state: NipronState, seat: int, events: list[Event]) -> None:
     if not state.announce:
         return
     for e in events:
-        if e.kind in ACTION_EVENTS and e.seat == seat:
-            head = f"{{p{seat}}} "
-            e.text = f"{head}{state.announce} and {e.text.removeprefix(head)}"
+        if e.kind in ACTION_EVENTS and e.seat == seat and isinstance(e.text, Msg) and "deed" in e.text.args:
+            space, colour = state.announce.split()
+            e.text = msg(
+                "{who} {took} and {deed}.",
+                who=who(seat),
+                took=took(int(space), colour),
+                deed=e.text.args["deed"],
+            )
             e.data["worker"] = state.announce
             state.announce = ""
             return
+
+
+def took(space: int, colour: str) -> Msg:
+    """ "took a blue worker from space 3", told with the action's first event."""
+    if colour[:1] in "aeiou":
+        return msg("took an {colour} worker from space {space}", colour=words.COLOUR[colour], space=space)
+    return msg("took a {colour} worker from space {space}", colour=words.COLOUR[colour], space=space)
 
 
 def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
@@ -267,10 +285,10 @@ def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:
         state.space = a.space - 1
         state.phase = "action"
         # told together with the action's first event: "{p0} took a blue worker from space 3 and built …"
-        state.announce = f"took {a_an(a.colour)} worker from space {a.space}"
+        state.announce = f"{a.space} {a.colour}"
     elif isinstance(a, Consolidate):
         state.phase = "budget"
-        events.append(ev("consolidate", f"{{p{seat}}} consolidated.", seat))
+        events.append(ev("consolidate", msg("{who} consolidated.", who=who(seat)), seat))
     elif isinstance(a, Word):
         if a.kind == "end":
             end_turn(state, events, took=True)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import msg
 from engine.nipron import data, words
 from engine.nipron.actions import space_code
-from engine.nipron.rules.common import Reason, ev, gain
+from engine.nipron.rules.common import Reason, did, ev, gain, who
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
 
 RULE = "§4.5.9"
@@ -53,15 +54,31 @@ def availability(state: NipronState, space: int, value: int) -> str | None:
 def check_sell(state: NipronState, z: Zaibatsu, good: str, cubes: int) -> Reason:
     f = z.factory(good)
     if f is None or f.goods < cubes:
-        return f"You need {cubes} {good} goods in your {good} factory.", RULE
+        return msg(
+            "You need {goods} in your {good} factory.",
+            goods=words.goods_of(cubes, good),
+            good=words.good(good),
+        ), RULE
     top = max_value(good, cubes)
     for value in set(z.hand):
         if value <= top and any(
             availability(state, s, value) for s in good_spaces(state, good, state.district)
         ):
             return None
-    where = words.district(state.district) if state.district >= 0 else "any district"
-    return f"No tile you hold (up to value {top}) can go next to {good} in {where}.", RULE
+    if state.district >= 0:
+        text = msg(
+            "No tile you hold (up to value {top}) can go next to {good} in {district}.",
+            top=top,
+            good=words.good(good),
+            district=words.district(state.district),
+        )
+    else:
+        text = msg(
+            "No tile you hold (up to value {top}) can go next to {good} in any district.",
+            top=top,
+            good=words.good(good),
+        )
+    return text, RULE
 
 
 def do_sell(state: NipronState, good: str, cubes: int) -> None:
@@ -71,15 +88,41 @@ def do_sell(state: NipronState, good: str, cubes: int) -> None:
 
 def check_put(state: NipronState, z: Zaibatsu, value: int, space: int) -> Reason:
     if value not in z.hand:
-        return f"You hold no influence tile of value {value}.", RULE
+        return msg("You hold no influence tile of value {value}.", value=value), RULE
     top = max_value(state.good, state.cubes)
     if value > top:
-        return f"Discarding {state.cubes} {state.good} allows a tile of at most value {top}.", RULE
+        return (
+            msg(
+                "Discarding {goods} allows a tile of at most value {top}.",
+                goods=words.goods_of(state.cubes, state.good),
+                top=top,
+            ),
+            RULE,
+        )
     if space not in good_spaces(state, state.good, state.district):
-        where = words.district(state.district) if state.district >= 0 else "a district"
-        return f"The space {words.space(space)} is not next to a {state.good} side in {where}.", RULE
+        if state.district >= 0:
+            text = msg(
+                "The space {space} is not next to a {good} side in {district}.",
+                space=words.space(space),
+                good=words.good(state.good),
+                district=words.district(state.district),
+            )
+        else:
+            text = msg(
+                "The space {space} is not next to a {good} side in a district.",
+                space=words.space(space),
+                good=words.good(state.good),
+            )
+        return text, RULE
     if availability(state, space, value) is None:
-        return f"The space {words.space(space)} is not available for a tile of value {value}.", RULE
+        return (
+            msg(
+                "The space {space} is not available for a tile of value {value}.",
+                space=words.space(space),
+                value=value,
+            ),
+            RULE,
+        )
     return None
 
 
@@ -92,7 +135,8 @@ def remove_tile(state: NipronState, space: int, events: list[Event]) -> None:
     state.zaibatsu[owner].hand.sort()
     state.owners[space] = NOBODY
     state.values[space] = 0
-    events.append(ev("displaced", f"{{p{owner}}}'s value-{value} tile returned to their hand.", owner))
+    text = msg("{who}'s value-{value} tile returned to their hand.", who=who(owner), value=value)
+    events.append(ev("displaced", text, owner))
 
 
 def do_put(state: NipronState, seat: int, value: int, space: int, events: list[Event]) -> bool:
@@ -111,8 +155,15 @@ def do_put(state: NipronState, seat: int, value: int, space: int, events: list[E
     events.append(
         ev(
             "influence",
-            f"{{p{seat}}} placed a value-{value} influence tile {words.space(space)} "
-            f"for {state.cubes} {state.good}.",
+            did(
+                seat,
+                msg(
+                    "placed a value-{value} influence tile {space} for {goods}",
+                    value=value,
+                    space=words.space(space),
+                    goods=words.goods_of(state.cubes, state.good),
+                ),
+            ),
             seat,
             True,
             space=space_code(space),
@@ -149,7 +200,12 @@ def district_bonus(state: NipronState, seat: int, events: list[Event]) -> None:
     """§4.5.9 step 5: the district bonus, once per tile placed."""
     kind, amount = data.DISTRICT_BONUS[state.district]
     got = gain(state.zaibatsu[seat], kind, amount, "district bonuses")
-    text = f"{{p{seat}}} gained the bonus of {words.district(state.district)}: {got}."
+    text = msg(
+        "{who} gained the bonus of {district}: {got}.",
+        who=who(seat),
+        district=words.district(state.district),
+        got=got,
+    )
     events.append(ev("bonus", text, seat))
     state.good = ""
     state.cubes = 0

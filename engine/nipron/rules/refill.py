@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, Rng
+from engine.core.words import msg
 from engine.nipron import data
 from engine.nipron.rules.common import ev
 from engine.nipron.state import NipronState
@@ -47,15 +48,25 @@ def refill_after_take(state: NipronState, events: list[Event]) -> bool:
             state.spaces[state.space] = row
             state.rows[i] = [0] * len(data.COLOURS)
             events.append(
-                ev("refill", f"The workers of row {i + 1} moved onto action space {state.space + 1}.")
+                ev(
+                    "refill",
+                    msg(
+                        "The workers of row {row} moved onto action space {space}.",
+                        row=i + 1,
+                        space=state.space + 1,
+                    ),
+                )
             )
             return False
     # §4.6 2(b): every row is empty: the full refill procedure.
     complete = fill_from_bag(state)
     state.refill_pending = not complete
-    text = "Every row was empty: the action spaces and rows were refilled from the bag."
+    text = msg("Every row was empty: the action spaces and rows were refilled from the bag.")
     if not complete:
-        text += " The bag ran out, so the refill is pending until workers return (§4.7)."
+        text = msg(
+            "Every row was empty: the action spaces and rows were refilled from the bag. "
+            "The bag ran out, so the refill is pending until workers return."
+        )
     events.append(ev("refill", text, full=True, pending=not complete))
     return True
 
@@ -65,7 +76,7 @@ def finish_pending(state: NipronState, events: list[Event]) -> None:
     if not state.refill_pending:
         return
     state.refill_pending = not fill_from_bag(state)
-    text = "The pending refill was finished from the bag."
+    text = msg("The pending refill was finished from the bag.")
     if state.refill_pending:
-        text = "Part of the pending refill was drawn; the bag ran out again, so it stays pending."
+        text = msg("Part of the pending refill was drawn; the bag ran out again, so it stays pending.")
     events.append(ev("refill", text, pending=state.refill_pending))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core import Event, checkpoint
+from engine.core.words import join, msg
 from engine.nipron import data, words
-from engine.nipron.rules.common import ev, gain_vp
+from engine.nipron.rules.common import ev, gain_vp, who
 from engine.nipron.state import NOBODY, NipronState
 
 FOREIGN = -1  # the foreign companies as a participant
@@ -67,12 +68,25 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
             gain_vp(z, place, "districts")
             gain_vp(z, ships, "ships")
             gained[seat] += place + ships
-            extra = f" and {ships} VP for ships" if ships else ""
+            said = {"scoring": scoring, "district": words.district(district), "who": who(seat), "vp": place}
+            if ships:
+                text = msg(
+                    "Scoring {scoring}, {district}: {who} placed {place} for {vp} VP "
+                    "and {ships} VP for ships.",
+                    place=_ordinal(pos),
+                    ships=ships,
+                    **said,
+                )
+            else:
+                text = msg(
+                    "Scoring {scoring}, {district}: {who} placed {place} for {vp} VP.",
+                    place=_ordinal(pos),
+                    **said,
+                )
             events.append(
                 ev(
                     "scoring",
-                    f"Scoring {scoring}, {words.district(district)}: {{p{seat}}} placed {_ordinal(pos)} "
-                    f"for {place} VP{extra}.",
+                    text,
                     seat,
                     False,
                     scoring=scoring,
@@ -81,21 +95,23 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
                 )
             )
     state.scorings = scoring
-    totals = ", ".join(f"{{p{seat}}} {vp} VP" for seat, vp in enumerate(gained))
-    events.append(
-        ev("scoring", f"Scoring {scoring} is done: {totals}.", None, True, scoring=scoring, gained=gained)
-    )
-    events.append(checkpoint(f"scoring-{scoring}", f"Scoring {scoring} is done"))
+    totals = join(", ", [msg("{who} {vp} VP", who=who(seat), vp=vp) for seat, vp in enumerate(gained)])
+    text = msg("Scoring {scoring} is done: {totals}.", scoring=scoring, totals=totals)
+    events.append(ev("scoring", text, None, True, scoring=scoring, gained=gained))
+    events.append(checkpoint(f"scoring-{scoring}", msg("Scoring {scoring} is done", scoring=scoring)))
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    if n in (1, 2, 3):
+        return (msg("1st"), msg("2nd"), msg("3rd"))[n - 1]
+    return msg("{n}th", n=n)
 
 
 def move_marker(state: NipronState, seat: int, events: list[Event]) -> None:
     """Full refill step 3 (§4.6): the marker moves 1 space, then the triggers of §4.8 (P13)."""
     state.marker += 1
-    events.append(ev("marker", f"The scoring marker moved to space {state.marker}.", marker=state.marker))
+    text = msg("The scoring marker moved to space {space}.", space=state.marker)
+    events.append(ev("marker", text, marker=state.marker))
     scoring = data.SCORING_AT.get(state.marker)
     if scoring:
         district_scoring(state, scoring, events)
@@ -105,10 +121,14 @@ def move_marker(state: NipronState, seat: int, events: list[Event]) -> None:
         events.append(
             ev(
                 "final",
-                f"The marker reached the first golden space: every player, {{p{seat}}} included, "
-                f"has {data.FINAL_TURNS} more turns.",
+                msg(
+                    "The marker reached the first golden space: every player, {who} included, "
+                    "has {n} more turns.",
+                    who=who(seat),
+                    n=data.FINAL_TURNS,
+                ),
                 seat,
                 True,
             )
         )
-        events.append(checkpoint("final-turns", "The final turns begin"))
+        events.append(checkpoint("final-turns", msg("The final turns begin")))

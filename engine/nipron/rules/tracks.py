@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nipron import data
-from engine.nipron.rules.common import Reason, ev, level, plural, room, yen
+from engine.core.words import msg, plural
+from engine.nipron import data, words
+from engine.nipron.rules.common import Reason, did, ev, level, room, who
 from engine.nipron.state import NipronState, Zaibatsu
+from engine.nipron.words import yen
 
 TRACK_OF = {"knowledge": "knowledge", "mines": "coal"}
 
@@ -14,10 +16,23 @@ def check_steps(z: Zaibatsu, kind: str, steps: int) -> Reason:
     track = TRACK_OF[kind]
     rule = "§4.5.4" if kind == "knowledge" else "§4.5.5"
     if steps > room(z, track):
-        return f"Your {track} marker has only {plural(room(z, track), 'step')} left to the top.", rule
+        text = plural(
+            "Your {track} marker has only {n} step left to the top.",
+            "Your {track} marker has only {n} steps left to the top.",
+            room(z, track),
+            track=words.TRACK[track],
+        )
+        return text, rule
     cost = data.TRACK_STEP_COST[steps]
     if z.yen < cost:
-        return f"{plural(steps, 'step')} cost {yen(cost)}; you have {yen(z.yen)}.", rule
+        text = plural(
+            "{n} step costs {cost}; you have {have}.",
+            "{n} steps cost {cost}; you have {have}.",
+            steps,
+            cost=yen(cost),
+            have=yen(z.yen),
+        )
+        return text, rule
     return None
 
 
@@ -30,8 +45,17 @@ def do_steps(state: NipronState, seat: int, kind: str, steps: int, events: list[
     events.append(
         ev(
             kind,
-            f"{{p{seat}}} moved their {track} marker up {plural(steps, 'step')} for {yen(cost)} "
-            f"({track} level {level(z, track)}).",
+            did(
+                seat,
+                plural(
+                    "moved their {track} marker up {n} step for {cost} ({track} level {level})",
+                    "moved their {track} marker up {n} steps for {cost} ({track} level {level})",
+                    steps,
+                    track=words.TRACK[track],
+                    cost=yen(cost),
+                    level=level(z, track),
+                ),
+            ),
             seat,
         )
     )
@@ -39,9 +63,14 @@ def do_steps(state: NipronState, seat: int, kind: str, steps: int, events: list[
 
 def check_trade(z: Zaibatsu, track: str) -> Reason:
     if z.blueprints < data.BLUEPRINT_TRADE:
-        return f"A trade takes {data.BLUEPRINT_TRADE} blueprints; you have {z.blueprints}.", "§4.2"
+        text = msg(
+            "A trade takes {need}; you have {have}.",
+            need=words.amount("bp", data.BLUEPRINT_TRADE),
+            have=z.blueprints,
+        )
+        return text, "§4.2"
     if room(z, track) <= 0:
-        return f"Your {track} marker is already at the top.", "§4.2"
+        return msg("Your {track} marker is already at the top.", track=words.TRACK[track]), "§4.2"
     return None
 
 
@@ -56,7 +85,12 @@ def do_trade(state: NipronState, seat: int, track: str, events: list[Event]) -> 
     events.append(
         ev(
             "trade",
-            f"{{p{seat}}} traded {data.BLUEPRINT_TRADE} blueprints for a {track} step.",
+            msg(
+                "{who} traded {blueprints} for a {track} step.",
+                who=who(seat),
+                blueprints=words.amount("bp", data.BLUEPRINT_TRADE),
+                track=words.TRACK[track],
+            ),
             seat,
             track=track,
         )

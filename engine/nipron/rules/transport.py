@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import msg
 from engine.nipron import data, words
-from engine.nipron.rules.common import Reason, ev, move_track, yen
+from engine.nipron.rules.common import Reason, did, ev, move_track
 from engine.nipron.state import NipronState, Zaibatsu
+from engine.nipron.words import yen
 
 
 def free_spaces(state: NipronState, district: int) -> int:
@@ -18,13 +20,27 @@ def check_transport(state: NipronState, z: Zaibatsu, kind: str, district: int) -
     rule = "§4.5.6" if kind == "train" else "§4.5.7"
     left = z.trains if kind == "train" else z.ships
     if left <= 0:
-        return f"You have no {kind} tiles left on your board.", rule
+        return msg("You have no {kind} tiles left on your board.", kind=words.TRANSPORT[kind]), rule
     if z.yen < data.TRANSPORT_COST:
-        return f"A {kind} costs {yen(data.TRANSPORT_COST)}; you have {yen(z.yen)}.", rule
+        text = msg(
+            "A {kind} costs {cost}; you have {have}.",
+            kind=words.TRANSPORT[kind],
+            cost=yen(data.TRANSPORT_COST),
+            have=yen(z.yen),
+        )
+        return text, rule
     if str(district) in state.used:
-        return f"This action already built in {words.district(district)}; each must go elsewhere.", rule
+        text = msg(
+            "This action already built in {district}; each must go elsewhere.",
+            district=words.district(district),
+        )
+        return text, rule
     if free_spaces(state, district) <= 0:
-        return f"{words.district(district)} has no free {kind} space.", rule
+        return msg(
+            "{district} has no free {kind} space.",
+            district=words.district(district),
+            kind=words.TRANSPORT[kind],
+        ), rule
     return None
 
 
@@ -41,8 +57,16 @@ def do_transport(state: NipronState, seat: int, kind: str, district: int, events
         state.ships[district][seat] += 1
         taken = data.SHIPS_PER_PLAYER - z.ships
     state.used.append(str(district))
-    text = f"{{p{seat}}} built a {kind} in {words.district(district)} for {yen(data.TRANSPORT_COST)}"
+    said = {
+        "kind": words.TRANSPORT[kind],
+        "district": words.district(district),
+        "cost": yen(data.TRANSPORT_COST),
+    }
     # §4.5.6 step 3: taking the tile that fully uncovers a money icon moves the money marker (P14).
     if taken in data.MONEY_ICONS[area] and move_track(z, "money", 1):
-        text += " and uncovered a money icon (+1 money step)"
-    events.append(ev(kind, text + ".", seat, True, district=district + 1))
+        deed = msg(
+            "built a {kind} in {district} for {cost} and uncovered a money icon (+1 money step)", **said
+        )
+    else:
+        deed = msg("built a {kind} in {district} for {cost}", **said)
+    events.append(ev(kind, did(seat, deed), seat, True, district=district + 1))

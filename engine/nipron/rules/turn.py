@@ -4,6 +4,7 @@ the end of the game (§6.2)."""
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import msg
 from engine.nipron import data
 from engine.nipron.rules.common import ev
 from engine.nipron.rules.refill import refill_after_take
@@ -18,7 +19,7 @@ def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
     if took and refill_after_take(state, events):
         if final_before:
             # [I §4.8] in the final phase a full refill does not move the marker.
-            events.append(ev("marker", "Final phase: the scoring marker does not move on a refill."))
+            events.append(ev("marker", msg("Final phase: the scoring marker does not move on a refill.")))
         else:
             move_marker(state, seat, events)
     state.turns += 1
@@ -35,7 +36,11 @@ def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
         events.append(
             ev(
                 "marker",
-                f"Final round {state.final_rounds} is over: the marker moved to space {state.marker}.",
+                msg(
+                    "Final round {round} is over: the marker moved to space {space}.",
+                    round=state.final_rounds,
+                    space=state.marker,
+                ),
                 marker=state.marker,
             )
         )
@@ -54,5 +59,10 @@ def end_game(state: NipronState, events: list[Event]) -> None:
     sheet = score(state)
     winner = sheet.lines[sheet.winners[0]]
     events.append(
-        ev("over", f"The game is over: {{p{winner.seat}}} wins with {winner.total} VP.", winner.seat, True)
+        ev(
+            "over",
+            msg("The game is over: {who} wins with {vp} VP.", who=f"{{p{winner.seat}}}", vp=winner.total),
+            winner.seat,
+            True,
+        )
     )

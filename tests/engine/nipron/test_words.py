@@ -112,9 +112,9 @@ def test_the_guide_covers_every_component_kind() -> None:
         assert words.district(d) in text, d
 
 
-def test_count_says_one_good_and_two_goods() -> None:
-    assert words.count(1, "good") == "1 good"
-    assert words.count(2, "good") == "2 goods"
+def test_amounts_say_one_good_and_two_goods() -> None:
+    assert words.amount("goods", 1) == "1 good"
+    assert words.amount("goods", 2) == "2 goods"
     assert words.amount("bp", 1) == "1 blueprint"
     assert words.amount("coal", 3) == "3 coal"
     assert words.amount("yen", 5_000) == "¥5,000"

@@ -142,7 +142,7 @@ GUIDE = Guide(
             key="first",
             description=msg("Who plays first (default: drawn at random)."),
             choices=[
-                OptionChoice(value=v, label=msg("random") if v == "random" else msg("Seat {n}", n=v))
+                OptionChoice(value=v, label=msg("at random") if v == "random" else msg("Seat {n}", n=v))
                 for v in ("random", "1", "2", "3", "4")
             ],
         )

@@ -22,6 +22,10 @@ from render.common.language import DEFAULT, catalogue_files, read_catalogue
 MIN_LETTERS = 4
 WORD = re.compile(r"[^\W\d_]+")  # a run of letters, in any script
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# A slash command named in a sentence ("/game new"): what a player types, as Discord shows it to a
+# client in a language Discord does not translate commands into (Catalan), so never a translation's word.
+# Text in `code` is what a player types (command syntax, option names), also never translated.
+COMMAND = re.compile(r"`[^`]*`|/[a-z]+(?: [a-z]+)?")
 # Words of the keys that are not English to a reader, each with why.
 ALLOWED: dict[str, str] = {
     "carnegie": "the game's name, printed on the box in every language",
@@ -33,7 +37,8 @@ ALLOWED: dict[str, str] = {
 
 def words(text: str) -> set[str]:
     """The words of ``text`` long enough to tell a language by, lower-cased, placeholders left out."""
-    return {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text)) if len(w) >= MIN_LETTERS}
+    bare = COMMAND.sub(" ", PLACEHOLDER.sub(" ", text))
+    return {w.lower() for w in WORD.findall(bare) if len(w) >= MIN_LETTERS}
 
 
 def _texts(value: str | Iterable[str] | None) -> list[str]:
@@ -79,5 +84,5 @@ def english_in(text: str, lang: str, names: Iterable[str] = ()) -> list[str]:
     for name in names:
         spared |= words(name)
     wrong = english_words() - spared
-    found = [w.lower() for w in WORD.findall(text) if w.lower() in wrong]
+    found = [w.lower() for w in WORD.findall(COMMAND.sub(" ", text)) if w.lower() in wrong]
     return list(dict.fromkeys(found))

@@ -43,7 +43,7 @@ LAST_POSITION = len(VP_CARDS) - 1  # R10.2.6
 ANDREW_DISCS = 30 - 4  # R10.1.3–R10.1.4: 30 discs, one on space 1 of each track
 TILE_VP = 2  # §10.4: per department tile taken
 LAST_SPACE_VP = 6  # §10.4: per disc on space 5 of a track
-ANDREW_NAME = "Andrew"  # his score line's name (he has no seat: ``ScoreLine.seat`` is None)
+ANDREW_NAME = msg("Andrew")  # his score line's name (he has no seat: ``ScoreLine.seat`` is None)
 
 CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
 ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]

@@ -213,7 +213,7 @@ def begin_round(state: CarnegieState, events: list[Event]) -> None:
     solo.draw_card(state, events)
     if solo.andrew_selects(state):
         solo.reveal(state, events)
-        do_row(state, 0, solo.main_action(state), events, by="Andrew")
+        do_row(state, 0, solo.main_action(state), events, by=msg("Andrew"))
 
 
 def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: str | None = None) -> None:

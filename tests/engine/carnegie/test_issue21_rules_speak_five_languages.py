@@ -1,9 +1,11 @@
 """Issue 21: the Carnegie rules speak through the catalogue. Seeded games played by computer players
 (2 and 3 players, and solo against Andrew, rules.md §10) meet every kind of sentence the rules say:
 event texts (R5–R8, §10 Andrew's turn), checkpoint titles (R5.5.5), prompts of every decision, the
-glance, the score sheet's note, and refusals — the check of every candidate action of each state
-(R5.4.1 … R8.2.3), actions out of turn, and malformed notation. Each must be a ``Msg`` whose every key
-(nested arguments included) is translated in Ukrainian, Russian, Polish and Catalan.
+glance, what the view writes (Timeline events, incomes, Andrew's card), the score sheet's note, and
+refusals — the check of every candidate action of each state (R5.4.1 … R8.2.3), actions out of turn,
+and malformed notation. Each must be a ``Msg`` whose every key (nested arguments included) is
+translated in Ukrainian, Russian, Polish and Catalan. Seat 0 is Carnegie's own computer player, the
+others play at random (they reach more refusals); the log replays from the seed to the same end.
 
 Words that come from ``words.py``/``data.py`` (department names, resources) are plain strings on this
 branch and are checked where they become sentences (issue 21, the other half of Carnegie)."""
@@ -18,7 +20,7 @@ import pytest
 from engine.carnegie import GAME
 from engine.carnegie.rules.flow import candidates, check
 from engine.carnegie.state import CarnegieState
-from engine.core import CHECKPOINT, EngineError, RandomPlayer, play
+from engine.core import CHECKPOINT, EngineError, Player, RandomPlayer, dump_state, play, replay
 from engine.core.words import Msg
 from render.common.language import LANGUAGES, catalogue_files, read_catalogue, say
 
@@ -108,6 +110,22 @@ def listen(state: CarnegieState, heard: Heard, step: int) -> None:
         heard.said("glance note", glance.note)
     if step % 2:
         return
+    view = GAME.view(state, decision.seats[0] if decision.seats else None)
+    heard.said("view prompt", view.pending.prompt)
+    heard.said("view event", view.event)
+    for row in view.timeline:
+        for event in row.events:
+            heard.said("view timeline event", event)
+    for track in view.tracks:
+        for space in track.spaces:
+            heard.said("view track income", space.income)
+            heard.said("view track bonus", space.bonus)
+    for company in view.companies:
+        for tab in company.tabs:
+            for tab_space in tab.spaces:
+                heard.said("view tab income", tab_space.income)
+    if view.andrew is not None and view.andrew.current is not None:
+        heard.said("view Andrew's card", view.andrew.current.text)
     for seat in decision.seats:
         for action in candidates(state, seat):
             reason = check(state, seat, action)
@@ -130,9 +148,11 @@ def play_and_listen(players: int, seed: int, options: dict[str, str]) -> Heard:
         steps[0] += 1
         return False
 
-    bots = [RandomPlayer(seed * 10 + seat) for seat in range(players)]
+    bots: list[Player] = [GAME.ai(seed), *(RandomPlayer(seed * 10 + seat) for seat in range(1, players))]
     end, log = play(GAME, state, bots, stop=stop)
     assert GAME.pending(end).finished
+    again = replay(GAME, players, seed, options, [(p.seat, p.notation) for p in log])
+    assert dump_state(again) == dump_state(end)
     for played in log:
         for event in played.events:
             if event.kind == CHECKPOINT:
@@ -162,7 +182,7 @@ def play_and_listen(players: int, seed: int, options: dict[str, str]) -> Heard:
 
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 21, {}), (3, 5, {"beginner": "yes", "tab_sides": "random"}), (1, 8, {"difficulty": "expert"})],
+    [(2, 1, {}), (3, 5, {"beginner": "yes", "tab_sides": "random"}), (1, 8, {"difficulty": "expert"})],
     ids=["2 players", "3 players", "solo"],
 )
 def test_issue21_every_sentence_a_game_says_is_translated_in_four_languages(
@@ -184,8 +204,9 @@ def test_issue21_every_sentence_a_game_says_is_translated_in_four_languages(
     ):
         assert kind in met, f"no {kind} met"
     assert sum(1 for k in met if k.startswith("refusal ")) >= 6, sorted(met)
+    assert {"view timeline event", "view track income", "view tab income"} <= met
     if players == 1:
-        assert {"event andrew", "event andrew_card"} <= met
+        assert {"event andrew", "event andrew_card", "view Andrew's card"} <= met
     else:
         assert "not your turn" in met
 

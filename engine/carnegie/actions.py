@@ -43,6 +43,7 @@ from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS
 from engine.core import InvalidAction
 from engine.core.fast import trusted
+from engine.core.words import msg
 
 VERBS: dict[str, tuple[int, int]] = {  # verb -> (min args, max args)
     "side": (2, 2),
@@ -105,13 +106,27 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     words = text.strip().split()
     if not words:
-        raise InvalidAction("An empty text is not a Carnegie action.")
+        raise InvalidAction(msg("An empty text is not a Carnegie action."))
     verb, args = words[0].lower(), tuple(words[1:])
     if verb not in VERBS:
-        raise InvalidAction(f"{verb!r} is not a Carnegie action word (known: {', '.join(VERBS)}).")
+        raise InvalidAction(
+            msg(
+                "{verb} is not a Carnegie action word (known: {known}).",
+                verb=repr(verb),
+                known=", ".join(VERBS),
+            )
+        )
     lo, hi = VERBS[verb]
     if not lo <= len(args) <= hi:
-        raise InvalidAction(f"{text!r}: '{verb}' takes {lo}–{hi} words after it.")
+        raise InvalidAction(
+            msg(
+                "{text}: '{verb}' takes {low}–{high} words after it.",
+                text=repr(text),
+                verb=verb,
+                low=lo,
+                high=hi,
+            )
+        )
     return act(verb, *args)
 
 
@@ -136,10 +151,17 @@ def _parse_cell(text: str) -> tuple[int, bool]:
     body = text[:-1] if standing else text
     parts = body.split(",")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InvalidAction(f"{text!r} is not a cell (write row,column like 2,3).")
+        raise InvalidAction(msg("{text} is not a cell (write row,column like 2,3).", text=repr(text)))
     r, c = int(parts[0]) - 1, int(parts[1]) - 1
     if not (0 <= r < GRID_ROWS and 0 <= c < GRID_COLS):
-        raise InvalidAction(f"{text!r} is outside the {GRID_ROWS}×{GRID_COLS} company board.")
+        raise InvalidAction(
+            msg(
+                "{text} is outside the {rows}×{cols} company board.",
+                text=repr(text),
+                rows=GRID_ROWS,
+                cols=GRID_COLS,
+            )
+        )
     return r * GRID_COLS + c, standing
 
 
@@ -149,15 +171,21 @@ _CELLS: dict[str, tuple[int, bool]] = {
 
 
 def parse_index(text: str, codes: tuple[str, ...], what: str) -> int:
+    """``what`` names the kind of code in player words (a ``msg``, e.g. "region")."""
     try:
         return codes.index(text.upper())
     except ValueError:
-        raise InvalidAction(f"{text!r} is not a {what} (one of {', '.join(codes)}).") from None
+        raise InvalidAction(
+            msg(
+                "{text} is not a {what} (one of {codes}).", text=repr(text), what=what, codes=", ".join(codes)
+            )
+        ) from None
 
 
 def parse_int(text: str, what: str) -> int:
+    """``what`` names what is counted in player words (a ``msg``, e.g. "goods")."""
     if not text.isdigit():
-        raise InvalidAction(f"{text!r} is not a number of {what}.")
+        raise InvalidAction(msg("{text} is not a number of {what}.", text=repr(text), what=what))
     return int(text)
 
 
@@ -168,18 +196,24 @@ def parse_dept(text: str) -> int:
     dept = _DEPTS.get(text) or _DEPTS.get(text.upper())
     if dept:
         return dept
-    raise InvalidAction(f"{text!r} is not a department (HR, TF, SP, CON, RD or a tile number 1–16).")
+    raise InvalidAction(
+        msg("{text} is not a department (HR, TF, SP, CON, RD or a tile number 1–16).", text=repr(text))
+    )
 
 
 def parse_city(text: str) -> int:
     try:
         return data.CITY_INDEX[text.lower()]
     except KeyError:
-        raise InvalidAction(f"{text!r} is not a city (use ids like new-york or st-louis).") from None
+        raise InvalidAction(
+            msg("{text} is not a city (use ids like new-york or st-louis).", text=repr(text))
+        ) from None
 
 
 def parse_donation(text: str) -> int:
     try:
         return data.DONATION_INDEX[text.upper()]
     except KeyError:
-        raise InvalidAction(f"{text!r} is not a donation cell (codes like EDU-HR, WEL-7VP).") from None
+        raise InvalidAction(
+            msg("{text} is not a donation cell (codes like EDU-HR, WEL-7VP).", text=repr(text))
+        ) from None

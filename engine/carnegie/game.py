@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import actions, data, groups, rules, scoring, words
+from engine.carnegie import actions, data, groups, rules, scoring
 from engine.carnegie.actions import Action
 from engine.carnegie.ai import ai_player
 from engine.carnegie.describe import describe
@@ -23,6 +23,7 @@ from engine.core import (
     load_state,
 )
 from engine.core.search import AI_LEVELS
+from engine.core.words import join, msg, plural
 
 # Carnegie's setup steps (rules §3: 6B tab sides, 10 Housing and reservation, 11 moves, 12 activation).
 SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
@@ -69,17 +70,21 @@ class CarnegieGame:
         """The stage ("setup" during §3 steps 6B–12, else "round N/20") and, for a seat, its money, goods
         and VP, plus the HR moves (R6.1.4) and study points (R6.4.2, R6.4.11) left when that seat alone is
         deciding (they belong to the turn in progress)."""
-        stage = "setup" if state.phase in SETUP_PHASES else f"round {state.round}/{data.ROUNDS}"
+        stage = (
+            msg("setup")
+            if state.phase in SETUP_PHASES
+            else msg("round {round}/{rounds}", round=state.round, rounds=data.ROUNDS)
+        )
         if seat is None or not 0 <= seat < state.players:
             return Glance(stage=stage)
         # Read from the state the few numbers the view would show (``build_view``'s own expressions):
         # building the whole view cost ~1.3 ms per deciding seat on every click (tests/perf storage).
         company = state.companies[seat]
         # The score track only: the provisional total is in the summaries and /game score.
-        parts = [
+        parts: list[str] = [
             f"${company.money}",
-            words.count(company.goods, "good"),
-            f"{company.vp} VP on the score track",
+            plural("{n} good", "{n} goods", company.goods),
+            msg("{vp} VP on the score track", vp=company.vp),
         ]
         if rules.pending(state).seats == [seat]:
             tasks = state.tasks
@@ -89,10 +94,10 @@ class CarnegieGame:
             spending = bool(tasks) and tasks[0].kind == "spend"
             study_points = tasks[0].a if spending else state.sp if own_turn else 0
             if state.moves and own_turn:
-                parts.append(words.count(state.moves, "move") + " left")
+                parts.append(plural("{n} move left", "{n} moves left", state.moves))
             if study_points:
-                parts.append(words.count(study_points, "study point") + " left")
-        return Glance(stage=stage, note="You have " + ", ".join(parts) + ".")
+                parts.append(plural("{n} study point left", "{n} study points left", study_points))
+        return Glance(stage=stage, note=msg("You have {things}.", things=join(", ", parts)))
 
     def ai(self, seed: int, level: str | None = None) -> Player:
         """A computer player for one seat (``AI_LEVELS``, easy by default), deterministic given ``seed``."""

@@ -35,6 +35,7 @@ from engine.carnegie.state import (
     tab_end_vp,
 )
 from engine.core import ScoreLine, ScoreSheet
+from engine.core.words import msg
 
 # Category keys of a score line, in §9.2 order after the score track.
 TRACK = words.SCORE_TRACK
@@ -396,7 +397,7 @@ def winners(totals: Sequence[int]) -> list[int]:
 
 
 # R9.2.1 / R10.4.4: a tie is not broken, the tied players share the victory; the final sheet says so.
-TIE_NOTE = "A tie: the tied players share the victory."
+TIE_NOTE = msg("A tie: the tied players share the victory.")
 
 
 def score_sheet(state: CarnegieState, final: bool) -> ScoreSheet:
@@ -407,7 +408,9 @@ def score_sheet(state: CarnegieState, final: bool) -> ScoreSheet:
     lines = []
     for seat in range(state.players):
         cats = categories(state, seat)
-        lines.append(ScoreLine(seat=seat, name=f"Seat {seat + 1}", categories=cats, total=sum(cats.values())))
+        lines.append(
+            ScoreLine(seat=seat, name=msg("Seat {n}", n=seat + 1), categories=cats, total=sum(cats.values()))
+        )
     if state.andrew is not None:
         # Solo (§10.4): Andrew's line, a rival without a seat; R10.4.4 decides the winner.
         cats = andrew_categories(state)

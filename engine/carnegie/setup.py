@@ -19,6 +19,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import InvalidOptions, Rng
+from engine.core.words import msg
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "tab_sides": ("chosen", "random"),
@@ -32,7 +33,7 @@ SOLO_OPTION_VALUES: dict[str, tuple[str, ...]] = {"difficulty": tuple(solo.DIFFI
 
 def read_options(players: int, options: Mapping[str, Any] | None) -> dict[str, str]:
     if not 1 <= players <= 4:
-        raise InvalidOptions("Carnegie is played by 1 (solo, against Andrew) to 4 players.")
+        raise InvalidOptions(msg("Carnegie is played by 1 (solo, against Andrew) to 4 players."))
     out = {"tab_sides": "chosen", "beginner": "no"}
     known = dict(OPTION_VALUES)
     if players == 1:
@@ -40,14 +41,22 @@ def read_options(players: int, options: Mapping[str, Any] | None) -> dict[str, s
         known |= SOLO_OPTION_VALUES
     for key, value in (options or {}).items():
         if key in SOLO_OPTION_VALUES and players > 1:
-            raise InvalidOptions(f"Option {key} is for the solo game (1 player) only.")
+            raise InvalidOptions(msg("Option {option} is for the solo game (1 player) only.", option=key))
         if key not in known:
-            raise InvalidOptions(f"Unknown Carnegie option {key!r} (known: {', '.join(known)}).")
+            raise InvalidOptions(
+                msg(
+                    "Unknown Carnegie option {option} (known: {known}).",
+                    option=repr(key),
+                    known=", ".join(known),
+                )
+            )
         text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else str(value)
         if key in SOLO_OPTION_VALUES:
             text = str(text).lower()
         if text not in known[key]:
-            raise InvalidOptions(f"Option {key} must be one of {', '.join(known[key])}.")
+            raise InvalidOptions(
+                msg("Option {option} must be one of {values}.", option=key, values=", ".join(known[key]))
+            )
         out[key] = text
     return out
 

@@ -26,8 +26,9 @@ Interpretations [DEC] (also listed in the final report):
 from __future__ import annotations
 
 from engine.carnegie import data, words
-from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState
+from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState, either
 from engine.core import Event, Rng
+from engine.core.words import Msg, join, msg, plural
 
 # R10.1.6: difficulty -> (Normal cards, Advanced cards). Option values follow the issue's names.
 DIFFICULTIES: dict[str, tuple[int, int]] = {
@@ -42,7 +43,7 @@ LAST_POSITION = len(VP_CARDS) - 1  # R10.2.6
 ANDREW_DISCS = 30 - 4  # R10.1.3–R10.1.4: 30 discs, one on space 1 of each track
 TILE_VP = 2  # §10.4: per department tile taken
 LAST_SPACE_VP = 6  # §10.4: per disc on space 5 of a track
-ANDREW_NAME = "Andrew"  # his score line's name (he has no seat: ``ScoreLine.seat`` is None)
+ANDREW_NAME = msg("Andrew")  # his score line's name (he has no seat: ``ScoreLine.seat`` is None)
 
 CARDS: dict[str, data.SoloCard] = {card.id: card for card in data.SOLO_CARDS}
 ADVANCED_CARDS: tuple[data.SoloCard, ...] = data.SOLO_CARDS[20:]
@@ -82,14 +83,21 @@ def draw_card(state: CarnegieState, events: list[Event]) -> None:
     """S1: the top card of the deck becomes the face-down current card at position 0."""
     a = andrew_of(state)
     a.current, a.shift, a.revealed = a.deck.pop(0), 0, False
-    nxt = f"; the next card's back shows {words.card_back(back(a.deck[0]))}" if a.deck else ""
-    _say(
-        events,
-        "andrew_card",
-        f"Andrew drew his card for round {state.round} (its back shows {words.card_back(back(a.current))}"
-        f"{nxt}).",
-        back=back(a.current),
+    shown = words.card_back(back(a.current))
+    text = (
+        msg(
+            "Andrew drew his card for round {round} (its back shows {back}; "
+            "the next card's back shows {next}).",
+            round=state.round,
+            back=shown,
+            next=words.card_back(back(a.deck[0])),
+        )
+        if a.deck
+        else msg(
+            "Andrew drew his card for round {round} (its back shows {back}).", round=state.round, back=shown
+        )
     )
+    _say(events, "andrew_card", text, back=back(a.current))
 
 
 def reveal(state: CarnegieState, events: list[Event]) -> None:
@@ -99,7 +107,7 @@ def reveal(state: CarnegieState, events: list[Event]) -> None:
         return
     a.revealed = True
     card = CARDS[a.current]
-    _say(events, "andrew_card", f"Andrew revealed his card: {card_text(card)}.", card=card.id)
+    _say(events, "andrew_card", msg("Andrew revealed his card: {card}.", card=card_text(card)), card=card.id)
 
 
 def main_action(state: CarnegieState) -> int:
@@ -121,22 +129,35 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
     reveal(state, events)
     card = CARDS[a.current]
     wanted = 0  # shifts asked for this turn (the card may stop at the 10-VP card earlier)
-    parts: list[str] = []
+    parts: list[Msg] = []
     # R10.2.4: Take Income does nothing for Andrew; a donation space puts a disc on the card's cell.
     if donation:
         cell = data.DONATION_INDEX[card.donation]
         if not state.donation_discs[cell] and a.discs > 0:
             state.donation_discs[cell].append(ANDREW)
             a.discs -= 1
-            parts.append(f"donated to {words.donation(cell)}")
+            parts.append(msg("donated to {donation}", donation=words.donation(cell)))
+        elif state.donation_discs[cell]:
+            parts.append(msg("{donation} is taken, so his card moves 1 space", donation=words.donation(cell)))
+            wanted += 1
         else:
-            why = "is taken" if state.donation_discs[cell] else "cannot get his disc (none left)"
-            parts.append(f"{words.donation(cell)} {why}, so his card moves 1 space")
+            parts.append(
+                msg(
+                    "{donation} cannot get his disc (none left), so his card moves 1 space",
+                    donation=words.donation(cell),
+                )
+            )
             wanted += 1
     action = state.row
     if action == data.HR:
         wanted += card.hr_shift
-        parts.append(f"Human Resources: his card moves {words.count(card.hr_shift, 'space')}")
+        parts.append(
+            plural(
+                "Human Resources: his card moves {n} space",
+                "Human Resources: his card moves {n} spaces",
+                card.hr_shift,
+            )
+        )
     elif action == data.MGT:
         wanted += _management(state, a, card, parts)
     elif action == data.CON:
@@ -144,16 +165,29 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
     else:
         wanted += _research(state, a, card, parts)
     moved = _shift(a, wanted)
-    capped = " (it stops at the 10-VP card)" if moved < wanted else ""
-    where = (
-        f"His card moved {words.count(moved, 'space')} to the {VP_CARDS[a.shift]}-VP card{capped}."
-        if moved
-        else f"His card stays on the {VP_CARDS[a.shift]}-VP card{capped}."
-    )
+    vp = VP_CARDS[a.shift]
+    if moved and moved < wanted:
+        where = plural(
+            "His card moved {n} space to the {vp}-VP card (it stops at the 10-VP card).",
+            "His card moved {n} spaces to the {vp}-VP card (it stops at the 10-VP card).",
+            moved,
+            vp=vp,
+        )
+    elif moved:
+        where = plural(
+            "His card moved {n} space to the {vp}-VP card.",
+            "His card moved {n} spaces to the {vp}-VP card.",
+            moved,
+            vp=vp,
+        )
+    elif moved < wanted:
+        where = msg("His card stays on the {vp}-VP card (it stops at the 10-VP card).", vp=vp)
+    else:
+        where = msg("His card stays on the {vp}-VP card.", vp=vp)
     _say(
         events,
         "andrew",
-        f"Andrew: {'; '.join(parts)}. {where}",
+        msg("Andrew: {actions}. {card}", actions=join("; ", parts), card=where),
         card=card.id,
         shift=moved,
         position=a.shift,
@@ -161,7 +195,7 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
     )
 
 
-def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[Msg]) -> int:
     """R10.2.5 Management: per symbol the lowest-numbered displayed tile of that type not taken in this
     action (§13.2 D10: one copy per action, repeats across rounds allowed); shift 1 per symbol without one."""
     taken: list[int] = []
@@ -177,14 +211,18 @@ def _management(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: lis
             taken.append(tile)
         else:
             fails += 1
-    said = [f"took {data.DEPT_NAMES[t]}" for t in taken]
+    said = [msg("took {department}", department=data.DEPT_NAMES[t]) for t in taken]
     if fails:
-        kinds = " or ".join(sorted({data.ACTION_TYPES[k] for k in card.mgmt}))
+        kinds = either(sorted({data.ACTION_TYPES[k] for k in card.mgmt}))
         said.append(
-            f"no {kinds} tile left for {words.count(fails, 'symbol')}, so his card moves "
-            f"{words.count(fails, 'space')}"
+            msg(
+                "no {kinds} tile left for {symbols}, so his card moves {spaces}",
+                kinds=kinds,
+                symbols=plural("{n} symbol", "{n} symbols", fails),
+                spaces=plural("{n} space", "{n} spaces", fails),
+            )
         )
-    parts.append("Management: " + ", ".join(said))
+    parts.append(msg("Management: {actions}", actions=join(", ", said)))
     return fails
 
 
@@ -193,7 +231,7 @@ def left_most_free(state: CarnegieState, city: int) -> int:
     return next((k for k in data.CITY_SLOTS[city] if state.slot_owner[k] == NO_OWNER), -1)
 
 
-def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[Msg]) -> int:
     """R10.2.5 Construction: a disc on the left-most free slot of each listed city, in order; shift 1 per
     city that is full or when Andrew has no disc left."""
     built: list[str] = []
@@ -210,17 +248,21 @@ def _construction(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: l
         built.append(data.CITIES[ci].name)
     said = []
     if built:
-        said.append("built in " + ", ".join(built))
+        said.append(msg("built in {cities}", cities=", ".join(built)))
     if failed:
         said.append(
-            f"no free slot or disc for {', '.join(failed)}, so his card moves "
-            f"{words.count(len(failed), 'space')}"
+            plural(
+                "no free slot or disc for {cities}, so his card moves {n} space",
+                "no free slot or disc for {cities}, so his card moves {n} spaces",
+                len(failed),
+                cities=", ".join(failed),
+            )
         )
-    parts.append("Construction: " + "; ".join(said))
+    parts.append(msg("Construction: {actions}", actions=join("; ", said)))
     return len(failed)
 
 
-def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[str]) -> int:
+def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[Msg]) -> int:
     """R10.2.5 R&D: up to ``rnd_steps`` steps on the card's region, one at a time, no SP needed; shift 1 per
     step that cannot be made (already on space 5, or space 5 holds another disc, R2.5.2)."""
     r = card.rnd_region
@@ -234,10 +276,19 @@ def _research(state: CarnegieState, a: Andrew, card: data.SoloCard, parts: list[
             fails += 1
         else:
             a.tracks[r] = nxt
-    text = f"Research and Development: {data.REGIONS[r]} track from space {start} to {a.tracks[r]}"
+    said = {"region": data.REGIONS[r], "start": start, "end": a.tracks[r]}
     if fails:
-        text += f", {words.count(fails, 'step')} impossible, so his card moves {words.count(fails, 'space')}"
-    parts.append(text)
+        parts.append(
+            msg(
+                "Research and Development: {region} track from space {start} to {end}, {steps} impossible, "
+                "so his card moves {spaces}",
+                steps=plural("{n} step", "{n} steps", fails),
+                spaces=plural("{n} space", "{n} spaces", fails),
+                **said,
+            )
+        )
+    else:
+        parts.append(msg("Research and Development: {region} track from space {start} to {end}", **said))
     return fails
 
 
@@ -250,26 +301,42 @@ def file_card(state: CarnegieState, events: list[Event]) -> None:
     _say(
         events,
         "andrew_card",
-        f"Andrew's card went under the {VP_CARDS[a.shift]}-VP card.",
+        msg("Andrew's card went under the {vp}-VP card.", vp=VP_CARDS[a.shift]),
         card=a.current,
         position=a.shift,
     )
     a.current, a.shift, a.revealed = "", 0, False
 
 
-def card_text(card: data.SoloCard) -> str:
+def card_text(card: data.SoloCard) -> Msg:
     """A card's face in words (§10.6)."""
-    cities = ", ".join(data.CITIES[data.CITY_INDEX[c]].name for c in card.cities)
-    tiles = ", ".join(
-        words.count(card.mgmt.count(k), f"{data.ACTION_TYPES[k]} tile") for k in sorted(set(card.mgmt))
-    )
-    kind = "Normal" if card.id.startswith("N") else "Advanced"
-    return (
-        f"{kind} card, main action {data.ACTION_TYPES[card.main]}; donation to "
-        f"{words.donation_code(card.donation)}; Human Resources: his card moves "
-        f"{words.count(card.hr_shift, 'space')}; "
-        f"Management: {tiles}; Construction: {cities}; Research and Development: "
-        f"{words.count(card.rnd_steps, 'step')} on the {data.REGIONS[card.rnd_region]} track"
+    face = {
+        "main": data.ACTION_TYPES[card.main],
+        "donation": words.donation_code(card.donation),
+        "shift": plural("{n} space", "{n} spaces", card.hr_shift),
+        "tiles": join(
+            ", ",
+            [
+                plural("{n} {kind} tile", "{n} {kind} tiles", card.mgmt.count(k), kind=data.ACTION_TYPES[k])
+                for k in sorted(set(card.mgmt))
+            ],
+        ),
+        "cities": ", ".join(data.CITIES[data.CITY_INDEX[c]].name for c in card.cities),
+        "steps": plural("{n} step", "{n} steps", card.rnd_steps),
+        "region": data.REGIONS[card.rnd_region],
+    }
+    if card.id.startswith("N"):
+        return msg(
+            "Normal card, main action {main}; donation to {donation}; Human Resources: his card moves "
+            "{shift}; Management: {tiles}; Construction: {cities}; Research and Development: {steps} on the "
+            "{region} track",
+            **face,
+        )
+    return msg(
+        "Advanced card, main action {main}; donation to {donation}; Human Resources: his card moves "
+        "{shift}; Management: {tiles}; Construction: {cities}; Research and Development: {steps} on the "
+        "{region} track",
+        **face,
     )
 
 

@@ -23,12 +23,14 @@ from engine.carnegie.state import (
     active_employees,
     donation_cap,
     donation_cost,
+    either,
     is_permanent,
     tab_discs,
     tab_end_vp,
     workplace_costs,
 )
 from engine.core import Decision
+from engine.core.words import Said, join, msg, plural
 
 
 class SlotView(BaseModel):
@@ -40,7 +42,7 @@ class SlotView(BaseModel):
 class CityView(BaseModel):
     id: str
     name: str
-    region: str
+    region: Said
     size: str
     vp: int
     marker: bool
@@ -53,24 +55,24 @@ class CityView(BaseModel):
 class TrackSpaceView(BaseModel):
     position: int
     cost: int
-    level: str
-    income: str
-    bonus: str
+    level: Said
+    income: Said
+    bonus: Said
     discs: list[int]  # owners on this space
 
 
 class TrackView(BaseModel):
-    region: str
+    region: Said
     spaces: list[TrackSpaceView]
     mission_area: list[int]  # employees in the mission area, per seat
 
 
 class TimelineRowView(BaseModel):
     row: str  # "HR", "MGT", "CON", "RND"
-    name: str
+    name: Said
     tile: int
     side: str
-    events: list[str]  # spaces 1–5, e.g. "Income West", "Donation", "Income East + Donation"
+    events: list[Said]  # spaces 1–5, e.g. "Income West", "Donation", "Income East + Donation"
     marker: int  # 0 = Start tile … 5 = End tile
     flipped: bool
     gear: bool  # the Timeline marker sits right of this row's marker
@@ -80,13 +82,13 @@ class DonationCellView(BaseModel):
     code: str
     column: int
     row: int
-    text: str
+    text: Said
     discs: list[int]  # owners, bottom first (Charitable Giving stacks)
 
 
 class DisplayTileView(BaseModel):
     tile: int
-    name: str
+    name: Said
     type: str
     copies: int
 
@@ -105,7 +107,7 @@ class CellView(BaseModel):
     kind: str  # "empty", "lobby", "department"
     department: int | None  # tile number 1–16 or starting id 17–21
     code: str | None  # notation code: "HR", "TF", "SP", "CON", "RD" or the tile number
-    name: str | None
+    name: Said | None
     type: str | None  # action type code of the department
     built: bool  # a department tile built during the game (scores row VP)
     vp: int  # end VP of a built department here (0 for starting departments)
@@ -116,7 +118,7 @@ class CellView(BaseModel):
 class TabSpaceView(BaseModel):
     kind: str  # "P" project, "V" VP, "B" blank
     cost: int
-    income: str
+    income: Said
     vp: int
     raises_cap: bool
     exposed: bool
@@ -126,7 +128,7 @@ class TabSpaceView(BaseModel):
 
 class TabView(BaseModel):
     type: str
-    name: str
+    name: Said
     side: str
     build_goods: int
     spaces: list[TabSpaceView]
@@ -156,7 +158,7 @@ class CompanyView(BaseModel):
 class PendingView(BaseModel):
     seats: list[int]
     kind: str
-    prompt: str
+    prompt: Said
     finished: bool
 
 
@@ -173,9 +175,9 @@ class SoloCardView(BaseModel):
     hr_shift: int
     management: list[str]  # action-type codes, one tile per symbol
     cities: list[str]  # city ids, in order
-    rnd_region: str
+    rnd_region: Said
     rnd_steps: int
-    text: str
+    text: Said
 
 
 class AndrewView(BaseModel):
@@ -245,7 +247,7 @@ class CarnegieView(BaseModel):
     phase: str
     action_type: str | None  # the round's action type once a row is chosen
     turn_type: str | None  # the type the seat in turn uses (differs with an Action Choice tile)
-    event: str | None  # the round's event space, e.g. "Income West + Donation"
+    event: Said | None  # the round's event space, e.g. "Income West + Donation"
     timeline: list[TimelineRowView]
     cities: list[CityView]
     roads: list[tuple[str, str]]
@@ -260,31 +262,32 @@ class CarnegieView(BaseModel):
 
 
 def gain_text(g: data.Gain) -> str:
-    parts = []
+    """A bundle of resources, short for a drawing: "$3 + 1 good + 2 SP"."""
+    parts: list[str] = []
     if g.money:
         parts.append(f"${g.money}")
     if g.goods:
-        parts.append(f"{g.goods} good" + ("s" if g.goods > 1 else ""))
+        parts.append(plural("{n} good", "{n} goods", g.goods))
     if g.vp:
-        parts.append(f"{g.vp} VP")
+        parts.append(msg("{vp} VP", vp=g.vp))
     if g.sp:
-        parts.append(f"{g.sp} SP")
+        parts.append(msg("{sp} SP", sp=g.sp))
     if g.employees:
-        parts.append(f"{g.employees} new employee" + ("s" if g.employees > 1 else ""))
-    return " + ".join(parts)
+        parts.append(plural("{n} new employee", "{n} new employees", g.employees))
+    return join(" + ", parts)
 
 
 def income_text(alternatives: tuple[data.Gain, ...]) -> str:
-    return " or ".join(gain_text(g) for g in alternatives)
+    return either([gain_text(g) for g in alternatives])
 
 
 def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
     """Event(s) of a Timeline space (1–5) of a row (R5.1.2, §11)."""
     if space == 5:
-        return f"Income {data.REGIONS[data.END_TILE[row]]} + Donation"
+        return msg("Income {region} + Donation", region=data.REGIONS[data.END_TILE[row]])
     tile, side = timeline[row]
     ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-    return "Donation" if ev == data.DONATION else f"Income {data.REGIONS[ev]}"
+    return msg("Donation") if ev == data.DONATION else msg("Income {region}", region=data.REGIONS[ev])
 
 
 def _company_view(c: Company, seat: int) -> CompanyView:

@@ -21,10 +21,12 @@ from engine.carnegie.state import (
     CarnegieState,
     Company,
     Task,
+    either,
     is_permanent,
     workplace_costs,
 )
 from engine.core import Event, InvalidAction
+from engine.core.words import msg, plural
 
 Reason = tuple[str, str] | None
 
@@ -61,7 +63,7 @@ def place_name(c: Company, text: str) -> str:
     Human Resources" (``words.space``)."""
     i, standing = parse_cell(text)
     name = words.space(c.cells, i)
-    return f"{name} (standing)" if standing else name
+    return msg("{place} (standing)", place=name) if standing else name
 
 
 def lobby_cell(c: Company) -> int:
@@ -110,7 +112,7 @@ def price_word(price: int) -> str:
 
 def parse_price(text: str) -> int:
     if not (text.startswith("$") and text[1:].isdigit()):
-        raise InvalidAction(f"{text!r} is not a workplace price (write it like $2).")
+        raise InvalidAction(msg("{text} is not a workplace price (write it like $2).", text=repr(text)))
     return int(text[1:])
 
 
@@ -120,29 +122,45 @@ def leaving_workplace(c: Company, cell: int, price: str | None, rule: str) -> tu
     None) or (-1, why not)."""
     choices = leaving_choices(c, cell)
     if not choices:
-        return -1, ("No movable standing employee there (the permanent employee never moves).", rule)
+        return -1, (msg("No movable standing employee there (the permanent employee never moves)."), rule)
     costs = workplace_costs(c.cells[cell])
     name = data.DEPT_NAMES[c.cells[cell]]
     if len(choices) == 1:
         if price is not None:
             return -1, (
-                f"Every standing employee in {name} is on a ${costs[choices[0]]} workplace: "
-                "write the move without a price.",
+                msg(
+                    "Every standing employee in {department} is on a ${price} workplace: "
+                    "write the move without a price.",
+                    department=name,
+                    price=costs[choices[0]],
+                ),
                 rule,
             )
         return choices[0], None
-    prices = " or ".join(price_word(costs[w]) for w in choices)
+    prices = either([price_word(costs[w]) for w in choices])
     if price is None:
         return -1, (
-            f"{name}'s standing employees are on workplaces of different prices: add which one "
-            f"is freed ({prices}).",
+            msg(
+                "{department}'s standing employees are on workplaces of different prices: add which one "
+                "is freed ({prices}).",
+                department=name,
+                prices=prices,
+            ),
             rule,
         )
     wanted = parse_price(price)
     for w in choices:
         if costs[w] == wanted:
             return w, None
-    return -1, (f"No standing employee of {name} is on a {price} workplace ({prices}).", rule)
+    return -1, (
+        msg(
+            "No standing employee of {department} is on a {price} workplace ({prices}).",
+            department=name,
+            price=price,
+            prices=prices,
+        ),
+        rule,
+    )
 
 
 def performer(c: Company, cell: int) -> int:
@@ -179,7 +197,10 @@ def pay(c: Company, money: int) -> int:
 
 
 def paid_text(money: int, converted: int) -> str:
-    return f"${money}" + (f" ({words.count(converted, 'good')} converted)" if converted else "")
+    """ "$5", or "$5 (2 goods converted)" when goods were returned to pay (R5.7.1)."""
+    if not converted:
+        return f"${money}"
+    return plural("${money} ({n} good converted)", "${money} ({n} goods converted)", converted, money=money)
 
 
 def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
@@ -222,12 +243,16 @@ def slot_words(slot: int) -> str:
     city = data.SLOT_CITY[slot]
     kind = data.SLOT_TYPE[slot]
     same = [k for k in data.CITY_SLOTS[city] if data.SLOT_TYPE[k] == kind]
-    name = "small-town" if kind == "T" else data.PROJECT_TYPES[data.PROJECT_CODES.index(kind)]
-    where = ""
-    if len(same) > 1:
-        i = same.index(slot)
-        where = "left " if i == 0 else "right " if i == len(same) - 1 else "middle "
-    return f"{where}{name} slot of {data.CITIES[city].name}"
+    name = msg("small-town") if kind == "T" else data.PROJECT_TYPES[data.PROJECT_CODES.index(kind)]
+    where = data.CITIES[city].name
+    if len(same) < 2:
+        return msg("{project} slot of {city}", project=name, city=where)
+    i = same.index(slot)
+    if i == 0:
+        return msg("left {project} slot of {city}", project=name, city=where)
+    if i == len(same) - 1:
+        return msg("right {project} slot of {city}", project=name, city=where)
+    return msg("middle {project} slot of {city}", project=name, city=where)
 
 
 def gain_words(g: data.Gain, k: int = 1) -> list[str]:
@@ -312,7 +337,7 @@ def note(events: list[Event], kind: str, text: str, seat: int | None, **payload:
 
 def owners_label(owner: int) -> str:
     if owner == NEUTRAL:
-        return "neutral"
+        return msg("neutral")
     if owner == ANDREW:
         return "Andrew"
     return P(owner)

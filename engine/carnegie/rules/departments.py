@@ -46,6 +46,7 @@ from engine.carnegie.state import (
     tab_discs,
 )
 from engine.core import Event, InvalidAction
+from engine.core.words import join, msg, plural
 
 UseCheck = Callable[["CarnegieState", int, "Company", tuple[str, ...]], Reason]
 
@@ -105,21 +106,21 @@ def place_cost(c: Company, cell: int, tile: int) -> int:
 
 
 def check_choose(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
-    t = parse_index(a.args[0], data.ACTION_CODES, "action type")
+    t = parse_index(a.args[0], data.ACTION_CODES, msg("action type"))
     if not c.action_choice:
-        return ("You have no unused Action Choice tile (each is used once per game).", "R5.6.3")
+        return (msg("You have no unused Action Choice tile (each is used once per game)."), "R5.6.3")
     if seat == state.first:
         return (
-            "The first player cannot use an Action Choice tile: they already chose this round's action.",
+            msg("The first player cannot use an Action Choice tile: they already chose this round's action."),
             "R5.6.3",
         )
     if state.acted:
         return (
-            "The Action Choice tile is used at the start of your turn, before you do anything else.",
+            msg("The Action Choice tile is used at the start of your turn, before you do anything else."),
             "R5.6.2",
         )
     if t == state.row:
-        return ("The Action Choice tile gives a different action type than the round's.", "R5.6.2")
+        return (msg("The Action Choice tile gives a different action type than the round's."), "R5.6.2")
     return None
 
 
@@ -128,30 +129,50 @@ def check_use(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Rea
     name = data.DEPT_NAMES[dept]
     cell = cell_of(c, dept)
     if cell < 0:
-        return (f"Your company has no {name}: you use only your own departments.", "R5.4.1")
+        return (
+            msg("Your company has no {department}: you use only your own departments.", department=name),
+            "R5.4.1",
+        )
     if data.DEPT_TYPES[dept] != state.turn_type:
         return (
-            f"{name} is a {data.ACTION_TYPES[data.DEPT_TYPES[dept]]} department; in this turn you use "
-            f"only {data.ACTION_TYPES[state.turn_type]} departments.",
+            msg(
+                "{department} is a {kind} department; in this turn you use only {turn} departments.",
+                department=name,
+                kind=data.ACTION_TYPES[data.DEPT_TYPES[dept]],
+                turn=data.ACTION_TYPES[state.turn_type],
+            ),
             "R5.4.1",
         )
     if dept not in USABLE:
         if dept in (data.NEW_LOBBY, data.PROPERTY_MANAGEMENT, data.COMMUNICATIONS, data.TELEGRAPH):
-            return (f"{name} is passive: it works by itself and is never used.", "R5.4.8")
+            return (
+                msg("{department} is passive: it works by itself and is never used.", department=name),
+                "R5.4.8",
+            )
         return (
-            f"{name} is not used: it gives its moves or study points by itself at the start of the turn.",
+            msg(
+                "{department} is not used: it gives its moves or study points by itself at the start of "
+                "the turn.",
+                department=name,
+            ),
             "R6.1.1",
         )
     if dept in state.closed_depts:
         return (
-            f"{name} was already used this turn: you finish one department before starting another, and "
-            "never go back to it.",
+            msg(
+                "{department} was already used this turn: you finish one department before starting "
+                "another, and never go back to it.",
+                department=name,
+            ),
             "R5.4.2",
         )
     if performer(c, cell) < 0:
         return (
-            f"{name} has no active employee left to use it this turn: each use needs its own standing "
-            "employee.",
+            msg(
+                "{department} has no active employee left to use it this turn: each use needs its own "
+                "standing employee.",
+                department=name,
+            ),
             "R5.4.3",
         )
     return USE_CHECKS[dept](state, seat, c, a.args[1:])
@@ -159,40 +180,63 @@ def check_use(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Rea
 
 def need_args(args: tuple[str, ...], n: int, example: str) -> None:
     if len(args) != n:
-        raise InvalidAction(f"Write this use as '{example}'.")
+        raise InvalidAction(msg("Write this use as '{example}'.", example=example))
 
 
 def use_tf(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -> Reason:
     need_args(args, 1, "use TF $3 | good | $6 | 2g")
     if args[0] not in ("$3", "good", "$6", "2g"):
-        raise InvalidAction("Trade and Finance options are $3, good, $6 (mission) and 2g (mission).")
+        raise InvalidAction(msg("Trade and Finance options are $3, good, $6 (mission) and 2g (mission)."))
     return None
 
 
 def use_sp(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -> Reason:
     need_args(args, 1, "use SP <tile>")
-    tile = parse_int(args[0], "tile")
+    tile = parse_int(args[0], msg("tile"))
     if not 1 <= tile <= len(data.TILES):
-        raise InvalidAction("Department tiles are numbered 1–16.")
+        raise InvalidAction(msg("Department tiles are numbered 1–16."))
     name = data.TILES[tile - 1].name
     if c.reserved and tile != c.reserved:
         return (
-            f"Your first department must be the one you reserved, {data.DEPT_NAMES[c.reserved]}.",
+            msg(
+                "Your first department must be the one you reserved, {department}.",
+                department=data.DEPT_NAMES[c.reserved],
+            ),
             "R6.2.3",
         )
     if tile in c.cells:
-        return (f"Your company already has {name}, and a company never has the same one twice.", "R4.4.5")
+        return (
+            msg(
+                "Your company already has {department}, and a company never has the same one twice.",
+                department=name,
+            ),
+            "R4.4.5",
+        )
     if tile != c.reserved and state.display[tile] == 0:
-        return (f"{name} is no longer in the display: every copy was taken.", "R6.2.3")
+        return (
+            msg("{department} is no longer in the display: every copy was taken.", department=name),
+            "R6.2.3",
+        )
     cells = [i for i in range(N_CELLS) if c.cells[i] == 0]
     if not cells:
-        return ("Your company board has no empty space left for a new department.", "R6.2.1")
+        return (msg("Your company board has no empty space left for a new department."), "R6.2.1")
     cheapest = min(place_cost(c, i, tile) for i in cells)
     if c.goods < cheapest:
         return (
-            f"Building {name} costs at least {words.count(cheapest, 'good')}; you have {c.goods}. "
-            + words.BUILD_COST
-            + (" The New Lobby costs 2 goods more." if tile == data.NEW_LOBBY else ""),
+            join(
+                " ",
+                [
+                    plural(
+                        "Building {department} costs at least {n} good; you have {goods}.",
+                        "Building {department} costs at least {n} goods; you have {goods}.",
+                        cheapest,
+                        department=name,
+                        goods=c.goods,
+                    ),
+                    words.BUILD_COST,
+                    *([msg("The New Lobby costs 2 goods more.")] if tile == data.NEW_LOBBY else []),
+                ],
+            ),
             "R6.2.2",
         )
     return None
@@ -202,27 +246,48 @@ def use_build(
     state: CarnegieState, seat: int, c: Company, args: tuple[str, ...], outsourcing: bool
 ) -> Reason:
     need_args(args, 2, "use CON <H|C|I|P> <city>")
-    t = parse_index(args[0], data.PROJECT_CODES, "project type")
+    t = parse_index(args[0], data.PROJECT_CODES, msg("project type"))
     ci = parse_city(args[1])
     if tab_discs(c, t) == 0:
         return (
-            f"Your {data.PROJECT_TYPES[t]} tab has no project ready to build: push it with study points "
-            "first.",
+            msg(
+                "Your {project} tab has no project ready to build: push it with study points first.",
+                project=data.PROJECT_TYPES[t],
+            ),
             "R6.3.1",
         )
     goods = data.BUILD_GOODS[t]
     if c.goods < goods:
         return (
-            f"{'An' if t == data.INDUSTRY else 'A'} {data.PROJECT_TYPES[t]} project costs "
-            f"{words.count(goods, 'good')}; you have {c.goods}.",
+            (
+                plural(
+                    "An {project} project costs {n} good; you have {goods}.",
+                    "An {project} project costs {n} goods; you have {goods}.",
+                    goods,
+                    project=data.PROJECT_TYPES[t],
+                    goods=c.goods,
+                )
+                if t == data.INDUSTRY
+                else plural(
+                    "A {project} project costs {n} good; you have {goods}.",
+                    "A {project} project costs {n} goods; you have {goods}.",
+                    goods,
+                    project=data.PROJECT_TYPES[t],
+                    goods=c.goods,
+                )
+            ),
             "R6.3.2",
         )
     if outsourcing and c.money + c.goods - goods < 3:
-        return ("Construction Outsourcing costs $3 on top of the goods, and you cannot pay it.", "§7.10")
+        return (msg("Construction Outsourcing costs $3 on top of the goods, and you cannot pay it."), "§7.10")
     if free_slot(state, ci, t) < 0:
         return (
-            f"{data.CITIES[ci].name} has no free slot for a {data.PROJECT_TYPES[t]} project: a project goes "
-            "on a free slot of its type, or on an empty small town.",
+            msg(
+                "{city} has no free slot for a {project} project: a project goes on a free slot of its "
+                "type, or on an empty small town.",
+                city=data.CITIES[ci].name,
+                project=data.PROJECT_TYPES[t],
+            ),
             "R6.3.1",
         )
     return None
@@ -238,14 +303,22 @@ def use_outsourcing(state: CarnegieState, seat: int, c: Company, args: tuple[str
 
 def use_count(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...], dept: int) -> Reason:
     need_args(args, 1, f"use {dept} <1-3>")
-    k = parse_int(args[0], "goods")
+    k = parse_int(args[0], msg("goods"))
     if not 1 <= k <= 3:
-        return ("Each use takes 1, 2 or 3 goods.", f"§7.{dept}")
+        return (msg("Each use takes 1, 2 or 3 goods."), f"§7.{dept}")
     if dept == 11:
         if c.money < k:
-            return (f"Buying {words.count(k, 'good')} costs ${k} ($1 each); you have ${c.money}.", "§7.11")
+            return (
+                plural(
+                    "Buying {n} good costs ${n} ($1 each); you have ${money}.",
+                    "Buying {n} goods costs ${n} ($1 each); you have ${money}.",
+                    k,
+                    money=c.money,
+                ),
+                "§7.11",
+            )
     elif c.goods < k:
-        return (f"You have only {words.count(c.goods, 'good')}.", f"§7.{dept}")
+        return (plural("You have only {n} good.", "You have only {n} goods.", c.goods), f"§7.{dept}")
     return None
 
 
@@ -265,10 +338,13 @@ def use_option(options: tuple[str, ...], example: str) -> UseCheck:
     def fn(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -> Reason:
         need_args(args, 1, example)
         if args[0] not in options:
-            raise InvalidAction(f"Write this use as '{example}'.")
+            raise InvalidAction(msg("Write this use as '{example}'.", example=example))
         if args[0] == "hire" and c.supply == 0:
             return (
-                "Your personal supply has no employee left to recruit, and a mission needs its whole effect.",
+                msg(
+                    "Your personal supply has no employee left to recruit, and a mission needs its whole "
+                    "effect."
+                ),
                 "R5.4.6",
             )
         return None
@@ -311,14 +387,18 @@ def do_choose(
     state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
 ) -> None:
     """R5.6.2: the Action Choice tile goes to the box; this turn uses the declared type."""
-    t = parse_index(a.args[0], data.ACTION_CODES, "action type")
+    t = parse_index(a.args[0], data.ACTION_CODES, msg("action type"))
     c.action_choice = False
     state.turn_type = t
     turn_pools(state, c)
     note(
         events,
         "choose",
-        f"{P(seat)} used the Action Choice tile: a {data.ACTION_TYPES[t]} turn instead.",
+        msg(
+            "{who} used the Action Choice tile: a {kind} turn instead.",
+            who=P(seat),
+            kind=data.ACTION_TYPES[t],
+        ),
         seat,
     )
 
@@ -391,12 +471,17 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
             "2g": data.Gain(goods=2),
         }[opt]
         receive(state, seat, g)
+        gained = join(" + ", gain_words(g))
         note(
             events,
             "use",
-            f"{me} used Trade and Finance: +{' + '.join(gain_words(g))}"
-            + (", sending the employee on a mission" if opt in MISSION_OPTIONS else "")
-            + ".",
+            msg(
+                "{who} used Trade and Finance: +{gain}, sending the employee on a mission.",
+                who=me,
+                gain=gained,
+            )
+            if opt in MISSION_OPTIONS
+            else msg("{who} used Trade and Finance: +{gain}.", who=me, gain=gained),
             seat,
             dept=dept,
         )
@@ -409,7 +494,15 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
             state.display[tile] -= 1
         state.tasks.insert(0, Task(kind="place", seat=seat, a=tile))
         note(
-            events, "use", f"{me} used Strategic Planning to build {data.DEPT_NAMES[tile]}.", seat, tile=tile
+            events,
+            "use",
+            msg(
+                "{who} used Strategic Planning to build {department}.",
+                who=me,
+                department=data.DEPT_NAMES[tile],
+            ),
+            seat,
+            tile=tile,
         )
     elif dept in (data.D_CON, 9, 10):
         do_build(state, seat, c, dept, cell, args, events)
@@ -419,17 +512,37 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         if dept == 6:
             c.goods -= k
             c.money += 6 * k
-            text = f"sold {words.count(k, 'good')} for ${6 * k}"
+            text = plural(
+                "{who} used {department}: sold {n} good for ${money}.",
+                "{who} used {department}: sold {n} goods for ${money}.",
+                k,
+                who=me,
+                department=name,
+                money=6 * k,
+            )
         elif dept == 7:
             c.goods -= k
             c.money += 3 * k
             c.vp += k
-            text = f"shipped {words.count(k, 'good')} for ${3 * k} and {k} VP"
+            text = plural(
+                "{who} used {department}: shipped {n} good for ${money} and {n} VP.",
+                "{who} used {department}: shipped {n} goods for ${money} and {n} VP.",
+                k,
+                who=me,
+                department=name,
+                money=3 * k,
+            )
         else:
             c.money -= k
             c.goods += k
-            text = f"bought {words.count(k, 'good')} for ${k}"
-        note(events, "use", f"{me} used {name}: {text}.", seat, dept=dept)
+            text = plural(
+                "{who} used {department}: bought {n} good for ${n}.",
+                "{who} used {department}: bought {n} goods for ${n}.",
+                k,
+                who=me,
+                department=name,
+            )
+        note(events, "use", text, seat, dept=dept)
     elif dept == 1:
         send_on_mission(state, c, cell, seat)
         if args[0] == "$8":
@@ -439,8 +552,11 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Training and Partnerships: +{'$8' if args[0] == '$8' else '8 moves'}, sending the "
-            "employee on a mission.",
+            msg("{who} used Training and Partnerships: +$8, sending the employee on a mission.", who=me)
+            if args[0] == "$8"
+            else msg(
+                "{who} used Training and Partnerships: +8 moves, sending the employee on a mission.", who=me
+            ),
             seat,
             dept=dept,
         )
@@ -449,12 +565,12 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
             send_on_mission(state, c, cell, seat)
             c.supply -= 1
             arrive(state, seat, 1)
-            text = "1 new employee, sending the recruiter on a mission"
+            text = msg("{who} used Recruiting: 1 new employee, sending the recruiter on a mission.", who=me)
         else:
             use_up()
             state.moves += 4
-            text = "+4 moves"
-        note(events, "use", f"{me} used Recruiting: {text}.", seat, dept=dept)
+            text = msg("{who} used Recruiting: +4 moves.", who=me)
+        note(events, "use", text, seat, dept=dept)
     elif dept == 3:
         send_on_mission(state, c, cell, seat)
         vp = (active_employees(c) + 1) // 2  # §7.3: ceil(A / 2) after the sending
@@ -462,7 +578,7 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Safety and Quality: +{vp} VP, sending the employee on a mission.",
+            msg("{who} used Safety and Quality: +{vp} VP, sending the employee on a mission.", who=me, vp=vp),
             seat,
             dept=dept,
             vp=vp,
@@ -474,7 +590,11 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Purchasing: +{' + '.join(gain_words(g))}, sending the employee on a mission.",
+            msg(
+                "{who} used Purchasing: +{gain}, sending the employee on a mission.",
+                who=me,
+                gain=join(" + ", gain_words(g)),
+            ),
             seat,
             dept=dept,
         )
@@ -484,7 +604,7 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Advanced Research: +7 study points, sending the employee on a mission.",
+            msg("{who} used Advanced Research: +7 study points, sending the employee on a mission.", who=me),
             seat,
             dept=dept,
         )
@@ -499,8 +619,13 @@ def do_use(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: l
         note(
             events,
             "use",
-            f"{me} used Charitable Giving: donated {paid_text(cost, conv)} to {words.donation(target)}, "
-            "sending the employee on a mission.",
+            msg(
+                "{who} used Charitable Giving: donated {paid} to {donation}, sending the employee on a "
+                "mission.",
+                who=me,
+                paid=paid_text(cost, conv),
+                donation=words.donation(target),
+            ),
             seat,
             dept=dept,
             cell=target,
@@ -517,16 +642,16 @@ def do_build(
     events: list[Event],
 ) -> None:
     """§6.3.1 (Construction, Engineering), §7.10 (Construction Outsourcing), R6.3.5."""
-    t = parse_index(args[0], data.PROJECT_CODES, "project type")
+    t = parse_index(args[0], data.PROJECT_CODES, msg("project type"))
     ci = parse_city(args[1])
     city = data.CITIES[ci]
     goods = data.BUILD_GOODS[t]
     c.goods -= goods
-    extra = ""
+    outsourced = ""
     if dept == 10:
         conv = pay(c, 3)
         c.staff[cell][performer(c, cell)] = USED
-        extra = f" and {paid_text(3, conv)}"
+        outsourced = paid_text(3, conv)
     else:
         send_on_mission(state, c, cell, seat, city.region)
     k = free_slot(state, ci, t)
@@ -535,13 +660,29 @@ def do_build(
     if len(slot_choices(state, k)) > 1:  # R6.3.1 step 4: the player chooses among free slots of the type
         state.tasks.insert(0, Task(kind="slot", seat=seat, a=k, b=t))
     c.tab_built[t] += 1
-    text = (
-        f"{P(seat)} built a {data.PROJECT_TYPES[t]} project in {city.name} "
-        f"({words.count(goods, 'good')}{extra})"
-        + ("" if dept == 10 else f", sending the employee on a mission to the {data.REGIONS[city.region]}")
-    )
+    said = {"who": P(seat), "project": data.PROJECT_TYPES[t], "city": city.name}
+    if dept == 10:
+        text = plural(
+            "{who} built a {project} project in {city} ({n} good and {paid})",
+            "{who} built a {project} project in {city} ({n} goods and {paid})",
+            goods,
+            paid=outsourced,
+            **said,
+        )
+    else:
+        text = plural(
+            "{who} built a {project} project in {city} ({n} good), sending the employee on a mission to the "
+            "{region}",
+            "{who} built a {project} project in {city} ({n} goods), sending the employee on a mission to the "
+            "{region}",
+            goods,
+            region=data.REGIONS[city.region],
+            **said,
+        )
     if city.marker:
         g = transport_income(state, seat, city.region)
         receive(state, seat, g)  # R6.3.5: once, not multiplied
-        text += f"; transport income +{' + '.join(gain_words(g))}"
-    note(events, "build", text + ".", seat, dept=dept, city=ci, slot=k, project=t)
+        text = msg("{build}; transport income +{gain}.", build=text, gain=join(" + ", gain_words(g)))
+    else:
+        text = msg("{build}.", build=text)
+    note(events, "build", text, seat, dept=dept, city=ci, slot=k, project=t)

@@ -14,6 +14,7 @@ from engine.carnegie.state import (
     Company,
     donation_cost,
 )
+from engine.core.words import msg
 
 
 def donation_reason(state: CarnegieState, seat: int, c: Company, cell: int, charity: bool) -> Reason:
@@ -22,26 +23,38 @@ def donation_reason(state: CarnegieState, seat: int, c: Company, cell: int, char
     if charity:
         if seat in discs:
             return (
-                f"You already have a disc on {name}: nobody donates twice to the same donation.",
+                msg(
+                    "You already have a disc on {donation}: nobody donates twice to the same donation.",
+                    donation=name,
+                ),
                 "§7.15",
             )
         if not any(o != NEUTRAL and o != seat for o in discs):
             return (
-                f"Charitable Giving goes on top of another player's donation; {name} has none.",
+                msg(
+                    "Charitable Giving goes on top of another player's donation; {donation} has none.",
+                    donation=name,
+                ),
                 "§7.15",
             )
     elif discs:
         return (
-            f"Someone has already donated to {name}: a donation goes on a free space of the table.",
+            msg(
+                "Someone has already donated to {donation}: a donation goes on a free space of the table.",
+                donation=name,
+            ),
             "R8.2.1",
         )
     if c.discs == 0:
-        return ("No disc is left in your personal supply, and every donation needs one.", "R8.2.3")
+        return (msg("No disc is left in your personal supply, and every donation needs one."), "R8.2.3")
     cost = donation_cost(c)
     if not can_pay(c, cost):
         return (
-            f"Your donation costs ${cost} (each donation costs more than the one before), and you cannot "
-            "pay it.",
+            msg(
+                "Your donation costs ${money} (each donation costs more than the one before), and you cannot "
+                "pay it.",
+                money=cost,
+            ),
             "R8.1.1",
         )
     return None

@@ -79,6 +79,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision, Event, GameOver, IllegalAction, InvalidAction, NotYourTurn
+from engine.core.words import Msg, msg, plural
 
 CONTEXT_VERBS: dict[str, tuple[str, ...]] = {
     "pick": ("pick",),
@@ -142,90 +143,116 @@ def _pending(state: CarnegieState) -> Decision:
     ph = state.phase
     n = state.players
     if ph == "over":
-        return Decision(seats=[], kind="over", prompt="The game is over.", finished=True)
+        return Decision(seats=[], kind="over", prompt=msg("The game is over."), finished=True)
     if ph in ("sides", "setup_activate", "activate"):
         seats = [s for s in range(n) if not state.done[s]]
         prompt = {
-            "sides": "choose a side for each of your four project tabs, Housing first: side A costs "
-            "fewer study points per push, side B raises your donation cap by 3 once fully pushed",
-            "setup_activate": "before round 1, activate employees lying in departments by paying their "
-            "workplaces, then press Done",
-            "activate": "end of the round: activate employees lying in departments by paying their "
-            "workplaces, then press Done",
+            "sides": msg(
+                "choose a side for each of your four project tabs, Housing first: side A costs "
+                "fewer study points per push, side B raises your donation cap by 3 once fully pushed"
+            ),
+            "setup_activate": msg(
+                "before round 1, activate employees lying in departments by paying their "
+                "workplaces, then press Done"
+            ),
+            "activate": msg(
+                "end of the round: activate employees lying in departments by paying their "
+                "workplaces, then press Done"
+            ),
         }[ph]
         return Decision(seats=seats, kind=ph, prompt=prompt)
     seat = current_seat(state)
     c = state.companies[seat]
     if ph == "house":
-        prompt = "place your Housing project in a medium or major city (not a small town)"
+        prompt = msg("place your Housing project in a medium or major city (not a small town)")
     elif ph == "reserve":
-        prompt = "reserve a department tile from the display: it will be the first department you build"
+        prompt = msg("reserve a department tile from the display: it will be the first department you build")
     elif ph == "setup_moves":
-        prompt = (
-            f"before the game starts you may move employees ({words.count(state.moves, 'move')} left), "
-            "then press Done"
+        prompt = plural(
+            "before the game starts you may move employees ({n} move left), then press Done",
+            "before the game starts you may move employees ({n} moves left), then press Done",
+            state.moves,
         )
     elif ph == "select":
-        prompt = (
-            "choose this round's Timeline row: it sets the action type for everyone and the event"
-            + _andrew_hint(state)
-        )
+        prompt = _andrew_hint(state)
     elif ph == "income":
         region, _ = event_of(state)
-        prompt = (
-            f"Take Income in the {data.REGIONS[region]}: choose how many employees come back (you have "
-            f"{c.missions[region]} there)"
+        prompt = msg(
+            "Take Income in the {region}: choose how many employees come back (you have {n} there)",
+            region=data.REGIONS[region],
+            n=c.missions[region],
         )
     elif ph == "donate":
-        prompt = f"make a donation for ${donation_cost(c)} on a free space of the donation table, or pass"
+        prompt = msg(
+            "make a donation for ${money} on a free space of the donation table, or pass",
+            money=donation_cost(c),
+        )
     else:
-        prompt = f"use your {data.ACTION_TYPES[max(state.turn_type, 0)]} departments, then end your turn"
+        prompt = msg(
+            "use your {kind} departments, then end your turn", kind=data.ACTION_TYPES[max(state.turn_type, 0)]
+        )
     return Decision(seats=[seat], kind=ph, prompt=prompt)
 
 
-def _task_prompt(state: CarnegieState, t: Task) -> str:
+def _task_prompt(state: CarnegieState, t: Task) -> Msg:
     c = state.companies[t.seat]
     if t.kind == "pick":
         alts = TABS[t.a][c.tab_side[t.a]][t.b].income
-        return f"project income: choose {words.alternatives(alts)}"
+        return msg("project income: choose {alternatives}", alternatives=words.alternatives(alts))
     if t.kind == "lobby":
-        return (
-            f"{words.count(t.a, 'employee')} arrive: choose how many lie in the New Lobby "
-            "(the others go to the Lobby)"
+        return plural(
+            "{n} employee arrive: choose how many lie in the New Lobby (the others go to the Lobby)",
+            "{n} employees arrive: choose how many lie in the New Lobby (the others go to the Lobby)",
+            t.a,
         )
     if t.kind == "spend":
-        return (
-            f"spend your {words.count(t.a, 'study point')} now on a transportation track or a project tab "
-            "(what is left is lost)"
+        return plural(
+            "spend your {n} study point now on a transportation track or a project tab "
+            "(what is left is lost)",
+            "spend your {n} study points now on a transportation track or a project tab "
+            "(what is left is lost)",
+            t.a,
         )
     if t.kind == "relocate":
-        return (
-            f"Property Management: you may move one employee from anywhere on your company board into "
-            f"your new {data.DEPT_NAMES[c.cells[t.a]]}, or press Done"
+        return msg(
+            "Property Management: you may move one employee from anywhere on your company board into "
+            "your new {department}, or press Done",
+            department=data.DEPT_NAMES[c.cells[t.a]],
         )
     if t.kind == "mission":
-        return "choose the region of the mission: the employee comes back at that region's Take Income"
+        return msg("choose the region of the mission: the employee comes back at that region's Take Income")
     if t.kind == "place":
-        return (
-            f"choose an empty space for {data.DEPT_NAMES[t.a]} (3 VP at the end in the top row, 2 VP in the "
-            "others)"
+        return msg(
+            "choose an empty space for {department} (3 VP at the end in the top row, 2 VP in the others)",
+            department=data.DEPT_NAMES[t.a],
         )
-    return (
-        f"choose the slot of your new {data.PROJECT_TYPES[t.b]} project in "
-        f"{data.CITIES[data.SLOT_CITY[t.a]].name}"
+    return msg(
+        "choose the slot of your new {project} project in {city}",
+        project=data.PROJECT_TYPES[t.b],
+        city=data.CITIES[data.SLOT_CITY[t.a]].name,
     )
 
 
-def _andrew_hint(state: CarnegieState) -> str:
-    """R10.2.1: before selecting, the solo player sees the back of Andrew's current card and of the top
-    card of his deck (a Normal card's back shows the action worth most to Andrew; "?" on Advanced)."""
+def _andrew_hint(state: CarnegieState) -> Msg:
+    """The prompt to select a row; R10.2.1: before selecting, the solo player sees the back of Andrew's
+    current card and of the top card of his deck (a Normal card's back shows the action worth most to
+    Andrew; "?" on Advanced)."""
     a = state.andrew
     if a is None or not a.current:
-        return ""
-    text = f" (Andrew's card back: {words.card_back(solo.back(a.current))}"
+        return msg("choose this round's Timeline row: it sets the action type for everyone and the event")
+    current = words.card_back(solo.back(a.current))
     if a.deck:
-        text += f"; his next card's back: {words.card_back(solo.back(a.deck[0]))}"
-    return text + ")"
+        return msg(
+            "choose this round's Timeline row: it sets the action type for everyone and the event "
+            "(Andrew's card back: {back}; his next card's back: {next})",
+            back=current,
+            next=words.card_back(solo.back(a.deck[0])),
+        )
+    return msg(
+        "choose this round's Timeline row: it sets the action type for everyone and the event "
+        "(Andrew's card back: {back})",
+        back=current,
+    )
 
 
 def candidates(state: CarnegieState, seat: int) -> Iterator[Cand]:
@@ -323,17 +350,24 @@ def first_legal(state: CarnegieState, seat: int, limit: int) -> list[Cand]:
 def check(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
     """Why ``a`` is illegal for ``seat`` now, or None. Malformed arguments raise InvalidAction."""
     if a.verb == "convert":
-        k = parse_int(a.args[0], "goods")
+        k = parse_int(a.args[0], msg("goods"))
         c = state.companies[seat]
         if k < 1 or k > c.goods:
             return (
-                f"Goods are returned for $1 each, and you have {words.count(c.goods, 'good')}.",
+                plural(
+                    "Goods are returned for $1 each, and you have {n} good.",
+                    "Goods are returned for $1 each, and you have {n} goods.",
+                    c.goods,
+                ),
                 "R5.7.1",
             )
         return stranding(state, seat, a)
     ctx = context(state)
     if a.verb not in CONTEXT_VERBS[ctx]:
-        return (f"That is not possible now. The decision now: {pending(state).prompt}.", CONTEXT_RULE[ctx])
+        return (
+            msg("That is not possible now. The decision now: {prompt}.", prompt=pending(state).prompt),
+            CONTEXT_RULE[ctx],
+        )
     fn = CHECKS[a.verb]
     return fn(state, seat, state.companies[seat], a)
 
@@ -347,11 +381,27 @@ def stranding(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
     do_convert(after, seat, after.companies[seat], a, [], auto=False)
     if first_legal(after, seat, 1):
         return None
-    what = "your new department" if context(state) == "place" else "your pending decision"
+    k = int(a.args[0])
+    if context(state) == "place":
+        return (
+            plural(
+                "Returning {n} good for money now would leave you unable to pay for your new department; "
+                "decide it first, then return goods.",
+                "Returning {n} goods for money now would leave you unable to pay for your new department; "
+                "decide it first, then return goods.",
+                k,
+            ),
+            "R6.2.2",
+        )
     return (
-        f"Returning {words.count(int(a.args[0]), 'good')} for money now would leave you unable to pay "
-        f"for {what}; decide it first, then return goods.",
-        "R6.2.2" if context(state) == "place" else "R5.7.1",
+        plural(
+            "Returning {n} good for money now would leave you unable to pay for your pending decision; "
+            "decide it first, then return goods.",
+            "Returning {n} goods for money now would leave you unable to pay for your pending decision; "
+            "decide it first, then return goods.",
+            k,
+        ),
+        "R5.7.1",
     )
 
 
@@ -380,14 +430,16 @@ CHECKS = {
 
 def apply(state: CarnegieState, seat: int, a: Action) -> tuple[CarnegieState, list[Event]]:
     if state.phase == "over":
-        raise GameOver("The game is over: it ends after round 20.", rule="R9.1.1")
+        raise GameOver(msg("The game is over: it ends after round 20."), rule="R9.1.1")
     if not 0 <= seat < state.players:
-        raise NotYourTurn(f"There is no seat {seat}.")
+        raise NotYourTurn(msg("There is no seat {seat}.", seat=seat))
     if a.verb not in CHECKS and a.verb != "convert":
-        raise InvalidAction(f"{a.verb!r} is not a Carnegie action: pick one of the choices offered.")
+        raise InvalidAction(
+            msg("{verb} is not a Carnegie action: pick one of the choices offered.", verb=repr(a.verb))
+        )
     if a.verb != "convert" and seat not in pending(state).seats:
         raise NotYourTurn(
-            f"It is not your decision now. Waiting for: {pending(state).prompt}.",
+            msg("It is not your decision now. Waiting for: {prompt}.", prompt=pending(state).prompt),
             rule=CONTEXT_RULE[context(state)],
         )
     reason = check(state, seat, a)
@@ -444,7 +496,13 @@ def do_convert(
     k = int(a.args[0])
     c.goods -= k
     c.money += k
-    note(events, "convert", f"{P(seat)} returned {words.count(k, 'good')} for ${k}.", seat, goods=k)
+    note(
+        events,
+        "convert",
+        plural("{who} returned {n} good for ${n}.", "{who} returned {n} goods for ${n}.", k, who=P(seat)),
+        seat,
+        goods=k,
+    )
 
 
 DOERS: dict[str, Doer] = {

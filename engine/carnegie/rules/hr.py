@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.carnegie import data, words
+from engine.carnegie import data
 from engine.carnegie.actions import (
     ActionLike,
     Cand,
@@ -31,6 +31,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, InvalidAction
+from engine.core.words import join, msg, plural
 
 
 def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
@@ -87,31 +88,36 @@ def journey(text: str) -> list[str]:
     between each two)."""
     cells = text.split(">")
     if len(cells) < 2:
-        raise InvalidAction(f"{text!r}: write a move as from>to, e.g. 4,2>3,2 (or from>via>to).")
+        raise InvalidAction(
+            msg("{text}: write a move as from>to, e.g. 4,2>3,2 (or from>via>to).", text=repr(text))
+        )
     return cells
 
 
 def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if context(state) == "departments" and state.turn_type != data.HR:
-        return ("Employees are moved only in a Human Resources turn (and during setup).", "R6.1.1")
+        return (msg("Employees are moved only in a Human Resources turn (and during setup)."), "R6.1.1")
     cells = journey(a.args[0])
     src, standing = parse_cell(cells[0])
     steps = [parse_cell(t) for t in cells[1:]]
     if any(st for _, st in steps):
-        raise InvalidAction("A moved employee lies down: write the cells after the first without '*'.")
+        raise InvalidAction(msg("A moved employee lies down: write the cells after the first without '*'."))
     if state.moves <= 0:
-        return ("You have no employee moves left this turn.", "R6.1.1")
+        return (msg("You have no employee moves left this turn."), "R6.1.1")
     if len(steps) > state.moves:
         return (
-            f"That journey takes {words.count(len(steps), 'move')}; you have "
-            f"{words.count(state.moves, 'move')} left this turn.",
+            msg(
+                "That journey takes {journey}; you have {left} left this turn.",
+                journey=plural("{n} move", "{n} moves", len(steps)),
+                left=plural("{n} move", "{n} moves", state.moves),
+            ),
             "R6.1.4",
         )
     at = src
     for dst, _ in steps:
         if not adjacent(at, dst):
             return (
-                "A move goes one space up, down, left or right on your company board, never diagonally.",
+                msg("A move goes one space up, down, left or right on your company board, never diagonally."),
                 "R6.1.2",
             )
         at = dst
@@ -119,9 +125,9 @@ def check_move(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Re
     if standing:
         return leaving_workplace(c, src, price, "R6.1.3")[1]
     if price is not None:
-        raise InvalidAction("A lying employee holds no workplace: write the move without a price.")
+        raise InvalidAction(msg("A lying employee holds no workplace: write the move without a price."))
     if c.idle[src] == 0:
-        return ("No employee lies there to be moved.", "R6.1.2")
+        return (msg("No employee lies there to be moved."), "R6.1.2")
     return None
 
 
@@ -133,11 +139,13 @@ def do_move(
     cells = journey(a.args[0])
     src, standing = parse_cell(cells[0])
     dst, _ = parse_cell(cells[-1])
-    freed = ""
+    start = place_name(c, cells[0])
     if standing:
         w, _ = leaving_workplace(c, src, a.args[1] if len(a.args) > 1 else None, "R6.1.3")
         c.staff[src][w] = FREE
-        freed = f", freeing a ${workplace_costs(c.cells[src])[w]} workplace"
+        start = msg(
+            "{place}, freeing a ${price} workplace", place=start, price=workplace_costs(c.cells[src])[w]
+        )
     else:
         c.idle[src] -= 1
     c.idle[dst] += 1
@@ -145,16 +153,31 @@ def do_move(
     state.acted = True
     if not auto:
         # Each move is told: the spaces passed through, then where the employee ends (R6.1.2).
-        via = "".join(f" through {place_name(c, t)}" for t in cells[1:-1])
-        spent = f"{words.count(len(cells) - 1, 'move')}, " if len(cells) > 2 else ""
-        text = (
-            f"{P(seat)} moved an employee from {place_name(c, cells[0])}{freed}{via} to "
-            f"{place_name(c, cells[-1])} ({spent}{words.count(state.moves, 'move')} left)."
-        )
+        left = plural("{n} move left", "{n} moves left", state.moves)
+        end = place_name(c, cells[-1])
+        if len(cells) > 2:
+            via = join("", [msg(" through {place}", place=place_name(c, t)) for t in cells[1:-1]])
+            text = msg(
+                "{who} moved an employee from {start}{via} to {end} ({spent}, {left}).",
+                who=P(seat),
+                start=start,
+                via=via,
+                end=end,
+                spent=plural("{n} move", "{n} moves", len(cells) - 1),
+                left=left,
+            )
+        else:
+            text = msg(
+                "{who} moved an employee from {start} to {end} ({left}).",
+                who=P(seat),
+                start=start,
+                end=end,
+                left=left,
+            )
         # A summary folds a turn's moves into one line per player (issue 14: HR moves are told).
         fold = {
-            "one": f"{P(seat)} moved an employee",
-            "many": f"{P(seat)} moved employees",
-            "item": f"from {place_name(c, cells[0])} to {place_name(c, cells[-1])}",
+            "one": msg("{who} moved an employee", who=P(seat)),
+            "many": msg("{who} moved employees", who=P(seat)),
+            "item": msg("from {start} to {end}", start=place_name(c, cells[0]), end=place_name(c, cells[-1])),
         }
         note(events, "move", text, seat, fold=fold)

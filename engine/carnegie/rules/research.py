@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data, words
+from engine.carnegie import data
 from engine.carnegie.actions import (
     ActionLike,
     parse_index,
@@ -18,28 +18,42 @@ from engine.carnegie.state import (
     track_cost,
 )
 from engine.core import Event
+from engine.core.words import Msg, join, msg, plural
 
 
 def check_track(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if not state.tasks and state.turn_type != data.RND:
         return (
-            "Study points are spent in a Research and Development turn, or at once when you receive them.",
+            msg(
+                "Study points are spent in a Research and Development turn, or at once when you receive them."
+            ),
             "R6.4.2",
         )
-    r = parse_index(a.args[0], data.REGION_CODES, "region")
+    r = parse_index(a.args[0], data.REGION_CODES, msg("region"))
     pos = c.tracks[r]
     if pos >= data.TRACK_LAST:
-        return (f"Your {data.REGIONS[r]} disc is already on the last space of the track.", "R6.4.4")
+        return (
+            msg("Your {region} disc is already on the last space of the track.", region=data.REGIONS[r]),
+            "R6.4.4",
+        )
     cost = track_cost(c, r)
     if cost > sp_pool(state):
         return (
-            f"The next space of the {data.REGIONS[r]} track costs {words.count(cost, 'study point')}; "
-            f"you have {sp_pool(state)}.",
+            plural(
+                "The next space of the {region} track costs {n} study point; you have {left}.",
+                "The next space of the {region} track costs {n} study points; you have {left}.",
+                cost,
+                region=data.REGIONS[r],
+                left=sp_pool(state),
+            ),
             "R6.4.3",
         )
     if pos + 1 == data.TRACK_LAST and last_space_taken(state, r):
         return (
-            f"The last space of the {data.REGIONS[r]} track already holds a disc, and it takes only one.",
+            msg(
+                "The last space of the {region} track already holds a disc, and it takes only one.",
+                region=data.REGIONS[r],
+            ),
             "R2.5.2",
         )
     return None
@@ -55,22 +69,29 @@ def last_space_taken(state: CarnegieState, region: int) -> bool:
 def check_push(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if not state.tasks and state.turn_type != data.RND:
         return (
-            "Study points are spent in a Research and Development turn, or at once when you receive them.",
+            msg(
+                "Study points are spent in a Research and Development turn, or at once when you receive them."
+            ),
             "R6.4.2",
         )
-    t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
+    t = parse_index(a.args[0], data.PROJECT_CODES, msg("project type"))
     if tab_full(c, t):
-        return (f"Your {data.PROJECT_TYPES[t]} tab is already fully pushed.", "R6.4.7")
+        return (msg("Your {project} tab is already fully pushed.", project=data.PROJECT_TYPES[t]), "R6.4.7")
     nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
     if nxt.cost > sp_pool(state):
         return (
-            f"The next space of your {data.PROJECT_TYPES[t]} tab costs "
-            f"{words.count(nxt.cost, 'study point')}; you have {sp_pool(state)}.",
+            plural(
+                "The next space of your {project} tab costs {n} study point; you have {left}.",
+                "The next space of your {project} tab costs {n} study points; you have {left}.",
+                nxt.cost,
+                project=data.PROJECT_TYPES[t],
+                left=sp_pool(state),
+            ),
             "R6.4.5",
         )
     if nxt.kind == "P" and c.discs == 0:
         return (
-            "No disc is left in your personal supply for the new project this push would reveal.",
+            msg("No disc is left in your personal supply for the new project this push would reveal."),
             "R6.4.6",
         )
     return None
@@ -84,35 +105,54 @@ def do_spend_action(
 
 def do_spend(state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event]) -> None:
     in_task = bool(state.tasks)
+    text: Msg
     if a.verb == "track":
-        r = parse_index(a.args[0], data.REGION_CODES, "region")
+        r = parse_index(a.args[0], data.REGION_CODES, msg("region"))
         cost = track_cost(c, r)
         c.tracks[r] += 1
-        text = (
-            f"{P(seat)} moved up the {data.REGIONS[r]} track to space {c.tracks[r]} "
-            f"({words.count(cost, 'study point')})"
-        )
+        said = {"who": P(seat), "region": data.REGIONS[r], "space": c.tracks[r]}
         if c.tracks[r] == data.TRACK_LAST:
             bonus = data.TRACKS[r][data.TRACK_LAST - 1].bonus
             receive(state, seat, bonus)  # R2.5.3
-            text += f", bonus +{' + '.join(gain_words(bonus))}"
+            text = plural(
+                "{who} moved up the {region} track to space {space} ({n} study point), bonus +{gain}.",
+                "{who} moved up the {region} track to space {space} ({n} study points), bonus +{gain}.",
+                cost,
+                gain=join(" + ", gain_words(bonus)),
+                **said,
+            )
+        else:
+            text = plural(
+                "{who} moved up the {region} track to space {space} ({n} study point).",
+                "{who} moved up the {region} track to space {space} ({n} study points).",
+                cost,
+                **said,
+            )
     else:
-        t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
+        t = parse_index(a.args[0], data.PROJECT_CODES, msg("project type"))
         c.tab_pos[t] += 1
         sp = TABS[t][c.tab_side[t]][c.tab_pos[t]]
         cost = sp.cost
-        text = f"{P(seat)} pushed the {data.PROJECT_TYPES[t]} tab ({words.count(cost, 'study point')})"
+        pushed = plural(
+            "{who} pushed the {project} tab ({n} study point)",
+            "{who} pushed the {project} tab ({n} study points)",
+            cost,
+            who=P(seat),
+            project=data.PROJECT_TYPES[t],
+        )
         if sp.kind == "P":
             c.discs -= 1  # R6.4.6: a new project ready to build
-            text += ": a new project is ready"
+            pushed = msg("{push}: a new project is ready", push=pushed)
         elif sp.kind == "V":
-            text += f": it now scores {tab_end_vp(c, t)} VP"
+            pushed = msg("{push}: it now scores {vp} VP", push=pushed, vp=tab_end_vp(c, t))
         if sp.raises_cap:
-            text += "; each of their donations may now score 3 VP more"
+            text = msg("{push}; each of their donations may now score 3 VP more.", push=pushed)
+        else:
+            text = msg("{push}.", push=pushed)
     if in_task:
         t0 = state.tasks[0]
         state.tasks[0] = Task(kind="spend", seat=t0.seat, a=t0.a - cost)
     else:
         state.sp -= cost
     state.acted = state.acted or not in_task
-    note(events, a.verb, text + ".", seat)
+    note(events, a.verb, text, seat)

@@ -38,47 +38,58 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, checkpoint
+from engine.core.words import Msg, join, listing, msg, plural
 
 
 def check_done(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if context(state) in ("activate", "setup_activate") and state.done[seat]:
-        return ("You have already finished activating this round.", "R5.5.1")
+        return (msg("You have already finished activating this round."), "R5.5.1")
     return None
 
 
 def check_activate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     if state.done[seat]:
-        return ("You have already finished activating.", "R5.5.1")
+        return (msg("You have already finished activating."), "R5.5.1")
     cell, _ = parse_cell(a.args[0])
     if c.cells[cell] <= 0 or c.idle[cell] == 0:
         return (
-            "Only an employee lying in a department can be activated (not in the Lobby or an empty space).",
+            msg(
+                "Only an employee lying in a department can be activated "
+                "(not in the Lobby or an empty space)."
+            ),
             "R5.5.1",
         )
     w = cheapest_free(c, cell)
     if w < 0:
-        return ("That department has no free workplace to stand the employee on.", "R5.5.1")
+        return (msg("That department has no free workplace to stand the employee on."), "R5.5.1")
     cost = workplace_costs(c.cells[cell])[w]
     if not can_pay(c, cost):
         return (
-            f"Activating there costs ${cost}, the price of its free workplace, and you cannot pay it.",
+            msg(
+                "Activating there costs ${money}, the price of its free workplace, and you cannot pay it.",
+                money=cost,
+            ),
             "R5.5.1",
         )
     return None
 
 
 def check_row(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
-    parse_index(a.args[0], data.ACTION_CODES, "Timeline row")
+    parse_index(a.args[0], data.ACTION_CODES, msg("Timeline row"))
     return None
 
 
 def check_income(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
-    k = parse_int(a.args[0], "employees")
+    k = parse_int(a.args[0], msg("employees"))
     region, _ = event_of(state)
     if k > c.missions[region]:
         return (
-            f"You can bring back at most the {words.count(c.missions[region], 'employee')} you have in the "
-            f"{data.REGIONS[region]} mission area.",
+            plural(
+                "You can bring back at most the {n} employee you have in the {region} mission area.",
+                "You can bring back at most the {n} employees you have in the {region} mission area.",
+                c.missions[region],
+                region=data.REGIONS[region],
+            ),
             "R5.3.1",
         )
     return None
@@ -95,11 +106,16 @@ def do_activate(
     c.staff[cell][w] = ACTIVE
     c.idle[cell] -= 1
     name = data.DEPT_NAMES[c.cells[cell]]
-    text = f"{P(seat)} activated an employee in {name} for {paid_text(cost, conv)}."
+    text = msg(
+        "{who} activated an employee in {department} for {paid}.",
+        who=P(seat),
+        department=name,
+        paid=paid_text(cost, conv),
+    )
     # A summary folds a player's activations into one line (issue 14: activations are told).
     fold = {
-        "one": f"{P(seat)} activated an employee in",
-        "many": f"{P(seat)} activated employees in",
+        "one": msg("{who} activated an employee in", who=P(seat)),
+        "many": msg("{who} activated employees in", who=P(seat)),
         "item": name,
     }
     note(events, "activate", text, seat, cell=cell, cost=cost, fold=fold)
@@ -118,14 +134,19 @@ def do_donate(
     state.step += 1
     if state.step == state.players:
         start_departments(state)
-    text = f"{P(seat)} donated {paid_text(cost, conv)} to {words.donation(cell)}."
+    text = msg(
+        "{who} donated {paid} to {donation}.",
+        who=P(seat),
+        paid=paid_text(cost, conv),
+        donation=words.donation(cell),
+    )
     note(events, "donate", text, seat, cell=cell, cost=cost)
 
 
 def do_row_action(
     state: CarnegieState, seat: int, c: Company, a: ActionLike, events: list[Event], auto: bool
 ) -> None:
-    do_row(state, seat, parse_index(a.args[0], data.ACTION_CODES, "row"), events)
+    do_row(state, seat, parse_index(a.args[0], data.ACTION_CODES, msg("row")), events)
 
 
 def do_income_action(
@@ -144,7 +165,7 @@ def do_done(
             if ph == "setup_activate":
                 state.phase, state.round, state.step = "select", 1, 0
                 state.done = [False] * state.players
-                note(events, "round", "Round 1 begins.", None, round=1)
+                note(events, "round", msg("Round 1 begins."), None, round=1)
                 begin_round(state, events)
             else:
                 end_round(state, events)
@@ -161,16 +182,18 @@ def do_done(
     elif ph == "departments":
         for cell in range(N_CELLS):
             c.staff[cell] = [ACTIVE if s else FREE for s in c.staff[cell]]
-        lost = []
+        lost: list[str] = []
         if state.moves and state.turn_type == data.HR:
-            lost.append(words.count(state.moves, "move"))
+            lost.append(plural("{n} move", "{n} moves", state.moves))
         if state.sp:
-            lost.append(words.count(state.sp, "study point"))
+            lost.append(plural("{n} study point", "{n} study points", state.sp))
         if not auto or lost:
             note(
                 events,
                 "turn",
-                f"{P(seat)} ended the turn" + (f" ({' and '.join(lost)} unused)" if lost else "") + ".",
+                msg("{who} ended the turn ({lost} unused).", who=P(seat), lost=listing(lost))
+                if lost
+                else msg("{who} ended the turn.", who=P(seat)),
                 seat,
             )
         state.step += 1
@@ -190,14 +213,14 @@ def begin_round(state: CarnegieState, events: list[Event]) -> None:
     solo.draw_card(state, events)
     if solo.andrew_selects(state):
         solo.reveal(state, events)
-        do_row(state, 0, solo.main_action(state), events, by="Andrew")
+        do_row(state, 0, solo.main_action(state), events, by=msg("Andrew"))
 
 
 def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: str | None = None) -> None:
     """R5.2.1–R5.2.3: normal case, or end-of-row case flipping the next row below with a space left.
     ``by`` names a chooser who is not a seat (Andrew, R10.2.2, R5.2.5)."""
     state.row = row
-    flip_note = ""
+    chose: Msg = msg("{who} chose {kind}", who=by or P(seat), kind=data.ACTION_TYPES[row])
     if state.markers[row] < 5:
         state.advancing = row
     else:
@@ -205,16 +228,21 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
         while state.markers[f] >= 5:
             f = (f + 1) % 4
         state.flipped = state.advancing = f
-        flip_note = f" (its row is finished, so the {data.ACTION_TYPES[f]} row's next space is used)"
+        chose = msg(
+            "{who} chose {kind} (its row is finished, so the {other} row's next space is used)",
+            who=by or P(seat),
+            kind=data.ACTION_TYPES[row],
+            other=data.ACTION_TYPES[f],
+        )
     region, donation = event_of(state)
-    ev = " and ".join(
-        ([f"Take Income in the {data.REGIONS[region]}"] if region >= 0 else [])
-        + (["Make a Donation"] if donation else [])
+    ev = listing(
+        ([msg("Take Income in the {region}", region=data.REGIONS[region])] if region >= 0 else [])
+        + ([msg("Make a Donation")] if donation else [])
     )
     note(
         events,
         "row",
-        f"{by or P(seat)} chose {data.ACTION_TYPES[row]}{flip_note}; event: {ev}.",
+        msg("{chose}; event: {event}.", chose=chose, event=ev),
         None if by else seat,
         row=row,
         advancing=state.advancing,
@@ -240,7 +268,13 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
             note(
                 events,
                 "income",
-                f"{P(seat)} left {words.count(had, 'employee')} in the {data.REGIONS[region]}.",
+                plural(
+                    "{who} left {n} employee in the {region}.",
+                    "{who} left {n} employees in the {region}.",
+                    had,
+                    who=P(seat),
+                    region=data.REGIONS[region],
+                ),
                 seat,
             )
         after_income_step(state)
@@ -261,13 +295,26 @@ def do_income(state: CarnegieState, seat: int, c: Company, k: int, events: list[
             choices += 1
     # picks before the lobby placement so that a chosen new employee is placed with the others
     state.tasks.sort(key=lambda t: {"pick": 0, "lobby": 1, "spend": 2}.get(t.kind, 3))
-    text = (
-        f"{P(seat)} brought back {words.count(k, 'employee')} from the {data.REGIONS[region]}: "
-        f"+{' + '.join(gain_words(g, k))} transport income"
-        + (f", +{' + '.join(project)} project income" if project else "")
-        + (f"; {words.count(choices, 'project income choice')} to make" if choices else "")
+    text = plural(
+        "{who} brought back {n} employee from the {region}: +{gain} transport income",
+        "{who} brought back {n} employees from the {region}: +{gain} transport income",
+        k,
+        who=P(seat),
+        region=data.REGIONS[region],
+        gain=join(" + ", gain_words(g, k)),
     )
-    note(events, "income", text + ".", seat, region=region, returned=k)
+    if project:
+        text = msg("{income}, +{gain} project income", income=text, gain=join(" + ", project))
+    if choices:
+        text = plural(
+            "{income}; {n} project income choice to make.",
+            "{income}; {n} project income choices to make.",
+            choices,
+            income=text,
+        )
+    else:
+        text = msg("{income}.", income=text)
+    note(events, "income", text, seat, region=region, returned=k)
     after_income_step(state)
 
 
@@ -293,16 +340,19 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     if state.round >= data.ROUNDS:
         state.phase = "over"
         # The last round is summarised too, before the final result (issue 14).
-        events.append(checkpoint(f"round-{state.round}", f"Round {state.round} is over"))
-        note(events, "over", "The game is over after round 20.", None)
+        events.append(checkpoint(f"round-{state.round}", msg("Round {round} is over", round=state.round)))
+        note(events, "over", msg("The game is over after round 20."), None)
         return
     state.round += 1
     state.phase, state.step = "select", 0
-    lead = f"{P(state.first)} is first player"
-    if state.andrew is not None:
-        lead = "Andrew selects the row" if solo.andrew_selects(state) else f"{P(0)} selects the row"
+    if state.andrew is None:
+        begins = msg("Round {round} begins; {who} is first player.", round=state.round, who=P(state.first))
+    elif solo.andrew_selects(state):
+        begins = msg("Round {round} begins; Andrew selects the row.", round=state.round)
+    else:
+        begins = msg("Round {round} begins; {who} selects the row.", round=state.round, who=P(0))
     # The round just played is closed: the bot summarises the headline events since the last checkpoint.
     closed = state.round - 1
-    events.append(checkpoint(f"round-{closed}", f"Round {closed} is over"))
-    note(events, "round", f"Round {state.round} begins; {lead}.", state.first, round=state.round)
+    events.append(checkpoint(f"round-{closed}", msg("Round {round} is over", round=closed)))
+    note(events, "round", begins, state.first, round=state.round)
     begin_round(state, events)

@@ -37,26 +37,27 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, InvalidAction
+from engine.core.words import join, msg, plural
 
 
 def check_pick(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     t = state.tasks[0]
-    i = parse_int(a.args[0], "alternatives")
+    i = parse_int(a.args[0], msg("alternatives"))
     alts = TABS[t.a][c.tab_side[t.a]][t.b].income
     if i >= len(alts):
-        return ("That income icon offers only two alternatives: take one of them.", "R5.3.5")
+        return (msg("That income icon offers only two alternatives: take one of them."), "R5.3.5")
     if alts[i].employees and c.supply == 0 and any(not g.employees for g in alts):
         return (
-            "Your personal supply has no employee left to receive; take the other alternative.",
+            msg("Your personal supply has no employee left to receive; take the other alternative."),
             "R5.3.5",
         )
     return None
 
 
 def check_lobby(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
-    j = parse_int(a.args[0], "employees")
+    j = parse_int(a.args[0], msg("employees"))
     if j > state.tasks[0].a:
-        return (f"Only {words.count(state.tasks[0].a, 'employee')} arrive.", "§7.4")
+        return (plural("Only {n} employee arrive.", "Only {n} employees arrive.", state.tasks[0].a), "§7.4")
     return None
 
 
@@ -67,11 +68,13 @@ def check_relocate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -
     if standing:  # §7.8: the player chooses which workplace the employee leaves (``leaving_workplace``)
         return leaving_workplace(c, src, price, "R6.2.5")[1]
     if price is not None:
-        raise InvalidAction("A lying employee holds no workplace: write it without a price.")
+        raise InvalidAction(msg("A lying employee holds no workplace: write it without a price."))
     if c.idle[src] == 0 or src == target:
         return (
-            "No employee lies there to move into the new department (and it cannot come from the new "
-            "department itself).",
+            msg(
+                "No employee lies there to move into the new department (and it cannot come from the new "
+                "department itself)."
+            ),
             "R6.2.5",
         )
     return None
@@ -80,32 +83,49 @@ def check_relocate(state: CarnegieState, seat: int, c: Company, a: ActionLike) -
 def check_slot(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     """R6.3.1 step 4 and §3 step 10: the project just placed may take any free slot of its type there."""
     slot = state.tasks[0].a
-    pos = parse_int(a.args[0], "slot position")
+    pos = parse_int(a.args[0], msg("slot position"))
     if pos not in [slot_position(k) for k in slot_choices(state, slot)]:
         rule = "§3 step 10" if state.phase == "reserve" else "R6.3.1"
         positions = ", ".join(str(slot_position(k)) for k in slot_choices(state, slot))
         return (
-            f"The project takes a free slot of its type in that city (slot {positions} from the left).",
+            msg(
+                "The project takes a free slot of its type in that city (slot {positions} from the left).",
+                positions=positions,
+            ),
             rule,
         )
     return None
 
 
 def check_mission(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
-    parse_index(a.args[0], data.REGION_CODES, "region")
+    parse_index(a.args[0], data.REGION_CODES, msg("region"))
     return None
 
 
 def check_place(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
     cell, _ = parse_cell(a.args[0])
     if c.cells[cell] != 0:
-        return ("A department is built on an empty space of your company board.", "R6.2.1")
+        return (msg("A department is built on an empty space of your company board."), "R6.2.1")
     cost = place_cost(c, cell, state.tasks[0].a)
     if c.goods < cost:
         return (
-            f"Building there costs {words.count(cost, 'good')}; you have {c.goods}. "
-            + words.BUILD_COST
-            + (" The New Lobby costs 2 goods more." if state.tasks[0].a == data.NEW_LOBBY else ""),
+            join(
+                " ",
+                [
+                    plural(
+                        "Building there costs {n} good; you have {goods}.",
+                        "Building there costs {n} goods; you have {goods}.",
+                        cost,
+                        goods=c.goods,
+                    ),
+                    words.BUILD_COST,
+                    *(
+                        [msg("The New Lobby costs 2 goods more.")]
+                        if state.tasks[0].a == data.NEW_LOBBY
+                        else []
+                    ),
+                ],
+            ),
             "R6.2.2",
         )
     return None
@@ -123,7 +143,12 @@ def do_task(
     if v == "pick":
         g = TABS[t.a][c.tab_side[t.a]][t.b].income[int(a.args[0])]
         receive(state, seat, g)
-        note(events, "pick", f"{P(seat)} took {' + '.join(gain_words(g))} as project income.", seat)
+        note(
+            events,
+            "pick",
+            msg("{who} took {gain} as project income.", who=P(seat), gain=join(" + ", gain_words(g))),
+            seat,
+        )
     elif v == "lobby":
         j = int(a.args[0])
         c.idle[lobby_cell(c)] += t.a - j
@@ -131,12 +156,28 @@ def do_task(
         note(
             events,
             "lobby",
-            f"{P(seat)} placed {words.count(t.a - j, 'employee')} in the Lobby and {j} in the New Lobby.",
+            plural(
+                "{who} placed {n} employee in the Lobby and {new} in the New Lobby.",
+                "{who} placed {n} employees in the Lobby and {new} in the New Lobby.",
+                t.a - j,
+                who=P(seat),
+                new=j,
+            ),
             seat,
         )
     elif v == "done" and t.kind == "spend":
         if t.a:
-            note(events, "spend", f"{P(seat)} lost {words.count(t.a, 'unspent study point')}.", seat)
+            note(
+                events,
+                "spend",
+                plural(
+                    "{who} lost {n} unspent study point.",
+                    "{who} lost {n} unspent study points.",
+                    t.a,
+                    who=P(seat),
+                ),
+                seat,
+            )
     elif v == "done":
         pass  # no Property Management relocation
     elif v == "relocate":
@@ -150,7 +191,11 @@ def do_task(
         note(
             events,
             "relocate",
-            f"{P(seat)} moved an employee into {data.DEPT_NAMES[c.cells[t.a]]} (Property Management).",
+            msg(
+                "{who} moved an employee into {department} (Property Management).",
+                who=P(seat),
+                department=data.DEPT_NAMES[c.cells[t.a]],
+            ),
             seat,
         )
     elif v == "slot":
@@ -158,14 +203,20 @@ def do_task(
         if k != t.a:
             state.slot_owner[k], state.slot_project[k] = state.slot_owner[t.a], state.slot_project[t.a]
             state.slot_owner[t.a], state.slot_project[t.a] = NO_OWNER, NO_PROJECT
-        note(events, "slot", f"{P(seat)}'s project took the {slot_words(k)}.", seat, slot=k)
+        note(
+            events,
+            "slot",
+            msg("{who}'s project took the {slot}.", who=P(seat), slot=slot_words(k)),
+            seat,
+            slot=k,
+        )
     elif v == "mission":
-        r = parse_index(a.args[0], data.REGION_CODES, "region")
+        r = parse_index(a.args[0], data.REGION_CODES, msg("region"))
         c.missions[r] += 1
         note(
             events,
             "mission",
-            f"{P(seat)} sent the employee on a mission to the {data.REGIONS[r]}.",
+            msg("{who} sent the employee on a mission to the {region}.", who=P(seat), region=data.REGIONS[r]),
             seat,
             region=r,
         )
@@ -180,8 +231,15 @@ def do_task(
         note(
             events,
             "build_department",
-            f"{P(seat)} built {data.DEPT_NAMES[tile]} on {where} ({words.count(cost, 'good')}; "
-            f"{words.row_vp(cell)} VP at the end).",
+            plural(
+                "{who} built {department} on {place} ({n} good; {vp} VP at the end).",
+                "{who} built {department} on {place} ({n} goods; {vp} VP at the end).",
+                cost,
+                who=P(seat),
+                department=data.DEPT_NAMES[tile],
+                place=where,
+                vp=words.row_vp(cell),
+            ),
             seat,
             tile=tile,
             cell=cell,

@@ -15,6 +15,7 @@ is typed ``Said`` (pydantic would otherwise turn it into a plain ``str`` and los
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -32,6 +33,7 @@ class Msg(str):
     args: Mapping[str, Arg]
     sep: str | None
     parts: tuple[str, ...]
+    unit: str | None
 
     def __new__(
         cls,
@@ -41,6 +43,7 @@ class Msg(str):
         n: int | None = None,
         sep: str | None = None,
         parts: tuple[str, ...] = (),
+        unit: str | None = None,
     ) -> Msg:
         if sep is not None:
             english = sep.join(parts)
@@ -50,23 +53,42 @@ class Msg(str):
             english = template.format(**args)
         self = super().__new__(cls, english)
         self.key, self.args, self.many, self.n, self.sep, self.parts = key, args, many, n, sep, parts
+        self.unit = unit
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A Msg crosses process boundaries (render and computer-player workers) with its key.
-        return (Msg, (self.key, dict(self.args), self.many, self.n, self.sep, self.parts))
+        return (Msg, (self.key, dict(self.args), self.many, self.n, self.sep, self.parts, self.unit))
 
+
+
+def unit_of(module: str) -> str | None:
+    """The package whose catalogues hold the keys of ``module``: "engine.carnegie.rules.hr" →
+    "engine/carnegie", "bot.views.turn" → "bot"; None outside the three layers."""
+    parts = module.split(".")
+    if parts[0] == "bot":
+        return "bot"
+    if parts[0] in ("engine", "render") and len(parts) > 1:
+        return f"{parts[0]}/{parts[1]}"
+    return None
+
+
+def caller_unit(depth: int = 2) -> str | None:
+    """The unit of the module that called the function calling this (a key is looked up in the
+    catalogue of the package that says it first: two games may say one English word differently,
+    like "good", a Carnegie resource and a Nipron ware)."""
+    return unit_of(sys._getframe(depth).f_globals.get("__name__", ""))
 
 
 def msg(key: str, /, **args: Arg) -> Msg:
     """A sentence: ``msg("{who} builds {what}", who="{p0}", what=msg("Sales"))``."""
-    return Msg(key, args)
+    return Msg(key, args, unit=caller_unit())
 
 
 def plural(one: str, many: str, n: int, /, **args: Arg) -> Msg:
     """A counted sentence: ``plural("{n} good", "{n} goods", 3)``; ``n`` is one of its arguments.
     Languages with more forms (Ukrainian, Russian, Polish) take theirs from the catalogue."""
-    return Msg(one, {"n": n, **args}, many=many, n=n)
+    return Msg(one, {"n": n, **args}, many=many, n=n, unit=caller_unit())
 
 
 def join(sep: str, parts: Iterable[str]) -> Msg:

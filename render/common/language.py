@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from engine.core.words import Msg, msg, plural
+from engine.core.words import Msg, caller_unit
 
 # The languages a player may choose, in the order menus show them, each named in itself.
 LANGUAGES: dict[str, str] = {
@@ -85,6 +85,18 @@ def translations(lang: str) -> Translations | None:
     return merged
 
 
+@functools.cache
+def unit_translations(lang: str, unit: str) -> Translations | None:
+    """One package's catalogue of ``lang`` (looked up before the others for that package's keys)."""
+    path = ROOT / unit / "locales" / f"{lang}.po"
+    if lang == DEFAULT or not path.exists():
+        return None
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalogue(path, lang))
+    buffer.seek(0)
+    return Translations(buffer)
+
+
 def say(text: str, lang: str | None = None) -> str:
     """``text`` in ``lang`` (default: the current language). A ``Msg`` is translated with its
     arguments; any other string (a name, a number) is said as it is. A translation that is missing
@@ -95,27 +107,34 @@ def say(text: str, lang: str | None = None) -> str:
     if text.sep is not None:
         return text.sep.join(say(part, lang) for part in text.parts)
     args = {k: say(v, lang) if isinstance(v, str) else v for k, v in text.args.items()}
-    found = translations(lang)
     assert text.key is not None
-    if text.n is not None and text.many is not None:
-        template = found.ngettext(text.key, text.many, text.n) if found else None
-        template = template or (text.key if text.n == 1 else text.many)
+    counted = text.n is not None and text.many is not None
+    # The saying package's own catalogue first (two games may say one English word differently).
+    for found in (unit_translations(lang, text.unit) if text.unit else None, translations(lang)):
+        # gettext's own table: a key is there, for a counted sentence with its form 0 (stdlib format).
+        if found is not None and ((text.key, 0) if counted else text.key) in found._catalog:
+            template = (
+                found.ngettext(text.key, text.many or text.key, text.n or 0)
+                if counted
+                else found.gettext(text.key)
+            )
+            break
     else:
-        template = (found.gettext(text.key) if found else None) or text.key
+        template = text.key if not counted or text.n == 1 else text.many or text.key
     try:
         return template.format(**args)
     except (KeyError, IndexError, ValueError):
-        return str(Msg(text.key, args, text.many, text.n))
+        return str(Msg(text.key, args, text.many, text.n, unit=text.unit))
 
 
 def t(key: str, /, **args: Any) -> str:
     """One of the bot's or the pictures' own sentences, said at once in the current language."""
-    return say(msg(key, **args))
+    return say(Msg(key, args, unit=caller_unit()))
 
 
 def tn(one: str, many: str, n: int, /, **args: Any) -> str:
     """A counted sentence of the bot's or the pictures' own, said at once."""
-    return say(plural(one, many, n, **args))
+    return say(Msg(one, {"n": n, **args}, many=many, n=n, unit=caller_unit()))
 
 
 def use(lang: str | None) -> str:

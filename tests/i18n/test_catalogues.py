@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Message
 
 from render.common.catalogues import catalogue_path, units, updated
-from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue, translations
+from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue, unit_translations
 
 FOREIGN = [lang for lang in LANGUAGES if lang != DEFAULT]
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -69,11 +69,13 @@ def test_every_key_is_translated_with_its_placeholders(case: tuple[Path, str]) -
 
 @pytest.mark.parametrize("lang", FOREIGN)
 def test_plural_forms_follow_the_language_for_1_2_5_21_22(lang: str) -> None:
-    found = translations(lang)
-    assert found is not None
-    plurals = [m for unit, of in CATALOGUES if of == lang for m in _messages(unit, lang) if m.pluralizable]
+    plurals = [
+        (unit, m) for unit, of in CATALOGUES if of == lang for m in _messages(unit, lang) if m.pluralizable
+    ]
     assert plurals, f"no counted sentence in {lang}"
-    for m in plurals:
+    for unit, m in plurals:
+        found = unit_translations(lang, str(unit.relative_to(ROOT)))
+        assert found is not None
         for n, form in zip(COUNTS, FORMS[lang], strict=True):
             said = found.ngettext(m.id[0], m.id[1], n)
             assert said == m.string[form], (lang, m.id[0], n)
@@ -84,20 +86,3 @@ def test_every_language_has_one_catalogue_per_unit() -> None:
     for unit in units():
         have = {lang for lang in FOREIGN if catalogue_path(unit, lang).exists()}
         assert have in (set(), set(FOREIGN)), f"{unit}: only {sorted(have)}"
-
-
-@pytest.mark.parametrize("lang", FOREIGN)
-def test_a_key_said_by_two_packages_is_translated_the_same_way(lang: str) -> None:
-    """All of a language's catalogues are merged into one: a key in two of them must mean one thing."""
-    seen: dict[object, tuple[object, Path]] = {}
-    clashes = []
-    for unit, of in CATALOGUES:
-        if of != lang:
-            continue
-        for m in _messages(unit, lang):
-            if m.id in seen and seen[m.id][0] != m.string:
-                clashes.append(
-                    f"{m.id!r}: {seen[m.id][0]!r} ({seen[m.id][1].name}) ≠ {m.string!r} ({unit.name})"
-                )
-            seen.setdefault(m.id, (m.string, unit))
-    assert not clashes, "\n".join(clashes)

@@ -37,3 +37,14 @@ def test_a_sentence_keeps_its_key_across_processes() -> None:
     assert isinstance(back, Msg) and back == sent
     assert isinstance(back.args["items"], Msg) and isinstance(back.args["items"].parts[0], Msg)
     assert say(back, "uk") == say(sent, "uk") == "2 of 2 odd things і x"
+
+
+def test_a_package_says_its_own_word_where_two_games_differ() -> None:
+    """Carnegie's goods are "mercaderies" (seed 001), Nipron's wares "béns": each game's key is looked up
+    in its own catalogue first (engine.core.words.caller_unit)."""
+    from engine.carnegie.data import Gain
+    from engine.carnegie.words import gain_text
+    from engine.nipron.words import amount
+
+    assert say(gain_text(Gain(goods=3)), "ca") == "3 mercaderies"
+    assert say(amount("goods", 3), "ca") == "3 béns"

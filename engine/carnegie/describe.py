@@ -22,8 +22,8 @@ from engine.carnegie.state import (
     track_cost,
     workplace_costs,
 )
-from engine.core import EngineError
-from engine.core.words import join, msg, plural
+from engine.core import MAX_LABEL, EngineError
+from engine.core.words import Msg, fit, join, msg, plural
 
 
 def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) -> str:
@@ -33,8 +33,8 @@ def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) 
 
 
 def _fit(*labels: str) -> str:
-    """The first label that fits a button (80 characters), else the last one."""
-    return next((text for text in labels if len(text) <= 80), labels[-1])
+    """The first label that fits a button, in the reader's language (``fit``: the long forms first)."""
+    return fit(MAX_LABEL, *labels)
 
 
 def _spent(label: str, moves: int) -> str:
@@ -47,7 +47,8 @@ def describe(state: CarnegieState, seat: int, a: Action) -> str:
         text = _describe(state, seat, a)
     except (EngineError, IndexError, ValueError):
         text = " ".join((a.verb, *a.args))
-    return text if len(text) <= 80 else text[:79] + "…"
+    # Every label fits a button in every language: one with a single form is cut there if need be.
+    return text if isinstance(text, Msg) and text.limit is not None else fit(MAX_LABEL, text)
 
 
 def _side(t: int, side: int) -> list[str]:

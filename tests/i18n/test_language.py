@@ -36,4 +36,6 @@ def test_a_sentence_keeps_its_key_across_processes() -> None:
     back = pickle.loads(pickle.dumps(sent))
     assert isinstance(back, Msg) and back == sent
     assert isinstance(back.args["items"], Msg) and isinstance(back.args["items"].parts[0], Msg)
-    assert say(back, "uk") == say(sent, "uk") == "2 of 2 goods і x"
+    assert (
+        say(back, "uk") == say(sent, "uk") == "2 of 2 товари і x"
+    )  # the nested count in the Carnegie catalogue

@@ -9,26 +9,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.words import msg
+
 # Regions, in the order of rules.md §0.2 ("West, Midwest, South, East"). Index = region id.
 WEST, MIDWEST, SOUTH, EAST = 0, 1, 2, 3
-REGIONS: tuple[str, ...] = ("West", "Midwest", "South", "East")
+# Player words (``msg``: each equals its English text, so lookups by name keep working).
+REGIONS: tuple[str, ...] = (msg("West"), msg("Midwest"), msg("South"), msg("East"))
 REGION_CODES: tuple[str, ...] = ("W", "M", "S", "E")
 
 # Action types = Timeline rows, top to bottom (rules.md §0.2, R5.1.1). Index = row id.
 HR, MGT, CON, RND = 0, 1, 2, 3
-ACTION_TYPES: tuple[str, ...] = ("Human Resources", "Management", "Construction", "Research and Development")
+ACTION_TYPES: tuple[str, ...] = (
+    msg("Human Resources"),
+    msg("Management"),
+    msg("Construction"),
+    msg("Research and Development"),
+)
 ACTION_CODES: tuple[str, ...] = ("HR", "MGT", "CON", "RND")
 
 # Project types = the four project tabs (rules.md §6.3.2, §6.4). Index = project type id.
 HOUSING, COMMERCE, INDUSTRY, INFRA = 0, 1, 2, 3
-PROJECT_TYPES: tuple[str, ...] = ("Housing", "Commerce", "Industry", "Public Infrastructure")
+PROJECT_TYPES: tuple[str, ...] = (
+    msg("Housing"),
+    msg("Commerce"),
+    msg("Industry"),
+    msg("Public Infrastructure"),
+)
 PROJECT_CODES: tuple[str, ...] = ("H", "C", "I", "P")
 # Goods cost of building a project of each type (rules.md §6.3.2; P = 2 is D-6).
 BUILD_GOODS: tuple[int, ...] = (1, 1, 2, 2)
 
 # Transport levels (rules.md §2.5).
 CART, STAGECOACH, RAILROAD = 0, 1, 2
-LEVELS: tuple[str, ...] = ("Cart", "Stagecoach", "Railroad")
+LEVELS: tuple[str, ...] = (msg("Cart"), msg("Stagecoach"), msg("Railroad"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +257,7 @@ TIMELINE_TILES: tuple[tuple[tuple[int, int, int, int], tuple[int, int, int, int]
     ((MIDWEST, EAST, DONATION, SOUTH), (EAST, MIDWEST, SOUTH, DONATION)),
     ((DONATION, MIDWEST, EAST, SOUTH), (MIDWEST, DONATION, EAST, WEST)),
 )
-TIMELINE_SIDES: tuple[str, ...] = ("Front", "Back")
+TIMELINE_SIDES: tuple[str, ...] = (msg("Front"), msg("Back"))
 # rules.md §11.2 (D-4): End-tile income region of each row; every End-tile space also has a Donation.
 END_TILE: tuple[int, ...] = (EAST, MIDWEST, SOUTH, WEST)
 ROUNDS = 20  # rules.md §5, R5.1.3
@@ -268,22 +281,22 @@ class DepartmentTile:
 
 # rules.md §2.6 (tiles 1–16, two copies each in the box).
 TILES: tuple[DepartmentTile, ...] = (
-    DepartmentTile(1, "Training and Partnerships", HR, (2,), "mission"),
-    DepartmentTile(2, "Recruiting", HR, (1, 1), "active"),
-    DepartmentTile(3, "Safety and Quality", HR, (5,), "mission"),
-    DepartmentTile(4, "New Lobby", HR, (), "passive"),
-    DepartmentTile(5, "Purchasing", MGT, (0, 0), "mission"),
-    DepartmentTile(6, "Sales", MGT, (1, 1), "active"),
-    DepartmentTile(7, "Logistics", MGT, (3, 3), "active"),
-    DepartmentTile(8, "Property Management", MGT, (0,), "passive"),
-    DepartmentTile(9, "Engineering", CON, (2, 2), "mission"),
-    DepartmentTile(10, "Construction Outsourcing", CON, (3,), "active"),
-    DepartmentTile(11, "Supply Chain", CON, (1, 1), "active"),
-    DepartmentTile(12, "Communications", CON, (8,), "passive"),
-    DepartmentTile(13, "Advanced Research", RND, (3,), "mission"),
-    DepartmentTile(14, "Advanced Design", RND, (3, 3, 3), "active"),
-    DepartmentTile(15, "Charitable Giving", RND, (3,), "mission"),
-    DepartmentTile(16, "Telegraph Operators", RND, (2,), "passive"),
+    DepartmentTile(1, msg("Training and Partnerships"), HR, (2,), "mission"),
+    DepartmentTile(2, msg("Recruiting"), HR, (1, 1), "active"),
+    DepartmentTile(3, msg("Safety and Quality"), HR, (5,), "mission"),
+    DepartmentTile(4, msg("New Lobby"), HR, (), "passive"),
+    DepartmentTile(5, msg("Purchasing"), MGT, (0, 0), "mission"),
+    DepartmentTile(6, msg("Sales"), MGT, (1, 1), "active"),
+    DepartmentTile(7, msg("Logistics"), MGT, (3, 3), "active"),
+    DepartmentTile(8, msg("Property Management"), MGT, (0,), "passive"),
+    DepartmentTile(9, msg("Engineering"), CON, (2, 2), "mission"),
+    DepartmentTile(10, msg("Construction Outsourcing"), CON, (3,), "active"),
+    DepartmentTile(11, msg("Supply Chain"), CON, (1, 1), "active"),
+    DepartmentTile(12, msg("Communications"), CON, (8,), "passive"),
+    DepartmentTile(13, msg("Advanced Research"), RND, (3,), "mission"),
+    DepartmentTile(14, msg("Advanced Design"), RND, (3, 3, 3), "active"),
+    DepartmentTile(15, msg("Charitable Giving"), RND, (3,), "mission"),
+    DepartmentTile(16, msg("Telegraph Operators"), RND, (2,), "passive"),
 )
 TILE_COPIES = 2  # rules.md §2.1
 # rules.md §3 step 4: tiles returned to the box by player count (solo = 2-player setup).
@@ -292,11 +305,11 @@ TILES_REMOVED: dict[int, int] = {1: 16, 2: 16, 3: 8, 4: 4}
 # Department ids of the five starting departments (rules.md R4.1.5); tiles use their printed number 1–16.
 D_HR, D_TF, D_SP, D_CON, D_RD = 17, 18, 19, 20, 21
 START_DEPARTMENTS: tuple[tuple[int, str, int], ...] = (
-    (D_HR, "Human Resources", HR),
-    (D_TF, "Trade and Finance", MGT),
-    (D_SP, "Strategic Planning", MGT),
-    (D_CON, "Construction", CON),
-    (D_RD, "Research and Development", RND),
+    (D_HR, msg("Human Resources"), HR),
+    (D_TF, msg("Trade and Finance"), MGT),
+    (D_SP, msg("Strategic Planning"), MGT),
+    (D_CON, msg("Construction"), CON),
+    (D_RD, msg("Research and Development"), RND),
 )
 DEPT_NAMES: dict[int, str] = {t.id: t.name for t in TILES} | {d: n for d, n, _ in START_DEPARTMENTS}
 DEPT_TYPES: dict[int, int] = {t.id: t.type for t in TILES} | {d: ty for d, _, ty in START_DEPARTMENTS}
@@ -321,28 +334,28 @@ ACTION_CHOICE_VP = 3  # R5.6.4
 # rules.md §8.3: the 20 donation cells, row by row (row 1 first), columns Education, Human Rights, Welfare,
 # Health. DONATION_CELLS[k] = (code, column 1–4, row 1–5, condition in
 # player words, ``words.donation``). Scoring: §8.4.
-DONATION_COLUMNS: tuple[str, ...] = ("Education", "Human Rights", "Welfare", "Health")
+DONATION_COLUMNS: tuple[str, ...] = (msg("Education"), msg("Human Rights"), msg("Welfare"), msg("Health"))
 DONATION_CELLS: tuple[tuple[str, int, int, str], ...] = (
-    ("EDU-HR", 1, 1, "3 VP per Human Resources department"),
-    ("RIG-INFRA", 2, 1, "4 VP per Public Infrastructure project"),
-    ("WEL-7VP", 3, 1, "7 VP"),
-    ("HEA-EAST", 4, 1, "2 VP per project in the East"),
-    ("EDU-MGT", 1, 2, "3 VP per Management department"),
-    ("RIG-INDUSTRY", 2, 2, "3 VP per Industry project"),
-    ("WEL-GOODS", 3, 2, "2 VP per good paid at the end, up to 6 times"),
-    ("HEA-MIDWEST", 4, 2, "2 VP per project in the Midwest"),
-    ("EDU-CON", 1, 3, "3 VP per Construction department"),
-    ("RIG-HOUSCOM", 2, 3, "2 VP per Housing or Commerce project"),
-    ("WEL-MONEY", 3, 3, "2 VP per $5 paid at the end, up to 6 times"),
-    ("HEA-SOUTH", 4, 3, "2 VP per project in the South"),
-    ("EDU-RND", 1, 4, "3 VP per Research and Development department"),
-    ("RIG-RAIL", 2, 4, "3 VP per region at Railroad level"),
-    ("WEL-MONEYGOODS", 3, 4, "4 VP per $5 + 1 good paid at the end, up to 3 times"),
-    ("HEA-WEST", 4, 4, "2 VP per project in the West"),
-    ("EDU-ALL", 1, 5, "1 VP per department of any type"),
-    ("RIG-DONATIONS", 2, 5, "2 VP per donation you made"),
-    ("WEL-ACTIVE", 3, 5, "1 VP per active employee"),
-    ("HEA-SMALLTOWN", 4, 5, "2 VP per project in a small town"),
+    ("EDU-HR", 1, 1, msg("3 VP per Human Resources department")),
+    ("RIG-INFRA", 2, 1, msg("4 VP per Public Infrastructure project")),
+    ("WEL-7VP", 3, 1, msg("7 VP")),
+    ("HEA-EAST", 4, 1, msg("2 VP per project in the East")),
+    ("EDU-MGT", 1, 2, msg("3 VP per Management department")),
+    ("RIG-INDUSTRY", 2, 2, msg("3 VP per Industry project")),
+    ("WEL-GOODS", 3, 2, msg("2 VP per good paid at the end, up to 6 times")),
+    ("HEA-MIDWEST", 4, 2, msg("2 VP per project in the Midwest")),
+    ("EDU-CON", 1, 3, msg("3 VP per Construction department")),
+    ("RIG-HOUSCOM", 2, 3, msg("2 VP per Housing or Commerce project")),
+    ("WEL-MONEY", 3, 3, msg("2 VP per $5 paid at the end, up to 6 times")),
+    ("HEA-SOUTH", 4, 3, msg("2 VP per project in the South")),
+    ("EDU-RND", 1, 4, msg("3 VP per Research and Development department")),
+    ("RIG-RAIL", 2, 4, msg("3 VP per region at Railroad level")),
+    ("WEL-MONEYGOODS", 3, 4, msg("4 VP per $5 + 1 good paid at the end, up to 3 times")),
+    ("HEA-WEST", 4, 4, msg("2 VP per project in the West")),
+    ("EDU-ALL", 1, 5, msg("1 VP per department of any type")),
+    ("RIG-DONATIONS", 2, 5, msg("2 VP per donation you made")),
+    ("WEL-ACTIVE", 3, 5, msg("1 VP per active employee")),
+    ("HEA-SMALLTOWN", 4, 5, msg("2 VP per project in a small town")),
 )
 DONATION_INDEX: dict[str, int] = {code: k for k, (code, _, _, _) in enumerate(DONATION_CELLS)}
 DONATION_COST, DONATION_COST_COMMUNICATIONS = 5, 3  # R8.1.1, R8.1.2 ($ × n)

@@ -22,20 +22,24 @@ from engine.carnegie.state import (
     track_cost,
     workplace_costs,
 )
-from engine.core import EngineError
+from engine.core import MAX_LABEL, EngineError
+from engine.core.words import Msg, fit, join, msg, plural
 
 
-def _cell_name(state: CarnegieState, seat: int, text: str) -> str:
+def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) -> str:
     cell, standing = parse_cell(text)
-    where = words.space(state.companies[seat].cells, cell)
-    if where.startswith("the "):
-        where = where[4:]
-    return ("standing employee in " if standing else "") + where
+    where = words.bare_space(state.companies[seat].cells, cell, brief)
+    return msg("standing employee in {where}", where=where) if standing else where
 
 
 def _fit(*labels: str) -> str:
-    """The first label that fits a button (80 characters), else the last one."""
-    return next((text for text in labels if len(text) <= 80), labels[-1])
+    """The first label that fits a button, in the reader's language (``fit``: the long forms first)."""
+    return fit(MAX_LABEL, *labels)
+
+
+def _spent(label: str, moves: int) -> str:
+    """A journey of several moves says how many it spends (R6.1.2, R6.1.4)."""
+    return msg("{label} ({moves})", label=label, moves=words.count(moves, "move")) if moves > 1 else label
 
 
 def describe(state: CarnegieState, seat: int, a: Action) -> str:
@@ -43,7 +47,8 @@ def describe(state: CarnegieState, seat: int, a: Action) -> str:
         text = _describe(state, seat, a)
     except (EngineError, IndexError, ValueError):
         text = " ".join((a.verb, *a.args))
-    return text if len(text) <= 80 else text[:79] + "…"
+    # Every label fits a button in every language: one with a single form is cut there if need be.
+    return text if isinstance(text, Msg) and text.limit is not None else fit(MAX_LABEL, text)
 
 
 def _side(t: int, side: int) -> list[str]:
@@ -54,188 +59,292 @@ def _side(t: int, side: int) -> list[str]:
     cost = (
         words.count(pushes[0], "study point")
         if min(pushes) == max(pushes)
-        else (f"{min(pushes)}–{max(pushes)} study points")
+        else plural("{low}–{n} study point", "{low}–{n} study points", max(pushes), low=min(pushes))
     )
-    incomes = ", ".join(
-        words.alternatives(x.income).replace("new employee", "employee") for x in spaces[1:] if x.income
-    )
+    incomes = join(", ", [words.alternatives(x.income, new=False) for x in spaces[1:] if x.income])
     vp = max(x.vp for x in spaces)
-    head = f"{data.PROJECT_TYPES[t]} side {TAB_SIDES[side]}"
+    head = msg("{kind} side {side}", kind=data.PROJECT_TYPES[t], side=TAB_SIDES[side])
     cap = spaces[-1].raises_cap
-    return [
-        f"{head}: {cost} per push, incomes {incomes}, up to {vp} VP"
-        + (", donation cap +3 at the end" if cap else ""),
-        f"{head}: {cost} per push, incomes {incomes}, {vp} VP" + (", donation cap +3" if cap else ""),
-        f"{head}: {cost}/push, incomes {incomes}, {vp} VP" + (", cap +3" if cap else ""),
-        f"{head}: {cost}/push, {incomes}, {vp} VP" + (", cap +3" if cap else ""),
-        f"{head}: {cost} per push, up to {vp} VP" + (", donation cap +3" if cap else ""),
-        f"{head}: {cost}/push, {vp} VP" + (", donation cap +3" if cap else ""),
-    ]
+    per_push, slash_push = msg("{cost} per push", cost=cost), msg("{cost}/push", cost=cost)
+    upto, vps = plural("up to {n} VP", "up to {n} VP", vp), words.vp(vp)
+    raises = [msg("donation cap +3")] if cap else []
+    short_raise = [msg("cap +3")] if cap else []
+    forms = (
+        [per_push, msg("incomes {incomes}", incomes=incomes), upto]
+        + ([msg("donation cap +3 at the end")] if cap else []),
+        [per_push, msg("incomes {incomes}", incomes=incomes), vps, *raises],
+        [slash_push, msg("incomes {incomes}", incomes=incomes), vps, *short_raise],
+        [slash_push, incomes, vps, *short_raise],
+        [per_push, upto, *raises],
+        [slash_push, vps, *raises],
+    )
+    return [join(": ", (head, join(", ", form))) for form in forms]
+
+
+_DONE = {
+    "spend": msg("Stop spending study points (the rest are lost)"),
+    "relocate": msg("Do not move an employee into the new department"),
+    "donate": msg("No donation this time"),
+    "departments": msg("End your turn"),
+    "setup_moves": msg("Done moving employees"),
+    "activate": msg("Done activating"),
+    "setup_activate": msg("Done activating"),
+}
 
 
 def _describe(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     v, args = a.verb, a.args
     if v == "done":
-        return {
-            "spend": "Stop spending study points (the rest are lost)",
-            "relocate": "Do not move an employee into the new department",
-            "donate": "No donation this time",
-            "departments": "End your turn",
-            "setup_moves": "Done moving employees",
-            "activate": "Done activating",
-            "setup_activate": "Done activating",
-        }.get(context(state), "Done")
+        return _DONE.get(context(state), msg("Done"))
     if v == "side":
         t = parse_index(args[0], data.PROJECT_CODES, "type")
         return _fit(*_side(t, TAB_SIDES.index(args[1].upper())))
     if v == "house":
         city = data.CITIES[parse_city(args[0])]
-        return f"Place your Housing project in {city.name} ({city.size} city, {city.vp} VP at the end)"
+        if city.size == "major":
+            return msg(
+                "Place your Housing project in {city} (major city, {vp} VP at the end)",
+                city=city.name,
+                vp=city.vp,
+            )
+        return msg(
+            "Place your Housing project in {city} (medium city, {vp} VP at the end)",
+            city=city.name,
+            vp=city.vp,
+        )
     if v == "reserve":
         tile = int(args[0])
-        return _fit(f"Reserve {words.department(tile)}", f"Reserve {data.DEPT_NAMES[tile]}")
-    if v == "move":
-        cells = args[0].split(">")
-        to = _cell_name(state, seat, cells[-1])
-        # A journey of several moves says how many it spends (R6.1.2, R6.1.4) where the button has room.
-        spent = f" ({len(cells) - 1} moves)" if len(cells) > 2 else ""
-        cell, standing = parse_cell(cells[0])
-        if len(args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
-            dept = data.DEPT_NAMES[c.cells[cell]]
-            return _fit(
-                f"Move from {dept} (free the {args[1]} workplace) → {to}{spent}",
-                f"From {dept} (free the {args[1]} workplace) → {to}{spent}",
-                f"From {dept} (free {args[1]} workplace) → {to}{spent}",
-                f"{dept}, free {args[1]} → {to}{spent}",
-                f"{dept}, free {args[1]} → {to}",
-                f"{dept}, free {args[1]} → {to.replace('empty space', 'space')}",
-            )
-        if standing:
-            dept = data.DEPT_NAMES[c.cells[cell]]
-            return _fit(
-                f"Move a standing employee: {dept} → {to}{spent}",
-                f"Standing employee: {dept} → {to}{spent}",
-                f"{dept} (standing) → {to}{spent}",
-                f"{dept} (standing) → {to}",
-                f"{dept} (standing) → {to.replace('empty space', 'space')}",
-            )
-        fro = _cell_name(state, seat, cells[0])
         return _fit(
-            f"Move an employee: {fro} → {to}{spent}",
-            f"Move: {fro} → {to}{spent}",
-            f"{fro} → {to}{spent}",
-            f"{fro} → {to}",
-            f"{fro} → {to}".replace("empty space", "space"),
+            msg("Reserve {department}", department=words.department(tile)),
+            msg("Reserve {department}", department=data.DEPT_NAMES[tile]),
         )
+    if v == "move":
+        return _describe_move(state, seat, a)
     if v == "activate":
         cell, _ = parse_cell(args[0])
         cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
-        return f"Activate an employee in {data.DEPT_NAMES[c.cells[cell]]} (${cost})"
+        return msg(
+            "Activate an employee in {department} (${cost})",
+            department=data.DEPT_NAMES[c.cells[cell]],
+            cost=cost,
+        )
     if v == "row":
         row = parse_index(args[0], data.ACTION_CODES, "row")
-        hint = ""
+        action = data.ACTION_TYPES[row]
         andrew = state.andrew
-        if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
-            hint = " (Andrew's card back: his best action)"  # R10.2.1
         event = _row_event(state, row)
+        if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
+            return _fit(  # R10.2.1
+                msg(
+                    "Choose {action} (Andrew's card back: his best action); event: {event}",
+                    action=action,
+                    event=event,
+                ),
+                msg("Choose {action} (Andrew's card back: his best action)", action=action),
+            )
         return _fit(
-            f"Choose {data.ACTION_TYPES[row]}{hint}; event: {event}",
-            f"Choose {data.ACTION_TYPES[row]}{hint}",
+            msg("Choose {action}; event: {event}", action=action, event=event),
+            msg("Choose {action}", action=action),
         )
     if v == "income":
         k = int(args[0])
         if k == 0:
-            return "Bring nobody back (no income)"
+            return msg("Bring nobody back (no income)")
         region, _ = event_of(state)
-        g = transport_income(state, seat, region)
-        project = _project_income(state, seat)
+        income = join(" + ", gain_words(transport_income(state, seat, region), k))
+        employees = words.count(k, "employee")
         return _fit(
-            f"Bring back {words.count(k, 'employee')}: +{' + '.join(gain_words(g, k))}, project income "
-            f"{project}",
-            f"Bring back {words.count(k, 'employee')}: +{' + '.join(gain_words(g, k))} + project income",
+            msg(
+                "Bring back {employees}: +{income}, project income {project}",
+                employees=employees,
+                income=income,
+                project=_project_income(state, seat),
+            ),
+            msg("Bring back {employees}: +{income} + project income", employees=employees, income=income),
         )
     if v == "donate":
         cell = parse_donation(args[0])
+        cost, donation = donation_cost(c), words.donation(cell)
         return _fit(
-            f"Donate ${donation_cost(c)} to {words.donation(cell)}",
-            f"${donation_cost(c)} to {words.donation(cell)}",
+            msg("Donate ${cost} to {donation}", cost=cost, donation=donation),
+            msg("${cost} to {donation}", cost=cost, donation=donation),
         )
     if v == "choose":
-        t = parse_index(args[0], data.ACTION_CODES, "type")
+        action = data.ACTION_TYPES[parse_index(args[0], data.ACTION_CODES, "type")]
         return _fit(
-            f"Use your Action Choice tile: a {data.ACTION_TYPES[t]} turn (the tile's 3 VP are lost)",
-            f"Action Choice tile: a {data.ACTION_TYPES[t]} turn (its 3 VP are lost)",
+            msg("Use your Action Choice tile: a {action} turn (the tile's 3 VP are lost)", action=action),
+            msg("Action Choice tile: a {action} turn (its 3 VP are lost)", action=action),
         )
     if v == "mission":
         r = parse_index(args[0], data.REGION_CODES, "region")
-        back = " + ".join(gain_words(transport_income(state, seat, r)))
-        return f"Send the employee to the {data.REGIONS[r]} (it brings {back} when it comes back)"
+        back = join(" + ", gain_words(transport_income(state, seat, r)))
+        return msg(
+            "Send the employee to the {region} (it brings {income} when it comes back)",
+            region=data.REGIONS[r],
+            income=back,
+        )
     if v == "place":
         cell, _ = parse_cell(args[0])
-        cost = place_cost(c, cell, state.tasks[0].a)
-        where = words.space(c.cells, cell)
+        goods = words.count(place_cost(c, cell, state.tasks[0].a), "good")
+        where, vp = words.space(c.cells, cell), words.row_vp(cell)
         return _fit(
-            f"Build it on {where} ({words.count(cost, 'good')}, {words.row_vp(cell)} VP at the end)",
-            f"On {where} ({words.count(cost, 'good')}, {words.row_vp(cell)} VP)",
-            f"On {where}",
+            msg("Build it on {where} ({goods}, {vp} VP at the end)", where=where, goods=goods, vp=vp),
+            msg("On {where} ({goods}, {vp} VP)", where=where, goods=goods, vp=vp),
+            msg("On {where}", where=where),
         )
     if v == "relocate":
         if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
             dept = data.DEPT_NAMES[c.cells[parse_cell(args[0])[0]]]
+            price = args[1]
             return _fit(
-                f"Move an employee from {dept} into the new department (free the {args[1]} workplace)",
-                f"Move into the new department from {dept} (free the {args[1]} workplace)",
-                f"Into the new department: from {dept}, free the {args[1]} workplace",
+                msg(
+                    "Move an employee from {department} into the new department (free the {price} workplace)",
+                    department=dept,
+                    price=price,
+                ),
+                msg(
+                    "Move into the new department from {department} (free the {price} workplace)",
+                    department=dept,
+                    price=price,
+                ),
+                msg(
+                    "Into the new department: from {department}, free the {price} workplace",
+                    department=dept,
+                    price=price,
+                ),
             )
+        origin = _cell_name(state, seat, args[0])
         return _fit(
-            f"Move an employee from {_cell_name(state, seat, args[0])} into the new department",
-            f"From {_cell_name(state, seat, args[0])} into the new department",
+            msg("Move an employee from {origin} into the new department", origin=origin),
+            msg("From {origin} into the new department", origin=origin),
         )
     if v == "slot":  # R6.3.1 step 4, §3 step 10
         slot = data.CITY_SLOTS[data.SLOT_CITY[state.tasks[0].a]][int(args[0]) - 1]
-        return f"Take the {slot_words(slot)}"
+        return msg("Take the {slot}", slot=slot_words(slot))
     if v == "track":
-        r = parse_index(args[0], data.REGION_CODES, "region")
-        step = c.tracks[r] + 1
-        space = data.TRACKS[r][step - 1]
-        price = words.count(track_cost(c, r), "study point")
-        gives = f"income {' + '.join(gain_words(space.income))} per employee"
-        if step == data.TRACK_LAST:
-            gives += f", bonus {' + '.join(gain_words(space.bonus))}"
-        level = data.LEVELS[space.level]
-        return _fit(
-            f"{data.REGIONS[r]} track to space {step} ({price}): {level}, {gives}",
-            f"{data.REGIONS[r]} track to space {step} ({price}): {gives}",
-            f"{data.REGIONS[r]} track to space {step} ({price})",
-        )
+        return _describe_track(state, seat, parse_index(args[0], data.REGION_CODES, "region"))
     if v == "push":
         t = parse_index(args[0], data.PROJECT_CODES, "project type")
         nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
         if nxt.kind == "P":
-            what = f"a new project, income {words.alternatives(nxt.income)}"
+            what = short = msg("a new project, income {income}", income=words.alternatives(nxt.income))
         else:
-            what = f"the tab scores {nxt.vp} VP"
-        cap = ", donation cap +3" if nxt.raises_cap else ""
-        price = words.count(nxt.cost, "study point")
+            what, short = msg("the tab scores {vp} VP", vp=nxt.vp), words.vp(nxt.vp)
+        if nxt.raises_cap:
+            what, short = (
+                msg("{what}, donation cap +3", what=what),
+                msg("{what}, donation cap +3", what=short),
+            )
+        kind, price = data.PROJECT_TYPES[t], words.count(nxt.cost, "study point")
         return _fit(
-            f"Push the {data.PROJECT_TYPES[t]} tab ({price}): {what}{cap}",
-            f"Push {data.PROJECT_TYPES[t]} ({price}): {what}{cap}",
-            f"Push {data.PROJECT_TYPES[t]} ({price}): {what.replace('the tab scores ', '')}{cap}",
+            msg("Push the {kind} tab ({price}): {what}", kind=kind, price=price, what=what),
+            msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=what),
+            msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=short),
         )
     if v == "pick":
         task = state.tasks[0]
         g = TABS[task.a][c.tab_side[task.a]][task.b].income[int(args[0])]
-        return f"Take {' + '.join(gain_words(g))}"
+        return msg("Take {gain}", gain=join(" + ", gain_words(g)))
     if v == "lobby":
-        j = int(args[0])
-        return f"Put {words.count(j, 'employee')} in the New Lobby, the rest in the Lobby"
+        return msg(
+            "Put {employees} in the New Lobby, the rest in the Lobby",
+            employees=words.count(int(args[0]), "employee"),
+        )
     if v == "convert":
         k = int(args[0])
-        return f"Return {words.count(k, 'good')} for ${k}"
+        return plural("Return {n} good for ${n}", "Return {n} goods for ${n}", k)
     if v == "use":
         return _describe_use(state, seat, a)
     return " ".join((v, *args))
+
+
+def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
+    c = state.companies[seat]
+    cells = a.args[0].split(">")
+    to = _cell_name(state, seat, cells[-1])
+    brief = _cell_name(state, seat, cells[-1], brief=True)
+    # A journey of several moves says how many it spends (R6.1.2, R6.1.4) where the button has room.
+    moves = len(cells) - 1
+    cell, standing = parse_cell(cells[0])
+    if len(a.args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
+        dept, price = data.DEPT_NAMES[c.cells[cell]], a.args[1]
+        return _fit(
+            _spent(
+                msg(
+                    "Move from {department} (free the {price} workplace) → {to}",
+                    department=dept,
+                    price=price,
+                    to=to,
+                ),
+                moves,
+            ),
+            _spent(
+                msg(
+                    "From {department} (free the {price} workplace) → {to}",
+                    department=dept,
+                    price=price,
+                    to=to,
+                ),
+                moves,
+            ),
+            _spent(
+                msg("From {department} (free {price} workplace) → {to}", department=dept, price=price, to=to),
+                moves,
+            ),
+            _spent(msg("{department}, free {price} → {to}", department=dept, price=price, to=to), moves),
+            msg("{department}, free {price} → {to}", department=dept, price=price, to=to),
+            msg("{department}, free {price} → {to}", department=dept, price=price, to=brief),
+        )
+    if standing:
+        dept = data.DEPT_NAMES[c.cells[cell]]
+        return _fit(
+            _spent(msg("Move a standing employee: {department} → {to}", department=dept, to=to), moves),
+            _spent(msg("Standing employee: {department} → {to}", department=dept, to=to), moves),
+            _spent(msg("{department} (standing) → {to}", department=dept, to=to), moves),
+            msg("{department} (standing) → {to}", department=dept, to=to),
+            msg("{department} (standing) → {to}", department=dept, to=brief),
+        )
+    origin = _cell_name(state, seat, cells[0])
+    return _fit(
+        _spent(msg("Move an employee: {origin} → {to}", origin=origin, to=to), moves),
+        _spent(msg("Move: {origin} → {to}", origin=origin, to=to), moves),
+        _spent(join(" → ", (origin, to)), moves),
+        join(" → ", (origin, to)),
+        join(" → ", (_cell_name(state, seat, cells[0], brief=True), brief)),
+    )
+
+
+def _describe_track(state: CarnegieState, seat: int, r: int) -> str:
+    c = state.companies[seat]
+    step = c.tracks[r] + 1
+    space = data.TRACKS[r][step - 1]
+    price = words.count(track_cost(c, r), "study point")
+    income = join(" + ", gain_words(space.income))
+    if step == data.TRACK_LAST:
+        bonus = join(" + ", gain_words(space.bonus))
+        gives = msg("income {income} per employee, bonus {bonus}", income=income, bonus=bonus)
+    else:
+        gives = msg("income {income} per employee", income=income)
+    region, level = data.REGIONS[r], data.LEVELS[space.level]
+    return _fit(
+        msg(
+            "{region} track to space {step} ({price}): {level}, {gives}",
+            region=region,
+            step=step,
+            price=price,
+            level=level,
+            gives=gives,
+        ),
+        msg(
+            "{region} track to space {step} ({price}): {gives}",
+            region=region,
+            step=step,
+            price=price,
+            gives=gives,
+        ),
+        msg("{region} track to space {step} ({price})", region=region, step=step, price=price),
+    )
 
 
 def _row_event(state: CarnegieState, row: int) -> str:
@@ -245,10 +354,14 @@ def _row_event(state: CarnegieState, row: int) -> str:
         f = (f + 1) % 4
     space = state.markers[f] + 1
     if space == 5:
-        return f"Take Income in the {data.REGIONS[data.END_TILE[f]]} and Make a Donation"
+        return msg("Take Income in the {region} and Make a Donation", region=data.REGIONS[data.END_TILE[f]])
     tile, side = state.timeline[f]
     ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-    return "Make a Donation" if ev == data.DONATION else f"Take Income in the {data.REGIONS[ev]}"
+    return (
+        msg("Make a Donation")
+        if ev == data.DONATION
+        else msg("Take Income in the {region}", region=data.REGIONS[ev])
+    )
 
 
 def _project_income(state: CarnegieState, seat: int) -> str:
@@ -272,10 +385,19 @@ def _project_income(state: CarnegieState, seat: int) -> str:
     parts = gain_words(fixed)
     if choices:
         parts.append(words.count(choices, "choice"))
-    return "+" + " + ".join(parts) if parts else "none"
+    return join("", ("+", join(" + ", parts))) if parts else msg("none")
 
 
-_SHORT_DEPT = {9: "Engineering: build", 10: "Outsourcing: build"}
+def _builder(dept: int, kind: str, city: str) -> str:
+    if dept == 9:
+        return msg("Engineering: build {kind} in {city}", kind=kind, city=city)
+    if dept == 10:
+        return msg("Outsourcing: build {kind} in {city}", kind=kind, city=city)
+    return msg("Build {kind} in {city}", kind=kind, city=city)
+
+
+def _with(head: str, *details: str) -> str:
+    return msg("{head} ({details})", head=head, details=join(", ", details))
 
 
 def _describe_use(state: CarnegieState, seat: int, a: Action) -> str:
@@ -284,71 +406,102 @@ def _describe_use(state: CarnegieState, seat: int, a: Action) -> str:
     args = a.args[1:]
     if dept == data.D_TF:
         return {
-            "$3": "Trade and Finance: +$3",
-            "good": "Trade and Finance: +1 good",
-            "$6": "Trade and Finance: send the employee on a mission, +$6",
-            "2g": "Trade and Finance: send the employee on a mission, +2 goods",
+            "$3": msg("Trade and Finance: +$3"),
+            "good": msg("Trade and Finance: +1 good"),
+            "$6": msg("Trade and Finance: send the employee on a mission, +$6"),
+            "2g": msg("Trade and Finance: send the employee on a mission, +2 goods"),
         }[args[0]]
     if dept == data.D_SP:
         tile = int(args[0])
         costs = sorted({place_cost(c, i, tile) for i, x in enumerate(c.cells) if x == 0})
-        cost = "–".join(str(x) for x in costs[:: max(1, len(costs) - 1)])
-        goods = f"{cost} good" + ("" if cost == "1" else "s")
+        goods = (
+            words.count(costs[0], "good")
+            if len(costs) == 1
+            else plural("{low}–{n} good", "{low}–{n} goods", costs[-1], low=costs[0])
+        )
         return _fit(
-            f"Strategic Planning: build {words.department(tile)}, {goods}",
-            f"Build {words.department(tile)}, {goods}",
-            f"Strategic Planning: build {data.DEPT_NAMES[tile]} ({goods})",
+            msg(
+                "Strategic Planning: build {department}, {goods}",
+                department=words.department(tile),
+                goods=goods,
+            ),
+            msg("Build {department}, {goods}", department=words.department(tile), goods=goods),
+            msg(
+                "Strategic Planning: build {department} ({goods})",
+                department=data.DEPT_NAMES[tile],
+                goods=goods,
+            ),
         )
     if dept in (data.D_CON, 9, 10):
         t = parse_index(args[0], data.PROJECT_CODES, "project type")
         where = parse_city(args[1])
         city = data.CITIES[where]
-        cost = words.count(data.BUILD_GOODS[t], "good") + (" + $3" if dept == 10 else "")
-        income = " + ".join(gain_words(transport_income(state, seat, city.region)))
+        goods = words.count(data.BUILD_GOODS[t], "good")
+        cost = join(" + ", (goods, "$3")) if dept == 10 else goods
+        income = join(" + ", gain_words(transport_income(state, seat, city.region)))
         gives = []
         if city.marker:
-            gives.append(f"+{income} now")
+            gives.append(msg("+{income} now", income=income))
         if city.vp:
-            gives.append(f"{city.vp} VP at the end")
-        extra = "".join(f", {x}" for x in gives)
-        head = f"{_SHORT_DEPT.get(dept, 'Build')} {data.PROJECT_TYPES[t]} in {city.name}"
+            gives.append(msg("{vp} VP at the end", vp=city.vp))
+        head = _builder(dept, data.PROJECT_TYPES[t], city.name)
         # The free slot the disc takes (R6.3.1 step 4) when it is not of the project's type: a slot
         # that takes any type; and what the mission brings back (the region's transport income).
         slot = free_slot(state, where, t)
-        town = "small-town slot, " if slot >= 0 and data.SLOT_TYPE[slot] == "T" else ""
+        town = [msg("small-town slot")] if slot >= 0 and data.SLOT_TYPE[slot] == "T" else []
         if dept == 10:  # Outsourcing sends nobody (§7.10)
-            return _fit(f"{head} ({town}{cost}{extra})", f"{head} ({cost}{extra})")
+            return _fit(_with(head, *town, cost, *gives), _with(head, cost, *gives))
         region = data.REGIONS[city.region]
+        brings = msg("mission brings {income}", income=income)
         return _fit(
-            f"{head} ({town}{cost}{extra}, mission to the {region} brings {income})",
-            f"{head} ({town}{cost}{extra}, mission brings {income})",
-            f"{head} ({cost}{extra}, mission brings {income})",
-            f"{head} ({cost}{extra})",
+            _with(
+                head,
+                *town,
+                cost,
+                *gives,
+                msg("mission to the {region} brings {income}", region=region, income=income),
+            ),
+            _with(head, *town, cost, *gives, brings),
+            _with(head, cost, *gives, brings),
+            _with(head, cost, *gives),
         )
     if dept == 6:
         k = int(args[0])
-        return f"Sales: sell {words.count(k, 'good')} for ${6 * k}"
+        return plural(
+            "Sales: sell {n} good for ${money}", "Sales: sell {n} goods for ${money}", k, money=6 * k
+        )
     if dept == 7:
         k = int(args[0])
-        return f"Logistics: ship {words.count(k, 'good')} for ${3 * k} and {k} VP"
+        return plural(
+            "Logistics: ship {n} good for ${money} and {n} VP",
+            "Logistics: ship {n} goods for ${money} and {n} VP",
+            k,
+            money=3 * k,
+        )
     if dept == 11:
         k = int(args[0])
-        return f"Supply Chain: buy {words.count(k, 'good')} for ${k}"
+        return plural(
+            "Supply Chain: buy {n} good for ${money}", "Supply Chain: buy {n} goods for ${money}", k, money=k
+        )
     if dept == 1:
-        return f"Training and Partnerships: mission, {'+$8' if args[0] == '$8' else '+8 moves'}"
+        if args[0] == "$8":
+            return msg("Training and Partnerships: mission, +$8")
+        return msg("Training and Partnerships: mission, +8 moves")
     if dept == 2:
-        return "Recruiting: mission, +1 new employee" if args[0] == "hire" else "Recruiting: +4 moves"
+        return (
+            msg("Recruiting: mission, +1 new employee") if args[0] == "hire" else msg("Recruiting: +4 moves")
+        )
     if dept == 3:
         vp = active_employees(c) // 2  # §7.3: ceil(half) of those left after the sending = floor(half) now
-        return f"Safety and Quality: mission, +{vp} VP (half your active employees)"
+        return msg("Safety and Quality: mission, +{vp} VP (half your active employees)", vp=vp)
     if dept == 5:
-        return f"Purchasing: mission, {'+$8' if args[0] == '$8' else '+3 goods'}"
+        return msg("Purchasing: mission, +$8") if args[0] == "$8" else msg("Purchasing: mission, +3 goods")
     if dept == 13:
-        return "Advanced Research: mission, +7 study points"
+        return msg("Advanced Research: mission, +7 study points")
     if dept == 15:
-        cell = parse_donation(args[0])
+        price, donation = donation_cost(c), words.donation(parse_donation(args[0]))
         return _fit(
-            f"Charitable Giving: mission, ${donation_cost(c)} to {words.donation(cell)}",
-            f"Mission, ${donation_cost(c)} to {words.donation(cell)}",
+            msg("Charitable Giving: mission, ${cost} to {donation}", cost=price, donation=donation),
+            msg("Mission, ${cost} to {donation}", cost=price, donation=donation),
         )
     return " ".join((a.verb, *a.args))

@@ -8,6 +8,7 @@ from engine.carnegie import data, words
 from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
 from engine.carnegie.rules.common import leaving_choices
 from engine.carnegie.state import CarnegieState, Company
+from engine.core.words import msg
 
 # Departments that build projects (R6.3.1; Engineering and Outsourcing are tiles 9 and 10).
 _BUILDERS = (data.D_CON, 9, 10)
@@ -22,16 +23,18 @@ def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, 
     if verb in ("move", "relocate"):
         company = state.companies[seat]
         cell, standing = parse_cell(args[0].split(">")[0])
-        head = f"From {words.space(company.cells, cell)}"
+        head = msg("From {where}", where=words.space(company.cells, cell))
         if verb == "relocate" or _kinds(company, cell) < 2:
             return (head,)
         # Lying and standing employees (R6.1.3: a standing one frees a workplace) leave the same space:
         # which one goes is its own step, each kind's destinations after it.
         if not standing:
-            return (head, "A lying employee")
+            return (head, msg("A lying employee"))
         return (
             head,
-            f"A standing employee, freeing a {args[1]} workplace" if len(args) > 1 else "A standing employee",
+            msg("A standing employee, freeing a {price} workplace", price=args[1])
+            if len(args) > 1
+            else msg("A standing employee"),
         )
     if verb == "donate":
         return (_donation_column(args[0]),)
@@ -39,14 +42,18 @@ def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, 
         return ()
     dept = parse_dept(args[0])
     if dept == 15:  # Charitable Giving: a mission and a donation (§7.15)
-        return (f"Charitable Giving: d{_donation_column(args[1])[1:]}",)
+        return (msg("Charitable Giving: {donate}", donate=_donation_column(args[1], lower=True)),)
     if dept == data.D_SP:
-        return ("Strategic Planning: build a department",)
+        return (msg("Strategic Planning: build a department"),)
     if dept in _BUILDERS:
         kind = data.PROJECT_TYPES[parse_index(args[1], data.PROJECT_CODES, "project type")]
         region = data.REGIONS[data.CITIES[parse_city(args[2])].region]
-        head = f"Build {kind}" if dept == data.D_CON else f"{data.DEPT_NAMES[dept]}: build {kind}"
-        return (head, f"In the {region}")
+        head = (
+            msg("Build {kind}", kind=kind)
+            if dept == data.D_CON
+            else msg("{department}: build {kind}", department=data.DEPT_NAMES[dept], kind=kind)
+        )
+        return (head, msg("In the {region}", region=region))
     return ()
 
 
@@ -57,6 +64,9 @@ def _kinds(company: Company, cell: int) -> int:
     return (company.idle[cell] > 0) + standing
 
 
-def _donation_column(code: str) -> str:
-    column = data.DONATION_CELLS[parse_donation(code)][1]
-    return f"Donate to {data.DONATION_COLUMNS[column - 1]}"
+def _donation_column(code: str, lower: bool = False) -> str:
+    """ "Donate to Welfare" (a group of its own), or "donate to Welfare" (after a department's name)."""
+    column = data.DONATION_COLUMNS[data.DONATION_CELLS[parse_donation(code)][1] - 1]
+    if lower:
+        return msg("donate to {column}", column=column)
+    return msg("Donate to {column}", column=column)

@@ -34,6 +34,7 @@ class Msg(str):
     sep: str | None
     parts: tuple[str, ...]
     unit: str | None
+    limit: int | None
 
     def __new__(
         cls,
@@ -44,8 +45,11 @@ class Msg(str):
         sep: str | None = None,
         parts: tuple[str, ...] = (),
         unit: str | None = None,
+        limit: int | None = None,
     ) -> Msg:
-        if sep is not None:
+        if limit is not None:
+            english = fitting(parts, limit)
+        elif sep is not None:
             english = sep.join(parts)
         else:
             assert key is not None
@@ -54,12 +58,25 @@ class Msg(str):
         self = super().__new__(cls, english)
         self.key, self.args, self.many, self.n, self.sep, self.parts = key, args, many, n, sep, parts
         self.unit = unit
+        self.limit = limit
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A Msg crosses process boundaries (render and computer-player workers) with its key.
-        return (Msg, (self.key, dict(self.args), self.many, self.n, self.sep, self.parts, self.unit))
+        return (
+            Msg,
+            (self.key, dict(self.args), self.many, self.n, self.sep, self.parts, self.unit, self.limit),
+        )
 
+
+def fitting(said: Iterable[str], limit: int) -> str:
+    """The first text of ``said`` (long to short) that is at most ``limit`` characters, else the last
+    one cut to ``limit`` with "…"."""
+    last = ""
+    for last in said:
+        if len(last) <= limit:
+            return last
+    return last[: limit - 1] + "…"
 
 
 def unit_of(module: str) -> str | None:
@@ -95,6 +112,14 @@ def join(sep: str, parts: Iterable[str]) -> Msg:
     """Sentences side by side with punctuation that no language changes (", ", " + ", "\\n"):
     each part is said in the reader's language, the separator is kept."""
     return Msg(None, {}, sep=sep, parts=tuple(parts))
+
+
+def fit(limit: int, *forms: str) -> Msg:
+    """A label that must fit ``limit`` characters (a button's ``MAX_LABEL``), written in forms from the
+    longest to the shortest: each language takes the first of its own sayings that fits, so a longer
+    translation falls back to a shorter form without shortening the English; the last form is cut with
+    "…" where even it is too long."""
+    return Msg(None, {}, parts=forms, limit=limit)
 
 
 # A pydantic field that keeps a Msg as it is (a plain ``str`` field would copy it into a str).

@@ -75,8 +75,13 @@ def template(unit: Path) -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         str(unit), method_map=[COMMANDS, ("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True
     ):
-        found.add(message, locations=[(f"{unit.relative_to(ROOT)}/{filename}", lineno)],
-                  auto_comments=comments, context=context, flags=("python-brace-format",))
+        found.add(
+            message,
+            locations=[(f"{unit.relative_to(ROOT)}/{filename}", lineno)],
+            auto_comments=comments,
+            context=context,
+            flags=("python-brace-format",),
+        )
     return found
 
 
@@ -106,7 +111,7 @@ def updated(unit: Path, lang: str) -> bytes | None:
 
 def fill(path: Path) -> list[str]:
     """Write the translations of a JSON file ``{"uk": {"key": "…" or ["one", "few", "many"]}}``
-    into every catalogue that has the key; returns the keys no catalogue has."""
+    into every catalogue that has the key untranslated; returns the keys no catalogue has."""
     wanted: dict[str, dict[str, str | list[str]]] = json.loads(path.read_text())
     unused = {(lang, key) for lang, table in wanted.items() for key in table}
     for unit in units():
@@ -117,10 +122,13 @@ def fill(path: Path) -> list[str]:
             catalog = read_catalogue(target, lang)
             for message in catalog:
                 key = message.id[0] if isinstance(message.id, tuple) else message.id
-                if key and key in table:
+                if not key or key not in table:
+                    continue
+                unused.discard((lang, key))
+                # Only where nothing is said yet: a word two packages say differently stays each one's.
+                if not any(message.string if isinstance(message.string, tuple) else [message.string]):
                     given = table[key]
                     message.string = tuple(given) if isinstance(message.id, tuple) else str(given)
-                    unused.discard((lang, key))
             target.write_bytes(render_po(catalog))
     return sorted(f"{lang}: {key}" for lang, key in unused)
 

@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from engine.core.words import Msg, caller_unit
+from engine.core.words import Msg, caller_unit, fitting
 
 # The languages a player may choose, in the order menus show them, each named in itself.
 LANGUAGES: dict[str, str] = {
@@ -104,6 +104,8 @@ def say(text: str, lang: str | None = None) -> str:
     if not isinstance(text, Msg):
         return text
     lang = lang or current()
+    if text.limit is not None:  # ``fit``: the first form that fits in this language
+        return fitting((say(form, lang) for form in text.parts), text.limit)
     if text.sep is not None:
         return text.sep.join(say(part, lang) for part in text.parts)
     args = {k: say(v, lang) if isinstance(v, str) else v for k, v in text.args.items()}

@@ -44,8 +44,13 @@ def template(unit: Path) -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         str(unit), method_map=[("**.py", "python")], keywords=KEYWORDS, strip_comment_tags=True
     ):
-        found.add(message, locations=[(f"{unit.relative_to(ROOT)}/{filename}", lineno)],
-                  auto_comments=comments, context=context, flags=("python-brace-format",))
+        found.add(
+            message,
+            locations=[(f"{unit.relative_to(ROOT)}/{filename}", lineno)],
+            auto_comments=comments,
+            context=context,
+            flags=("python-brace-format",),
+        )
     return found
 
 

@@ -152,7 +152,7 @@ def board_model(
         andrew_cards=_andrew_cards(view),
         slot_projects=slot_projects,
         finished=finished,
-        score_label="VP" if scores is None else ("final" if scores.final else "total"),
+        score_label=msg("VP") if scores is None else (msg("final") if scores.final else msg("total")),
         # ``winners`` are positions in the sheet's lines.
         winners=tuple(
             _winner_name(scores.lines[w], who)

@@ -295,8 +295,13 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
     paste(c.image, marker(s.shape, s.colour, 26), x + 13, row1)
     c.text(x + 32, row1, tn("{n} disc", "{n} discs", comp.disc_supply), 20, bold=True, anchor="lm")
     row2 = y0 + 86
-    c.fit_text(x0 + 16, row2, t("Missions:"), 102, 19, bold=True, anchor="lm", min_size=11)
-    x = x0 + 116
+    # The region boxes move right for a longer word (there is room for 150 px of it).
+    missions, size = t("Missions:"), 19
+    while size > 13 and c.text_width(missions, size, True) > 150:
+        size -= 1
+    c.text(x0 + 16, row2, missions, size, bold=True, anchor="lm")
+    width = c.text_width(missions, size, True)
+    x = x0 + (116 if width <= 102 else 26 + width)
     for region in range(4):
         k = REGION_KEYS[region]
         c.d.rounded_rectangle(

@@ -72,7 +72,8 @@ class BoardModel:
     # Project type code built on each slot ("H", "C", "I", "P"), None when free or unknown (neutral).
     slot_projects: tuple[str | None, ...] = ()
     finished: bool = False
-    score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
+    # "VP" = score track; "total" / "final" when a score sheet was given (a Msg from the adapter).
+    score_label: str = "VP"
     winners: tuple[str, ...] = ()
 
     def everyone(self) -> list[PlayerSummary]:

@@ -83,7 +83,15 @@ def draw_donations_static(c: Canvas) -> None:
                 ix += step
         glyphs.vp(c, ix + 10, cy, vp, 32, VP_END)
         c.fit_text(
-            (bx0 + bx1) / 2, by1 - 14, say(caption), bx1 - bx0 - 8, 15, fill=INK, anchor="mm", min_size=9
+            (bx0 + bx1) / 2,
+            by1 - 14,
+            say(caption),
+            bx1 - bx0 - 8,
+            15,
+            fill=INK,
+            anchor="mm",
+            min_size=9,
+            ellipsis=True,
         )
     c.fit_text(
         x0 + 14,

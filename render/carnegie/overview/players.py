@@ -26,9 +26,13 @@ def draw_players(
     rows = m.standings()
     cols = ((say(m.score_label), 190), ("$", 262), (t("goods"), 330), (t("missions"), 402))
     hy = y0 + 58
-    for (label, cx), width in zip(cols, (70, 70, 70, 2 * (x1 - x0 - cols[3][1] - 10)), strict=True):
-        # A column is about 70 px wide (the last one reaches the edge): a longer word is drawn smaller.
-        c.fit_text(x0 + cx, hy, label, width, 16, fill=INK_SOFT, bold=True, anchor="mm", min_size=11)
+    # A column is about 70 px wide; the last one may reach the panel's edge while it leaves the one
+    # before it room. A longer word is drawn smaller.
+    widths = [70.0, 70.0, 70.0, 0.0]
+    goods = min(70.0, c.text_width(cols[2][0], 16, True))
+    widths[3] = min(2 * (x1 - x0 - cols[3][1] - 10), 2 * (cols[3][1] - cols[2][1] - goods / 2 - 4))
+    for (label, cx), width in zip(cols, widths, strict=True):
+        c.fit_text(x0 + cx, hy, label, width, 16, fill=INK_SOFT, bold=True, anchor="mm", min_size=10)
     row_h = min(max_row, (y1 - hy - 20) / max(1, len(rows)))
     for i, (place, p) in enumerate(rows):
         ry = hy + 22 + i * row_h

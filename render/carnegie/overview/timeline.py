@@ -117,22 +117,33 @@ def draw_timeline(c: Canvas, m: BoardModel) -> None:
         gx = cx + TL_CELL / 2 + 4
         c.icon("gear", gx, cy + TL_CELL / 2 - 8, 34, GEAR_INK)
     x0, _, x1, y1 = TIMELINE_BOX
-    # Legend.
+    # Legend: each entry takes its printed room (150, 100, 80 px) or more for a longer word; the
+    # words are drawn smaller where they would not all fit.
     ly = y1 - 22
+    words = (t("action marker"), t("flipped"), t("gear"), t("this round's event"))
+
+    def advances(size: int) -> list[float]:
+        return [
+            max(room, 28 + c.text_width(w, size) + 8) for room, w in zip((150, 100, 80), words, strict=False)
+        ]
+
+    size = 15
+    while size > 10 and x0 + 14 + sum(advances(size)) + 28 + c.text_width(words[3], size) > x1 - 14:
+        size -= 1
     lx = x0 + 14
+    step = advances(size)
     c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=DEPT_INK["hr"], outline=WHITE, width=2)
-    # Each legend entry has the room up to the next one; a longer word is drawn smaller.
-    c.fit_text(lx + 28, ly, t("action marker"), 118, 15, anchor="lm", min_size=10)
-    lx += 150
+    c.text(lx + 28, ly, words[0], size, anchor="lm")
+    lx += step[0]
     c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=hex_rgb("#9A9A9A"))
     c.text(lx + 11, ly, "↓", 14, fill=WHITE, bold=True, anchor="mm")
-    c.fit_text(lx + 28, ly, t("flipped"), 68, 15, anchor="lm", min_size=10)
-    lx += 100
+    c.text(lx + 28, ly, words[1], size, anchor="lm")
+    lx += step[1]
     c.icon("gear", lx + 11, ly, 24, GEAR_INK)
-    c.fit_text(lx + 28, ly, t("gear"), 48, 15, anchor="lm", min_size=10)
-    lx += 80
+    c.text(lx + 28, ly, words[2], size, anchor="lm")
+    lx += step[2]
     c.d.rounded_rectangle((lx, ly - 11, lx + 22, ly + 11), radius=5, outline=HIGHLIGHT, width=4)
-    c.fit_text(lx + 28, ly, t("this round's event"), x1 - lx - 42, 15, anchor="lm", min_size=10)
+    c.fit_text(lx + 28, ly, words[3], x1 - lx - 42, size, anchor="lm", min_size=10, ellipsis=True)
 
 
 @lru_cache(maxsize=8)

@@ -130,7 +130,7 @@ def draw_timeline(c: Canvas, m: BoardModel) -> None:
     size = 15
     while size > 10 and x0 + 14 + sum(advances(size)) + 28 + c.text_width(words[3], size) > x1 - 14:
         size -= 1
-    lx = x0 + 14
+    lx: float = x0 + 14
     step = advances(size)
     c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=DEPT_INK["hr"], outline=WHITE, width=2)
     c.text(lx + 28, ly, words[0], size, anchor="lm")

@@ -18,6 +18,11 @@ from render.carnegie.overview import phone as carnegie_phone
 from render.common.canvas import Canvas
 from render.common.fonts import font
 from render.common.language import LANGUAGES, ROOT, read_catalogue, speaking, t
+from render.nipron import PICTURES as NIPRON
+from render.nipron.board import clear_caches as clear_nipron_board
+from render.nipron.player_board import _base as nipron_player_base
+from tests.render.nipron.positions import GOLDEN as NIPRON_POSITIONS
+from tests.render.nipron.positions import Position
 from tests.render.positions import NAMES, POSITIONS
 
 RENDER_CATALOGUES = sorted((ROOT / "render").rglob("locales/*.po"))
@@ -102,18 +107,30 @@ def _draw_every_carnegie_picture(lang: str) -> None:
         PICTURES.draw("company", view, 0, NAMES, None, lang=lang)
 
 
+def _draw_every_nipron_picture(lang: str) -> None:
+    clear_nipron_board()
+    nipron_player_base.cache_clear()
+    for name in ("scoring2-4p", "final-2p"):
+        pos = Position(*NIPRON_POSITIONS[name])
+        names = NAMES[: pos.players]
+        NIPRON.draw("board", pos.public, None, names, pos.scores, lang=lang)
+        NIPRON.draw("phone", pos.public, None, names, pos.scores, lang=lang)
+        NIPRON.draw("player", pos.own[0], 0, names, None, lang=lang)
+
+
 # Labels already wider than their room in English at the smallest size allowed (the English pictures
 # are kept as they were): the connection table's "Stagecoach" column head.
 ENGLISH_OVERFLOWS = {"Stagecoach"}
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_every_fitted_carnegie_label_stays_in_its_room_in_every_language(
+def test_every_fitted_label_of_both_games_stays_in_its_room_in_every_language(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A longer word is drawn smaller or cut with "…": no label runs past the room its layout gave it."""
     seen = _record_fits(monkeypatch)
     _draw_every_carnegie_picture(lang)
+    _draw_every_nipron_picture(lang)
     assert len(seen) > 100
     with speaking(lang):
         allowed = {t(word) for word in ENGLISH_OVERFLOWS}
@@ -135,3 +152,17 @@ def test_a_picture_follows_the_language_it_is_drawn_in_and_its_cached_layers_too
     assert PICTURES.draw("phone", view, None, NAMES, None, lang="pl") != PICTURES.draw(
         "phone", view, None, NAMES, None, lang="en"
     )
+
+
+def test_a_key_in_two_render_catalogues_has_one_translation() -> None:
+    """The catalogues of a language are merged into one at run time (``render.common.language``), so a
+    key two pictures share must be said the same way in both, or one package's word would win."""
+    for lang in set(LANGUAGES) - {"en"}:
+        said: dict[str, tuple[str, object]] = {}
+        for path in (p for p in RENDER_CATALOGUES if p.stem == lang):
+            for message in read_catalogue(path, lang):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                if not key:
+                    continue
+                first = said.setdefault(key, (path.parent.parent.name, message.string))
+                assert first[1] == message.string, (lang, key, first[0], path.parent.parent.name)

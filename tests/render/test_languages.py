@@ -20,6 +20,7 @@ from render.common.fonts import font
 from render.common.language import LANGUAGES, ROOT, read_catalogue, speaking, t
 from render.nipron import PICTURES as NIPRON
 from render.nipron.board import clear_caches as clear_nipron_board
+from render.nipron.encode import palette_image as nipron_palette
 from render.nipron.player_board import _base as nipron_player_base
 from tests.render.nipron.positions import GOLDEN as NIPRON_POSITIONS
 from tests.render.nipron.positions import Position
@@ -166,3 +167,21 @@ def test_a_key_in_two_render_catalogues_has_one_translation() -> None:
                     continue
                 first = said.setdefault(key, (path.parent.parent.name, message.string))
                 assert first[1] == message.string, (lang, key, first[0], path.parent.parent.name)
+
+
+def test_nipron_pictures_have_the_same_bytes_whichever_language_a_process_draws_first() -> None:
+    """Nipron maps every picture onto one palette built at the first picture (render.nipron.encode):
+    it is built from English pictures, so a process whose first picture is Polish gives the same
+    English bytes as one whose first picture is English."""
+    pos = Position(*NIPRON_POSITIONS["early-3p"])
+    names = NAMES[: pos.players]
+
+    def board(lang: str) -> bytes:
+        return NIPRON.draw("board", pos.public, None, names, pos.scores, lang=lang)
+
+    nipron_palette.cache_clear()
+    english_first = board("en")
+    nipron_palette.cache_clear()
+    polish = board("pl")
+    assert board("en") == english_first
+    assert _pixels(polish) != _pixels(english_first)

@@ -40,32 +40,10 @@ def draw_track_static(c: Canvas) -> None:
     for space, number in data.SCORING_AT.items():
         gx = _cell_x(space) - CELL_GAP / 2
         c.d.rectangle((gx - 3, y - 8, gx + 3, y + CELL + 8), fill=VP)
-        c.fit_text(
-            gx,
-            y + CELL + 24,
-            t("Scoring {n}", n=number),
-            CELL + CELL_GAP + 60,
-            22,
-            fill=VP,
-            bold=True,
-            anchor="mm",
-            min_size=14,
-        )
-        c.text(gx, y + CELL + 52, _vp_line(number), 22, fill=INK_SOFT, bold=True, anchor="mm")
+        _scoring_label(c, gx, y + CELL, number)
     ex = _cell_x(data.TRACK_SPACES) + CELL + CELL_GAP / 2
     c.d.rectangle((ex - 3, y - 8, ex + 3, y + CELL + 8), fill=VP)
-    c.fit_text(
-        ex - 40,
-        y + CELL + 24,
-        t("Scoring {n}", n=3),
-        CELL + CELL_GAP + 60,
-        22,
-        fill=VP,
-        bold=True,
-        anchor="mm",
-        min_size=14,
-    )
-    c.text(ex - 40, y + CELL + 52, _vp_line(3), 22, fill=INK_SOFT, bold=True, anchor="mm")
+    _scoring_label(c, ex - 40, y + CELL, 3)
     gx = (_cell_x(data.FIRST_GOLDEN) + _cell_x(data.TRACK_SPACES) + CELL) / 2
     # The golden spaces' note, centred under them (as far as the panel's edge allows), and the VP
     # lines' legend in the room left of it.
@@ -84,6 +62,22 @@ def draw_track_static(c: Canvas) -> None:
         anchor="lm",
         min_size=14,
     )
+
+
+def _scoring_label(c: Canvas, x: float, y: float, scoring: int) -> None:
+    """ "Scoring 2" and its VP for 1st/2nd/3rd, centred on ``x`` under the track (its bottom at ``y``)."""
+    c.fit_text(
+        x,
+        y + 24,
+        t("Scoring {n}", n=scoring),
+        CELL + CELL_GAP + 60,
+        22,
+        fill=VP,
+        bold=True,
+        anchor="mm",
+        min_size=14,
+    )
+    c.text(x, y + 52, _vp_line(scoring), 22, fill=INK_SOFT, bold=True, anchor="mm")
 
 
 def _vp_line(scoring: int) -> str:

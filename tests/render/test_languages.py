@@ -4,6 +4,7 @@ drawn in (the cached layers too)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from bot import plugins
+from bot.render_pool import RenderPool
 from render.carnegie import PICTURES
 from render.carnegie import overview as carnegie_overview
 from render.carnegie.overview import phone as carnegie_phone
@@ -185,3 +188,23 @@ def test_nipron_pictures_have_the_same_bytes_whichever_language_a_process_draws_
     polish = board("pl")
     assert board("en") == english_first
     assert _pixels(polish) != _pixels(english_first)
+
+
+async def test_the_render_pool_draws_a_picture_in_the_language_it_is_asked_for() -> None:
+    """Through the bot's render process: the language travels with the job (and is part of what a
+    waiting picture is, so the same picture in two languages at once is drawn twice)."""
+    carnegie = plugins.plugin("carnegie")
+    state = carnegie.rules.new_game(2, 5)
+    view = carnegie.rules.view(state, None)
+    pool = RenderPool(workers=1)
+    try:
+        english, ukrainian = await asyncio.gather(
+            pool.draw(carnegie, "phone", state, None, NAMES[:2], None, game_id=1),
+            pool.draw(carnegie, "phone", state, None, NAMES[:2], None, game_id=1, lang="uk"),
+        )
+    finally:
+        pool.close()
+    assert pool.coalesced == 0
+    assert english == PICTURES.draw("phone", view, None, NAMES[:2], None)
+    assert ukrainian == PICTURES.draw("phone", view, None, NAMES[:2], None, lang="uk")
+    assert ukrainian != english

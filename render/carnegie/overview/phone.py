@@ -190,7 +190,7 @@ def _title(c: Canvas, m: BoardModel) -> None:
 
 def _players(c: Canvas, m: BoardModel, y0: float) -> None:
     cols = ((say(m.score_label), 420), ("$", 522), (t("goods"), 618), (t("missions"), 736))
-    for (label, cx), width in zip(cols, (100, 100, 100, 116), strict=True):
+    for (label, cx), width in zip(cols, (100, 100, 100, 124), strict=True):
         # A column is about 100 px wide (the last one reaches the edge): a longer word is cut, never
         # drawn below the legible size.
         c.fit_text(

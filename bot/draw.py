@@ -1,6 +1,6 @@
 """Draw any seeded game's pictures, at any point of the game, to PNG files for review.
 
-    python -m bot.draw GAME --seed 7 --players 4 --checkpoints 11 --out out/
+    python -m bot.draw GAME --seed 7 --players 4 --checkpoints 11 --out out/ [--lang uk]
 
 Plays from the start of the seeded game until it has reached the given number of checkpoints (a
 round, a scoring; 0 = the start) or ends, with the game's own AI on every seat
@@ -17,6 +17,7 @@ from typing import Any
 
 from bot import plugins
 from engine.core import CHECKPOINT, Game, GameState, play
+from render.common.language import DEFAULT, LANGUAGES
 
 
 def play_to_checkpoint(
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoints", type=int, default=11, help="stop once this many were reached")
     parser.add_argument("--out", type=Path, default=Path("out"))
     parser.add_argument("--names", default="", help="comma-separated player names (default: seat names)")
+    parser.add_argument("--lang", default=DEFAULT, choices=list(LANGUAGES), help="the pictures' language")
     parser.add_argument("--ai", default=None, help="the AI level for every seat (default: the game's first)")
     args = parser.parse_args(argv)
 
@@ -60,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         seats: list[int | None] = list(range(args.players)) if spec.per_seat else [None]
         for seat in seats:
             view = game.view(state, seat)
-            png = found.pictures.draw(spec.key, view, seat, seat_names, None if spec.per_seat else scores)
+            png = found.pictures.draw(
+                spec.key, view, seat, seat_names, None if spec.per_seat else scores, lang=args.lang
+            )
             path = args.out / (f"{spec.key}.png" if seat is None else f"{spec.key}-{seat}.png")
             path.write_bytes(png)
             print(f"{path}  {len(png) // 1024} kB")

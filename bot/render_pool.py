@@ -42,6 +42,7 @@ from bot.refusals import Refusal
 from bot.shared_calls import settle
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
+from render.common.language import DEFAULT, speaking
 
 log = logging.getLogger(__name__)
 
@@ -187,16 +188,18 @@ class RenderPool:
         scores: ScoreSheet | None,
         *,
         game_id: int | None = None,
+        lang: str = DEFAULT,
     ) -> bytes:
-        """The picture ``key`` of this game at ``state`` as PNG bytes (``seat`` for a close-up);
-        ``PictureTooSlow`` after ``budget`` seconds. ``game_id``: the table it is for (its queue);
-        None for a picture of no table (it queues alone)."""
+        """The picture ``key`` of this game at ``state`` as PNG bytes (``seat`` for a close-up), its
+        words in ``lang`` (the game's language); ``PictureTooSlow`` after ``budget`` seconds.
+        ``game_id``: the table it is for (its queue); None for a picture of no table (it queues alone)."""
         if self._closed:
             raise RuntimeError("the render pool is closed")
         snapshot = game.rules.dump_state(state)
-        args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores)
+        args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores, lang)
         queue: Hashable = game_id if game_id is not None else object()
-        job = _Job(game, args, asyncio.get_running_loop().create_future(), (queue, key, seat))
+        # The language is part of what is drawn: the same picture in two languages is drawn twice.
+        job = _Job(game, args, asyncio.get_running_loop().create_future(), (queue, key, seat, lang))
         # Shielded: a caller that stops waiting does not take the picture away from another.
         return await asyncio.shield(self._queue(queue, job))
 
@@ -278,6 +281,7 @@ def _draw(
     seat: int | None,
     names: list[str],
     scores: ScoreSheet | None,
+    lang: str,
 ) -> bytes:
     game = _game_here(rules_module, pictures_module)
     if game.pictures is None:
@@ -287,7 +291,8 @@ def _draw(
         raise KeyError(f"{game.name} has no picture {key!r}")
     state = game.rules.load_state(snapshot)
     view = game.rules.view(state, seat if spec.per_seat else None)
-    return game.pictures.draw(key, view, seat, names, scores)
+    with speaking(lang):
+        return game.pictures.draw(key, view, seat, names, scores, lang=lang)
 
 
 def _warm_up(rules_module: str, pictures_module: str | None) -> None:

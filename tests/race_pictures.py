@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from engine.core import ScoreSheet
 from render.common.fonts import font
+from render.common.language import DEFAULT
 from render.common.palette import player_style
 from render.common.pictures import PictureSpec
 from render.common.png import encode_png
@@ -31,7 +32,14 @@ class RacePictures:
     specs = (PictureSpec("track", "Track", in_summaries=True),)
 
     def draw(
-        self, key: str, view: BaseModel, seat: int | None, names: Sequence[str], scores: ScoreSheet | None
+        self,
+        key: str,
+        view: BaseModel,
+        seat: int | None,
+        names: Sequence[str],
+        scores: ScoreSheet | None,
+        *,
+        lang: str = DEFAULT,
     ) -> bytes:
         if key != "track":
             raise KeyError(key)

@@ -10,6 +10,7 @@ from engine.carnegie.state import ANDREW as ANDREW_CODE
 from engine.carnegie.state import NEUTRAL as NEUTRAL_CODE
 from engine.carnegie.view import CarnegieView
 from engine.core import ScoreLine, ScoreSheet
+from engine.core.words import msg
 from render.carnegie.model import (
     ANDREW,
     NEUTRAL,
@@ -19,32 +20,38 @@ from render.carnegie.model import (
     PlayerSummary,
     TimelineModel,
 )
+from render.common.language import say, t, tn
 from render.common.palette import player_style
 
 # Andrew's row in the Players panel: the render model's seat for a rival without a seat.
 ANDREW_ROW_SEAT = -1
 
 PHASE_TEXT: dict[str, str] = {
-    "sides": "Setup: choose project-tab sides",
-    "house": "Setup: place the Housing disc",
-    "reserve": "Setup: reserve a department",
-    "setup_moves": "Setup: employee moves",
-    "setup_activate": "Setup: activate employees",
-    "select": "Select Timeline",
-    "income": "Events: Take Income",
-    "donate": "Events: Make a Donation",
-    "departments": "Use Departments",
-    "activate": "Activate Employees",
-    "over": "Game over",
+    "sides": msg("Setup: choose project-tab sides"),
+    "house": msg("Setup: place the Housing disc"),
+    "reserve": msg("Setup: reserve a department"),
+    "setup_moves": msg("Setup: employee moves"),
+    "setup_activate": msg("Setup: activate employees"),
+    "select": msg("Select Timeline"),
+    "income": msg("Events: Take Income"),
+    "donate": msg("Events: Make a Donation"),
+    "departments": msg("Use Departments"),
+    "activate": msg("Activate Employees"),
+    "over": msg("Game over"),
 }
-ACTION_NAMES: dict[str, str] = {"HR": "HR", "MGT": "Management", "CON": "Construction", "RND": "R&D"}
+ACTION_NAMES: dict[str, str] = {
+    "HR": msg("HR"),
+    "MGT": msg("Management"),
+    "CON": msg("Construction"),
+    "RND": msg("R&D"),
+}
 
 
 def seat_names(view: CarnegieView, names: Sequence[str] | None) -> tuple[str, ...]:
     """Player names by seat; without names the colour names are used (they match the markers)."""
     if names is not None and len(names) >= view.players:
         return tuple(names[: view.players])
-    return tuple(player_style(s).name for s in range(view.players))
+    return tuple(say(player_style(s).name) for s in range(view.players))
 
 
 def owner(code: int | None) -> Owner:
@@ -58,22 +65,25 @@ def owner(code: int | None) -> Owner:
 
 
 def phase_text(view: CarnegieView) -> str:
-    text = PHASE_TEXT.get(view.phase, view.phase)
+    """The phase line of the title, said in the current language."""
+    text = say(PHASE_TEXT.get(view.phase, view.phase))
     if view.phase == "departments" and view.action_type:
-        text += f" ({ACTION_NAMES.get(view.action_type, view.action_type)}"
+        action = say(ACTION_NAMES.get(view.action_type, view.action_type))
         if view.turn_type and view.turn_type != view.action_type:
             # R5.6.2: the seat in turn declared another type with its Action Choice tile.
-            text += f"; now {ACTION_NAMES.get(view.turn_type, view.turn_type)} by Action Choice"
-        text += ")"
+            turn = say(ACTION_NAMES.get(view.turn_type, view.turn_type))
+            text = t("{phase} ({action}; now {turn} by Action Choice)", phase=text, action=action, turn=turn)
+        else:
+            text = t("{phase} ({action})", phase=text, action=action)
     # The pools of the seat in turn (R6.1.4 moves, R6.4 study points) matter to whoever acts next.
     if view.moves:
-        text += f" · {view.moves} moves left"
+        text = tn("{phase} · {n} move left", "{phase} · {n} moves left", view.moves, phase=text)
     if view.study_points:
-        text += f" · {view.study_points} SP to spend"
+        text = t("{phase} · {n} SP to spend", phase=text, n=view.study_points)
     if view.phase in ("income", "donate") and view.event:
-        text += f" — {view.event}"
+        text = t("{phase} — {event}", phase=text, event=say(view.event))
     if view.andrew is not None and view.andrew.selects_row and view.action_type and not view.pending.finished:
-        text += " · row chosen by Andrew"  # R10.2.2
+        text = t("{phase} · row chosen by Andrew", phase=text)  # R10.2.2
     return text
 
 
@@ -142,7 +152,7 @@ def board_model(
         andrew_cards=_andrew_cards(view),
         slot_projects=slot_projects,
         finished=finished,
-        score_label="VP" if scores is None else ("final" if scores.final else "total"),
+        score_label=msg("VP") if scores is None else (msg("final") if scores.final else msg("total")),
         # ``winners`` are positions in the sheet's lines.
         winners=tuple(
             _winner_name(scores.lines[w], who)
@@ -185,7 +195,7 @@ def _andrew(view: CarnegieView, total: int | None) -> PlayerSummary | None:
 
 def _back(code: str | None) -> str | None:
     """A card back as printed: a Normal card's main action ("R&D"), "?" on an Advanced card (R10.2.1)."""
-    return None if code is None else ACTION_NAMES.get(code, code)
+    return None if code is None else say(ACTION_NAMES.get(code, code))
 
 
 def _andrew_cards(view: CarnegieView) -> AndrewCards | None:
@@ -196,7 +206,7 @@ def _andrew_cards(view: CarnegieView) -> AndrewCards | None:
         deck_left=a.deck_left,
         next_back=_back(a.next_back),
         current_back=_back(a.current_back),
-        current_face=a.current.text if a.current is not None else None,
+        current_face=say(a.current.text) if a.current is not None else None,
         position=a.position,
         vp_cards=tuple(a.vp_cards),
         piles=tuple(a.piles),

@@ -24,6 +24,7 @@ from render.carnegie.palette import (
     VP_END,
 )
 from render.common.canvas import Canvas
+from render.common.language import say, t, tn
 from render.common.palette import (
     HIGHLIGHT,
     INK,
@@ -84,19 +85,19 @@ def _lying(c: Canvas, count: int, x0: float, y: float, x1: float, colour: RGB, s
             c.icon("employee_lying", x0 + size / 2 + i * (size + 2), y, size, colour)
         return
     c.icon("employee_lying", x0 + size / 2, y, size, colour)
-    c.text(x0 + size + 6, y, f"× {count} inactive", 18, bold=True, anchor="lm")
+    c.fit_text(x0 + size + 6, y, t("× {n} inactive", n=count), x1 - x0 - size - 6, 18, bold=True, anchor="lm")
 
 
 def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
     x0, y0, x1, y1 = _cell_box(cell)
     if cell.kind == "empty":
         c.d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=EMPTY_FILL, outline=PANEL_EDGE, width=2)
-        c.text((x0 + x1) / 2, y0 + 30, "empty", 18, fill=INK_SOFT, anchor="mm")
+        c.fit_text((x0 + x1) / 2, y0 + 30, t("empty"), x1 - x0 - 16, 18, fill=INK_SOFT, anchor="mm")
         _lying(c, cell.inactive, x0 + 10, y1 - 26, x1 - 10, colour)
         return
     if cell.kind == "lobby":
         c.d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=LOBBY_FILL, outline=INK, width=3)
-        c.text((x0 + x1) / 2, y0 + 30, "Lobby", 24, bold=True, anchor="mm")
+        c.fit_text((x0 + x1) / 2, y0 + 30, t("Lobby"), x1 - x0 - 16, 24, bold=True, anchor="mm")
         # Lobby may hold many employees: rows of icons.
         n = cell.inactive
         per_row = 6
@@ -104,9 +105,9 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
             r, k = divmod(i, per_row)
             c.icon("employee_lying", x0 + 24 + k * 31, y0 + 72 + r * 34, 30, colour)
         if n > 12:
-            c.text(x1 - 10, y1 - 18, f"{n} inactive", 18, bold=True, anchor="rm")
+            c.fit_text(x1 - 10, y1 - 18, t("{n} inactive", n=n), x1 - x0 - 20, 18, bold=True, anchor="rm")
         elif n:
-            c.text(x1 - 10, y1 - 18, f"{n} inactive", 16, fill=INK_SOFT, anchor="rm")
+            c.fit_text(x1 - 10, y1 - 18, t("{n} inactive", n=n), x1 - x0 - 20, 16, fill=INK_SOFT, anchor="rm")
         return
     type_index = TYPE_INDEX.get(cell.type or "", 0)
     key = glyphs.DEPT_KEYS[type_index]
@@ -124,27 +125,28 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
         width=5 if passive else 3,
     )
     glyphs.dept_icon(c, type_index, x0 + 22, y0 + 22, 28)
-    tag = f"#{cell.department}" if cell.built else "start"
-    c.text(x0 + 42, y0 + 22, tag, 16, fill=DEPT_INK[key], bold=True, anchor="lm")
+    tag = f"#{cell.department}" if cell.built else t("start")
+    c.fit_text(x0 + 42, y0 + 22, tag, x1 - x0 - 90, 16, fill=DEPT_INK[key], bold=True, anchor="lm")
     if cell.built and cell.vp:
         glyphs.vp(c, x1 - 22, y0 + 22, cell.vp, 32, VP_END)
-    lines = _wrap(c, cell.name or "", x1 - x0 - 16, 19, True)[:2]
+    lines = _wrap(c, say(cell.name or ""), x1 - x0 - 16, 19, True)[:2]
     for i, line in enumerate(lines):
         c.fit_text(x0 + 8, y0 + 52 + i * 23, line, x1 - x0 - 16, 19, bold=True, anchor="lm")
     # What the department does, in one short line (wrapped to two at most), under its name.
-    effect = DEPT_EFFECTS.get(cell.department or 0, "")
+    effect = say(DEPT_EFFECTS.get(cell.department or 0, ""))
     for i, line in enumerate(_wrap(c, effect, x1 - x0 - 16, 14, False)[:2]):
         ly = y0 + 52 + len(lines) * 23 + i * 17
         c.fit_text(x0 + 8, ly, line, x1 - x0 - 16, 14, fill=INK_SOFT, anchor="lm")
-    kind = "passive" if passive else ""
-    tile = next((t for t in data.TILES if t.id == cell.department), None)
+    kind = t("passive") if passive else ""
+    tile = next((d for d in data.TILES if d.id == cell.department), None)
     if tile is not None and tile.kind == "mission":
-        kind = "mission"
+        kind = t("mission")
     if kind:
-        c.text(
+        c.fit_text(
             x1 - 8,
             y0 + 52 + len(lines) * 23 - 4,
             kind,
+            x1 - x0 - 16,
             14,
             fill=PASSIVE_EDGE if passive else INK_SOFT,
             anchor="rm",
@@ -159,23 +161,27 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
         paste(c.image, disc(48, WHITE, INK, 0.06), wx, wy)
         if wp.permanent:
             c.icon("employee", wx, wy, 34, INK)
-            c.text(wx, wy + 31, "fixed", 14, fill=INK_SOFT, bold=True, anchor="mm")
+            c.fit_text(
+                wx, wy + 31, t("fixed"), pitch - 2, 14, fill=INK_SOFT, bold=True, anchor="mm", min_size=9
+            )
             continue
         if wp.active:
             c.icon("employee", wx, wy, 34, colour)
             if wp.used:
                 c.text(wx + 22, wy - 20, "✓", 26, fill=HIGHLIGHT, bold=True, anchor="mm", stroke=WHITE)
-        c.text(
+        c.fit_text(
             wx,
             wy + 31,
-            "free" if wp.cost == 0 else f"${wp.cost}",
+            t("free") if wp.cost == 0 else f"${wp.cost}",
+            pitch - 2,
             17,
             fill=MONEY if wp.cost else INK_SOFT,
             bold=True,
             anchor="mm",
+            min_size=9,
         )
     if n == 0:
-        c.text((x0 + x1) / 2, wy, "no workplace", 16, fill=INK_SOFT, anchor="mm")
+        c.fit_text((x0 + x1) / 2, wy, t("no workplace"), x1 - x0 - 16, 16, fill=INK_SOFT, anchor="mm")
     _lying(c, cell.inactive, x0 + 10, y1 - 15, x1 - 10, colour)
 
 
@@ -193,22 +199,30 @@ def _draw_income(c: Canvas, alternatives: tuple[data.Gain, ...], cx: float, cy: 
         x = glyphs.draw_gain(c, g, x, cy, size)
 
 
-def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
-    y0 = TAB_Y0 + t * (TAB_H + 10)
+def _draw_tab(c: Canvas, index: int, tab: TabView, seat: int) -> None:
+    y0 = TAB_Y0 + index * (TAB_H + 10)
     x0, x1 = TAB_X0, W - 16
-    key = PROJECT_KEY_BY_ID[t]
+    key = PROJECT_KEY_BY_ID[index]
     c.d.rounded_rectangle((x0, y0, x1, y0 + TAB_H), radius=10, fill=WHITE, outline=PANEL_EDGE, width=2)
     c.icon(key, x0 + 22, y0 + 22, 28, PROJECT_INK[key])
-    c.text(x0 + 42, y0 + 22, f"{tab.name} ({tab.side})", 19, bold=True, anchor="lm")
-    # Right of the title: build cost in goods, projects ready to build, end VP so far.
-    cost = f"{tab.build_goods} per build"
+    # Right of the title: build cost in goods, projects ready to build, end VP so far; the title
+    # and the summary share what the cost leaves (a longer word is drawn smaller).
+    cost = t("{n} per build", n=tab.build_goods)
     c.text(x1 - 12, y0 + 22, cost, 16, anchor="rm")
     gx = x1 - 12 - c.text_width(cost, 16) - 14
     c.icon("goods", gx, y0 + 22, 22, GOODS)
-    summary = f"ready {tab.ready} · end VP {tab.end_vp}"
-    c.text(gx - 22, y0 + 22, summary, 17, fill=VP_END, bold=True, anchor="rm")
+    summary = t("ready {ready} · end VP {vp}", ready=tab.ready, vp=tab.end_vp)
+    title = t("{project} ({side})", project=say(tab.name), side=tab.side)
+    room = gx - 22 - x0 - 42 - 16
+    title_w = min(c.text_width(title, 19, True), room * 0.5)
+    if c.text_width(summary, 17, True) < room - c.text_width(title, 19, True):
+        title_w = c.text_width(title, 19, True)
+    c.fit_text(x0 + 42, y0 + 22, title, title_w, 19, bold=True, anchor="lm", min_size=11)
+    c.fit_text(
+        gx - 22, y0 + 22, summary, room - title_w, 17, fill=VP_END, bold=True, anchor="rm", min_size=10
+    )
     side = TAB_SIDES.index(tab.side)
-    printed = TABS[t][side]
+    printed = TABS[index][side]
     sy = y0 + 48
     for i, sp in enumerate(tab.spaces):
         sx0 = x0 + 10 + i * (SPACE_W + 4)
@@ -243,9 +257,19 @@ def _draw_tab(c: Canvas, t: int, tab: TabView, seat: int) -> None:
         elif sp.kind == "V":
             glyphs.vp(c, cx, sy + 44, sp.vp, 42, VP_END)
         else:
-            c.text(cx, sy + 40, "start", 14, fill=INK_SOFT, anchor="mm")
+            c.fit_text(cx, sy + 40, t("start"), SPACE_W - 6, 14, fill=INK_SOFT, anchor="mm", min_size=9)
         if sp.raises_cap:
-            c.text(cx, y0 + TAB_H - 20, "cap +3", 14, fill=HIGHLIGHT, bold=True, anchor="mm")
+            c.fit_text(
+                cx,
+                y0 + TAB_H - 20,
+                t("cap +{n}", n=3),
+                SPACE_W - 6,
+                14,
+                fill=HIGHLIGHT,
+                bold=True,
+                anchor="mm",
+                min_size=9,
+            )
 
 
 def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
@@ -261,13 +285,23 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
     c.text(x, row1, f"${comp.money}", 28, fill=MONEY, bold=True, anchor="lm")
     x += c.text_width(f"${comp.money}", 28, True) + 24
     x = c.icon_value("goods", str(comp.goods), x, row1, 30, GOODS, text_size=26) + 24
-    x = c.icon_value("employee", f"{comp.employee_supply} in supply", x, row1, 28, colour, text_size=20) + 20
+    x = (
+        c.icon_value(
+            "employee", t("{n} in supply", n=comp.employee_supply), x, row1, 28, colour, text_size=20
+        )
+        + 20
+    )
     s = player_style(comp.seat)
     paste(c.image, marker(s.shape, s.colour, 26), x + 13, row1)
-    c.text(x + 32, row1, f"{comp.disc_supply} discs", 20, bold=True, anchor="lm")
+    c.text(x + 32, row1, tn("{n} disc", "{n} discs", comp.disc_supply), 20, bold=True, anchor="lm")
     row2 = y0 + 86
-    c.text(x0 + 16, row2, "Missions:", 19, bold=True, anchor="lm")
-    x = x0 + 116
+    # The region boxes move right for a longer word (there is room for 150 px of it).
+    missions, size = t("Missions:"), 19
+    while size > 13 and c.text_width(missions, size, True) > 150:
+        size -= 1
+    c.text(x0 + 16, row2, missions, size, bold=True, anchor="lm")
+    width = c.text_width(missions, size, True)
+    x = x0 + (116 if width <= 102 else 26 + width)
     for region in range(4):
         k = REGION_KEYS[region]
         c.d.rounded_rectangle(
@@ -286,29 +320,40 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
         c.text(x + 68, row2, str(comp.missions[region]), 20, bold=True, anchor="lm")
         x += 100
     row3 = y0 + 136
-    donation = (
-        f"Donations: {comp.donations_made} · next ${comp.next_donation_cost} · cap {comp.donation_cap} VP"
+    donation = t(
+        "Donations: {made} · next ${cost} · cap {cap} VP",
+        made=comp.donations_made,
+        cost=comp.next_donation_cost,
+        cap=comp.donation_cap,
     )
     c.fit_text(x0 + 16, row3, donation, x1 - x0 - 250, 18, anchor="lm")
     if comp.action_choice:
         c.icon("action_choice", x1 - 200, row3, 28, ACTION_CHOICE_INK)
-        c.text(x1 - 182, row3, "Action Choice", 17, bold=True, anchor="lm")
+        c.fit_text(x1 - 182, row3, t("Action Choice"), 170, 17, bold=True, anchor="lm", min_size=11)
     if comp.reserved:
-        name = data.DEPT_NAMES.get(comp.reserved, str(comp.reserved))
+        name = say(data.DEPT_NAMES.get(comp.reserved, str(comp.reserved)))
         c.fit_text(
-            x0 + 16, row3 + 34, f"Reserved tile: #{comp.reserved} {name}", x1 - x0 - 32, 18, anchor="lm"
+            x0 + 16,
+            row3 + 34,
+            t("Reserved tile: #{number} {name}", number=comp.reserved, name=name),
+            x1 - x0 - 32,
+            18,
+            anchor="lm",
         )
-    c.text(x0 + 16, y1 - 74, f"Active employees: {comp.active_employees}", 18, anchor="lm")
+    c.fit_text(
+        x0 + 16, y1 - 74, t("Active employees: {n}", n=comp.active_employees), x1 - x0 - 32, 18, anchor="lm"
+    )
     # Legend of the marks used on this board.
     ly = y1 - 38
     c.text(x0 + 16, ly, "✓", 22, fill=HIGHLIGHT, bold=True, anchor="lm")
-    c.text(x0 + 36, ly, "used this turn", 15, fill=INK_SOFT, anchor="lm")
+    # Each legend entry has the room up to the next one.
+    c.fit_text(x0 + 36, ly, t("used this turn"), 128, 15, fill=INK_SOFT, anchor="lm", min_size=9)
     lx = x0 + 170
     c.d.rounded_rectangle((lx, ly - 11, lx + 30, ly + 11), radius=5, outline=MONEY, width=3)
-    c.text(lx + 38, ly, "income at Take Income", 15, fill=INK_SOFT, anchor="lm")
+    c.fit_text(lx + 38, ly, t("income at Take Income"), 186, 15, fill=INK_SOFT, anchor="lm", min_size=9)
     lx += 230
     c.icon("sp", lx + 9, ly, 18, SP)
-    c.text(lx + 22, ly, "SP to push", 15, fill=INK_SOFT, anchor="lm")
+    c.fit_text(lx + 22, ly, t("SP to push"), x1 - lx - 38, 15, fill=INK_SOFT, anchor="lm", min_size=9)
 
 
 def draw_company(view: CarnegieView, seat: int, name: str) -> Canvas:
@@ -317,20 +362,20 @@ def draw_company(view: CarnegieView, seat: int, name: str) -> Canvas:
     c = Canvas(W, H, PAPER, ICONS)
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     paste(c.image, marker(style.shape, style.colour, 40, WHITE), 34, TITLE_H / 2)
-    title = f"{name} — company board"
-    c.text(64, TITLE_H / 2, title, 30, fill=WHITE, bold=True, anchor="lm")
-    status = f"Carnegie · round {min(view.round, view.rounds)}/{view.rounds}"
+    title = t("{name} — company board", name=name)
+    c.fit_text(64, TITLE_H / 2, title, W - 480, 30, fill=WHITE, bold=True, anchor="lm", ellipsis=True)
+    status = t("Carnegie · round {round}/{rounds}", round=min(view.round, view.rounds), rounds=view.rounds)
     if view.first_player == seat:
         c.icon("locomotive", W - 380, TITLE_H / 2, 36, WHITE)
     c.text(W - 20, TITLE_H / 2, status, 24, fill=WHITE, anchor="rm")
     # Grid with the row VP printed on the left (R4.1.3).
-    c.text(GRID_X0, GRID_Y0 - 24, "Company", 24, bold=True, anchor="lm")
+    c.text(GRID_X0, GRID_Y0 - 24, t("Company"), 24, bold=True, anchor="lm")
     for r in range(GRID_ROWS):
         cy = GRID_Y0 + r * CELL_H + CELL_H / 2
         glyphs.vp(c, GRID_X0 - 30, cy, ROW_VP[r], 40, VP_END)
     for cell in comp.cells:
         _draw_cell(c, cell, style.colour)
-    for t, tab in enumerate(comp.tabs):
-        _draw_tab(c, t, tab, seat)
+    for index, tab in enumerate(comp.tabs):
+        _draw_tab(c, index, tab, seat)
     _draw_supplies(c, comp, style.colour)
     return c

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from render.common.places import ordinal
+
 # Owner of a disc: a seat index, "neutral", "andrew", or None (free).
 Owner = int | str | None
 
@@ -72,7 +74,8 @@ class BoardModel:
     # Project type code built on each slot ("H", "C", "I", "P"), None when free or unknown (neutral).
     slot_projects: tuple[str | None, ...] = ()
     finished: bool = False
-    score_label: str = "VP"  # "VP" = score track; "total" / "final" when a score sheet was given
+    # "VP" = score track; "total" / "final" when a score sheet was given (a Msg from the adapter).
+    score_label: str = "VP"
     winners: tuple[str, ...] = ()
 
     def everyone(self) -> list[PlayerSummary]:
@@ -86,12 +89,8 @@ class BoardModel:
         if not self.finished:
             return [("", p) for p in people]
         ordered = sorted(people, key=lambda p: -p.score)
-        return [(_ordinal(1 + sum(q.score > p.score for q in people)), p) for p in ordered]
+        return [(ordinal(1 + sum(q.score > p.score for q in people)), p) for p in ordered]
 
     def owner_of(self, p: PlayerSummary) -> Owner:
         # Andrew's summary carries a seat number too, so he is told apart by identity.
         return ANDREW if (self.andrew is not None and p is self.andrew) else p.seat
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

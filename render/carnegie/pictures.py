@@ -12,7 +12,9 @@ from pydantic import BaseModel
 
 from engine.carnegie.view import CarnegieView
 from engine.core import ScoreSheet
+from engine.core.words import msg
 from render.carnegie.images import render_company, render_overview, render_phone, render_strip, warm_up
+from render.common.language import DEFAULT, speaking
 from render.common.pictures import PictureSpec
 
 
@@ -22,10 +24,10 @@ class CarnegiePictures:
     the final result."""
 
     specs: tuple[PictureSpec, ...] = (
-        PictureSpec("board", "Board"),
-        PictureSpec("company", "Company", per_seat=True),
-        PictureSpec("strip", "Players"),
-        PictureSpec("phone", "Map and players (phone)", in_summaries=True),
+        PictureSpec("board", msg("Board")),
+        PictureSpec("company", msg("Company"), per_seat=True),
+        PictureSpec("strip", msg("Players")),
+        PictureSpec("phone", msg("Map and players (phone)"), in_summaries=True),
     )
 
     def draw(
@@ -35,6 +37,8 @@ class CarnegiePictures:
         seat: int | None,
         names: Sequence[str],
         scores: ScoreSheet | None,
+        *,
+        lang: str = DEFAULT,
     ) -> bytes:
         if key not in {spec.key for spec in self.specs}:
             raise KeyError(key)
@@ -42,15 +46,17 @@ class CarnegiePictures:
             raise TypeError(f"Carnegie draws a CarnegieView, not {type(view).__name__}")
         if seat is not None and not 0 <= seat < view.players:
             raise ValueError(f"seat {seat} is not in this game")
-        if key == "board":
-            return render_overview(view, names, scores)
-        if key == "phone":
-            return render_phone(view, names, scores)
-        if key == "strip":
-            return render_strip(view, names, scores)
-        if seat is None:
+        if key == "company" and seat is None:
             raise ValueError("the company board is drawn for a seat")
-        return render_company(view, seat, names)
+        with speaking(lang):
+            if key == "board":
+                return render_overview(view, names, scores)
+            if key == "phone":
+                return render_phone(view, names, scores)
+            if key == "strip":
+                return render_strip(view, names, scores)
+            assert seat is not None
+            return render_company(view, seat, names)
 
     def warm_up(self) -> None:
         warm_up()

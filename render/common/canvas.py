@@ -83,7 +83,8 @@ class Canvas:
     ) -> None:
         self.d.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=fill, outline=edge, width=2)
         if title:
-            self.text(x0 + 14, y0 + 8, title, title_size, bold=True)
+            # A longer word in another language is drawn smaller rather than past the panel's edge.
+            self.fit_text(x0 + 14, y0 + 8, title, x1 - x0 - 28, title_size, bold=True, min_size=12)
 
     def icon(self, name: str, cx: float, cy: float, size: int, colour: RGB = INK) -> None:
         paste(self.image, self.icons.get(name, size, colour), cx, cy)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.words import msg
+
 RGB = tuple[int, int, int]
 
 
@@ -20,18 +22,18 @@ def hex_rgb(code: str) -> RGB:
 
 @dataclass(frozen=True)
 class PlayerStyle:
-    name: str
+    name: str  # a Msg: said in the picture's language
     colour: RGB
     shape: str  # circle | square | triangle | diamond | star | hexagon
 
 
 PLAYER_STYLES: tuple[PlayerStyle, ...] = (
-    PlayerStyle("Blue", hex_rgb("#0072B2"), "circle"),
-    PlayerStyle("Orange", hex_rgb("#E69F00"), "square"),
-    PlayerStyle("Green", hex_rgb("#009E73"), "triangle"),
-    PlayerStyle("Pink", hex_rgb("#CC79A7"), "diamond"),
+    PlayerStyle(msg("Blue"), hex_rgb("#0072B2"), "circle"),
+    PlayerStyle(msg("Orange"), hex_rgb("#E69F00"), "square"),
+    PlayerStyle(msg("Green"), hex_rgb("#009E73"), "triangle"),
+    PlayerStyle(msg("Pink"), hex_rgb("#CC79A7"), "diamond"),
 )
-NEUTRAL_STYLE = PlayerStyle("Neutral", hex_rgb("#A8A8A8"), "hexagon")
+NEUTRAL_STYLE = PlayerStyle(msg("Neutral"), hex_rgb("#A8A8A8"), "hexagon")
 
 
 def player_style(seat: int) -> PlayerStyle:

@@ -9,7 +9,7 @@ unopened, to ``draw``. Drawing is pure and deterministic (the same view gives th
   every checkpoint summary and the final result (at most one), which may be a phone-sized
   picture; the first public one is the full board, shown on demand (the Board button,
   ``/game board`` without a picture named).
-- ``draw(key, view, seat, names, scores)``: ``view`` is ``Game.view(state, seat)`` for a
+- ``draw(key, view, seat, names, scores, lang=...)``: ``view`` is ``Game.view(state, seat)`` for a
   per-seat picture and ``Game.view(state, None)`` otherwise; ``names`` are the players' display
   names in seat order; ``scores`` the provisional or final ``ScoreSheet`` when the picture shows
   totals. Raises ``KeyError`` for an unknown key and ``ValueError`` for a seat not in the game.
@@ -25,11 +25,13 @@ from typing import Protocol
 from pydantic import BaseModel
 
 from engine.core import ScoreSheet
+from render.common.language import DEFAULT
 
 
 @dataclass(frozen=True)
 class PictureSpec:
     key: str
+    # A Msg (``msg("Board")``): the bot says it in the reader's language.
     title: str
     per_seat: bool = False
     in_summaries: bool = False
@@ -45,6 +47,8 @@ class Pictures(Protocol):
         seat: int | None,
         names: Sequence[str],
         scores: ScoreSheet | None,
+        *,
+        lang: str = DEFAULT,
     ) -> bytes: ...
 
     def warm_up(self) -> None: ...

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from render.common import palette as common_palette
 from render.common.fonts import font
+from render.common.language import DEFAULT, speaking
 from render.common.png import COMPRESS_LEVEL, PALETTE_COLOURS
 from render.nipron import palette as nipron_palette
 
@@ -76,7 +77,10 @@ def palette_image() -> Image.Image:
     # (and the palette) changes only when the rules or the drawing do
     state, _ = play(GAME, GAME.new_game(4, 7), [RandomPlayer(700 + seat) for seat in range(4)])
     view = GAME.view(state, None)
-    parts = [draw_board(view, None, GAME.score(state)), draw_player_board(view, 0, None), _swatch()]
+    # Drawn in English whatever language the first picture of the process is in: one palette for
+    # every language, so a picture's bytes do not depend on which language was drawn first.
+    with speaking(DEFAULT):
+        parts = [draw_board(view, None, GAME.score(state)), draw_player_board(view, 0, None), _swatch()]
     width = max(p.width for p in parts)
     reference = Image.new("RGB", (width, sum(p.height for p in parts)), common_palette.WHITE)
     y = 0

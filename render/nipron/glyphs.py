@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from render.common.canvas import Canvas
+from render.common.language import say
 from render.common.palette import INK, RGB, WHITE, PlayerStyle
 from render.common.sprites import disc, marker, paste
 from render.nipron.palette import FALLBACK_STYLES, GOOD_FILL, GOOD_INK, GOOD_NAME, PLAYER_STYLES, WORKER
@@ -50,18 +51,20 @@ def workers(c: Canvas, colours: Sequence[str], x: float, cy: float, size: int, g
 def good_chip(
     c: Canvas, good: str, x0: float, y0: float, x1: float, y1: float, size: int = 22, text: str | None = None
 ) -> None:
-    """A pale chip in the good's colour with its name."""
+    """A pale chip in the good's colour with its name (cut with "…" where a language's word is longer
+    than the chip: the colour says the good too)."""
     c.d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=GOOD_FILL[good], outline=GOOD_INK[good], width=2)
     c.fit_text(
         (x0 + x1) / 2,
         (y0 + y1) / 2,
-        text or GOOD_NAME[good],
+        text or say(GOOD_NAME[good]),
         x1 - x0 - 8,
         size,
         fill=GOOD_INK[good],
         bold=True,
         anchor="mm",
         min_size=22,
+        ellipsis=True,
     )
 
 

@@ -7,23 +7,32 @@ from dataclasses import dataclass
 
 from engine.core import ScoreSheet
 from engine.nipron.view import NipronView
+from render.common.language import say, t
 from render.common.palette import PlayerStyle
 from render.nipron.glyphs import style
 
+
 # Districts are numbered north to south (rules §7.9); the view gives no names, so the pictures say
 # "District 1 (north)" and call a district's two cities by where they are drawn (west, east).
-DISTRICT_WORD: tuple[str, ...] = ("north", "north-central", "south-central", "south")
-CITY_WORD: tuple[str, ...] = ("West city", "East city")
-
-
 def district_title(district: int) -> str:
     """``district`` is 1-based, as in the view."""
-    return f"District {district} ({DISTRICT_WORD[(district - 1) % 4]})"
+    where = (district - 1) % 4
+    if where == 0:
+        return t("District {n} (north)", n=district)
+    if where == 1:
+        return t("District {n} (north-central)", n=district)
+    if where == 2:
+        return t("District {n} (south-central)", n=district)
+    return t("District {n} (south)", n=district)
+
+
+def city_word(city: int) -> str:
+    """``city`` is 1-based, as in the view: two per district, west then east."""
+    return t("West city") if (city - 1) % 2 == 0 else t("East city")
 
 
 def city_title(city: int) -> str:
-    """``city`` is 1-based, as in the view: two per district, west then east."""
-    return f"{CITY_WORD[(city - 1) % 2]}, district {(city + 1) // 2}"
+    return t("{city}, district {n}", city=city_word(city), n=(city + 1) // 2)
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ def seats(view: NipronView, names: Sequence[str] | None) -> list[Seat]:
     for p in view.zaibatsu:
         st = style(p.colour, p.seat)
         given = clean_name(names[p.seat]) if names is not None and p.seat < len(names) else ""
-        name = given or st.name
+        name = given or say(st.name)
         out.append(Seat(p.seat, name, st))
     return out
 

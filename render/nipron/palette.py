@@ -4,14 +4,15 @@ worker colours (each also carries its initial letter), the goods, the districts 
 
 from __future__ import annotations
 
+from engine.core.words import msg
 from render.common.palette import RGB, PlayerStyle, hex_rgb
 
 # The engine names seats by the box's colours; Okabe–Ito has a colour for each of them.
 PLAYER_STYLES: dict[str, PlayerStyle] = {
-    "yellow": PlayerStyle("Yellow", hex_rgb("#F0E442"), "circle"),
-    "red": PlayerStyle("Red", hex_rgb("#D55E00"), "square"),
-    "purple": PlayerStyle("Purple", hex_rgb("#CC79A7"), "triangle"),
-    "blue": PlayerStyle("Blue", hex_rgb("#0072B2"), "diamond"),
+    "yellow": PlayerStyle(msg("Yellow"), hex_rgb("#F0E442"), "circle"),
+    "red": PlayerStyle(msg("Red"), hex_rgb("#D55E00"), "square"),
+    "purple": PlayerStyle(msg("Purple"), hex_rgb("#CC79A7"), "triangle"),
+    "blue": PlayerStyle(msg("Blue"), hex_rgb("#0072B2"), "diamond"),
 }
 FALLBACK_STYLES: tuple[PlayerStyle, ...] = tuple(PLAYER_STYLES.values())
 
@@ -45,12 +46,12 @@ GOOD_INK: dict[str, RGB] = {
     "bulbs": hex_rgb("#7A5A00"),
 }
 GOOD_NAME: dict[str, str] = {
-    "silk": "Silk",
-    "paper": "Paper",
-    "bento": "Bento",
-    "lenses": "Lenses",
-    "clocks": "Clocks",
-    "bulbs": "Light bulbs",
+    "silk": msg("Silk"),
+    "paper": msg("Paper"),
+    "bento": msg("Bento"),
+    "lenses": msg("Lenses"),
+    "clocks": msg("Clocks"),
+    "bulbs": msg("Light bulbs"),
 }
 
 # Districts, north to south: light fills with a darker ink for their titles. Picked (blue, green, sand, rose

@@ -21,9 +21,10 @@ from engine.core import ScoreSheet
 from engine.nipron import data
 from engine.nipron.view import NipronView, PlayerView
 from render.common.canvas import Canvas
+from render.common.language import t
 from render.common.palette import INK, INK_SOFT, PAPER, WHITE
 from render.common.sprites import disc, paste
-from render.nipron.board import per_game, status_line
+from render.nipron.board import per_game, status_parts
 from render.nipron.board.map_panel import draw_map, draw_map_game
 from render.nipron.board.players import place
 from render.nipron.glyphs import badge, fit_line, player_marker, workers, yen
@@ -77,15 +78,17 @@ def _build_map(view: NipronView) -> Image.Image:
     return c.image
 
 
-def _title(c: Canvas, view: NipronView, line: str) -> None:
-    head = "Nipron · game over" if view.over else f"Nipron · scoring {min(view.scorings + 1, 3)} of 3 next"
-    if view.final_seat is not None and not view.over:
-        head = "Nipron · final phase"
+def _title(c: Canvas, view: NipronView, rest: str) -> None:
+    """``rest``: the board's status without its first part, which the head says its own way."""
+    if view.over:
+        head = t("Nipron · game over")
+    elif view.final_seat is not None:
+        head = t("Nipron · final phase")
+    else:
+        head = t("Nipron · scoring {n} of {last} next", n=min(view.scorings + 1, 3), last=3)
     c.fit_text(
         16, 30, head, PHONE_W - 32, MIN_TEXT + 8, fill=WHITE, bold=True, anchor="lm", min_size=MIN_TEXT
     )
-    # the board's status line without its first part, which the head already says
-    rest = line.split(" · ", 1)[1] if " · " in line else ""
     if rest:
         fit_line(c, 16, 78, rest, PHONE_W - 32, MIN_TEXT, fill=WHITE, anchor="lm", min_size=MIN_TEXT)
 
@@ -93,9 +96,22 @@ def _title(c: Canvas, view: NipronView, line: str) -> None:
 def _track(c: Canvas, view: NipronView) -> None:
     """The scoring track as one row: the marker's space, the golden spaces, where each scoring falls."""
     x0, y0 = GAP, TRACK_Y0
-    c.panel(x0, y0, PHONE_W - GAP, y0 + TRACK_H, "Scoring track", title_size=MIN_TEXT + 2)
-    done = "game over" if view.over else f"{view.scorings} of 3 scorings done"
-    c.text(PHONE_W - GAP - 14, y0 + 20, done, MIN_TEXT, fill=INK, bold=True, anchor="rm")
+    title = t("Scoring track")
+    c.panel(x0, y0, PHONE_W - GAP, y0 + TRACK_H, title, title_size=MIN_TEXT + 2)
+    done = t("game over") if view.over else t("{n} of {last} scorings done", n=view.scorings, last=3)
+    room = PHONE_W - 2 * GAP - 28 - c.text_width(title, MIN_TEXT + 2, True) - 20
+    fit_line(
+        c,
+        PHONE_W - GAP - 14,
+        y0 + 20,
+        done,
+        room,
+        MIN_TEXT,
+        fill=INK,
+        bold=True,
+        anchor="rm",
+        min_size=MIN_TEXT,
+    )
     pitch = (PHONE_W - 2 * GAP - 40) / data.TRACK_SPACES
     cy = y0 + 92
     for s in range(1, data.TRACK_SPACES + 1):
@@ -158,7 +174,7 @@ def _players(c: Canvas, view: NipronView, names: Sequence[str] | None, scores: S
             c.text(x, cy, rank, MIN_TEXT + 2, bold=True, anchor="lm")
             x += 56
         player_marker(c, s.style, x + 20, cy, 40)
-        tag = "to act" if view.active == p.seat else ("winner" if p.seat in won else "")
+        tag = t("to act") if view.active == p.seat else (t("winner") if p.seat in won else "")
         name_w = PHONE_W - 200 - x - 52 - (c.text_width(tag, MIN_TEXT) + 16 if tag else 0)
         fit_line(c, x + 52, cy, s.name, name_w, MIN_TEXT + 6, bold=True, anchor="lm", min_size=MIN_TEXT)
         if tag:
@@ -167,14 +183,14 @@ def _players(c: Canvas, view: NipronView, names: Sequence[str] | None, scores: S
                 cy,
                 tag,
                 MIN_TEXT,
-                fill=GOLD if tag == "winner" else INK_SOFT,
+                fill=GOLD if p.seat in won and view.active != p.seat else INK_SOFT,
                 bold=True,
                 anchor="rm",
             )
         # the VP track while the game runs (the sheet's provisional total counts end-game scoring
         # not yet earned); the final sheet's total once it is over
         total = scored.get(p.seat, p.vp) if final else p.vp
-        label = f"{total} VP"
+        label = t("{n} VP", n=total)
         badge(c, PHONE_W - 100, cy, label, MIN_TEXT + 4, GOLD if p.seat in won else VP)
         _holdings(c, p.yen, p.coal, p.blueprints, p.levels.get("knowledge", 0), p.workers, ry + 90)
 
@@ -188,7 +204,7 @@ def _holdings(
         ("yen", yen(money), YEN),
         ("coal", str(coal), COAL),
         ("blueprint", str(blueprints), BLUEPRINT),
-        ("knowledge", f"level {knowledge}", KNOWLEDGE),
+        ("knowledge", t("level {n}", n=knowledge), KNOWLEDGE),
     ):
         c.icon(icon, x + 16, cy, 32, colour)
         c.text(x + 38, cy, text, MIN_TEXT + 2, fill=YEN if icon == "yen" else INK, bold=True, anchor="lm")
@@ -206,7 +222,7 @@ def draw_phone(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet
     image = per_game("phone", view, _build_map).copy()
     c = Canvas.from_image(image, ICONS)
     people = seats(view, names)
-    _title(c, view, status_line(view, people, scores))
+    _title(c, view, status_parts(view, people, scores)[1])
     draw_map(c, view, people, district_box, covered_print=False)
     _track(c, view)
     _players(c, view, names, scores)

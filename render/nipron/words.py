@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from engine.nipron import data
 from render.common.canvas import Canvas
+from render.common.language import t
 
 
 def contract_steps(cid: str) -> str:
+    """The money-track steps a contract gives, as its box says them ("+1 money", "–" for none)."""
     n = data.CONTRACTS[cid].money_steps
-    return f"+{n} money step" + ("s" if n > 1 else "") if n else "no money step"
+    return t("+{n} money", n=n) if n else "–"
 
 
 def wrap(c: Canvas, text: str, width: float, size: int, bold: bool = False) -> list[str]:

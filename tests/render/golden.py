@@ -1,4 +1,5 @@
-"""The golden renders: every seeded position's overview, phone image and company boards, with their hashes.
+"""The golden renders: every seeded position's overview, phone image and company boards, with their hashes;
+and one position in each other language (``LANGUAGE_POSITION``).
 
 Two hashes per image: of the PNG bytes (the promise: same view, same bytes) and of the decoded pixels
 (so that a failure tells a drawing change from an encoder change, e.g. a different zlib build); and a
@@ -14,7 +15,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from render.carnegie import render_company, render_overview, render_phone
+from render.carnegie import PICTURES, render_company, render_overview, render_phone
+from render.common.language import DEFAULT, LANGUAGES
 from tests.render.positions import NAMES, POSITIONS
 
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden.json"
@@ -78,8 +80,21 @@ def changes(got: Mapping[str, Mapping[str, str]], golden: Mapping[str, Mapping[s
     return out
 
 
+# One position drawn in each language besides English (issue 21): the board, the phone image and a
+# company board, to look at and to keep.
+LANGUAGE_POSITION = "mid-4p"
+
+
 def render_all() -> dict[str, tuple[bytes, dict[str, str]]]:
     out: dict[str, tuple[bytes, dict[str, str]]] = {}
+    view = POSITIONS[LANGUAGE_POSITION]()
+    for lang in LANGUAGES:
+        if lang == DEFAULT:
+            continue
+        for key, seat in (("board", None), ("phone", None), ("company", 0)):
+            png = PICTURES.draw(key, view, seat, NAMES, None, lang=lang)
+            name = f"{LANGUAGE_POSITION}-{key}{'' if seat is None else f'-{seat}'}-{lang}"
+            out[name] = (png, digest(png))
     for name, make in POSITIONS.items():
         view = make()
         png = render_overview(view, NAMES)

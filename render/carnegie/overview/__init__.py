@@ -26,13 +26,15 @@ from render.carnegie.overview.timeline import draw_timeline, draw_timeline_stati
 from render.carnegie.overview.tracks import draw_tracks, draw_tracks_static
 from render.carnegie.palette import TITLE_BAR
 from render.common.canvas import Canvas
+from render.common.language import current, say, t
 from render.common.palette import PAPER, WHITE
 
 __all__ = ["H", "W", "draw_overview", "draw_phone", "draw_strip"]
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
+# One base per language drawn in (its printed words are in it).
+@lru_cache(maxsize=5)
+def _base(lang: str) -> Image.Image:
     c = Canvas(W, H, PAPER, ICONS)
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     draw_map_static(c)
@@ -55,23 +57,30 @@ def _player_name(m: BoardModel, owner: Owner) -> str:
 
 def _draw_title(c: Canvas, m: BoardModel) -> None:
     if m.finished:
-        status = "Game over"
+        status = t("Game over")
         if m.winners:
-            status += "  ·  winner: " + ", ".join(m.winners)
+            status = t("Game over  ·  winner: {names}", names=", ".join(m.winners))
     else:
-        status = f"Round {min(m.round, m.rounds)}/{m.rounds}  ·  {m.phase}"
+        status = t(
+            "Round {round}/{rounds}  ·  {phase}",
+            round=min(m.round, m.rounds),
+            rounds=m.rounds,
+            phase=say(m.phase),
+        )
         if m.to_act:
-            status += "  ·  to act: " + ", ".join(m.to_act)
+            status = t("{status}  ·  to act: {names}", status=status, names=", ".join(m.to_act))
     c.text(20, TITLE_H / 2, "Carnegie", 34, fill=WHITE, bold=True, anchor="lm")
     c.fit_text(200, TITLE_H / 2, status, W - 520, 28, fill=WHITE, anchor="lm")
     if m.first_seat is not None:
         name = _player_name(m, m.first_seat)
         c.icon("locomotive", W - 300, TITLE_H / 2, 40, WHITE)
-        c.fit_text(W - 272, TITLE_H / 2, f"first: {name}", 250, 24, fill=WHITE, bold=True, anchor="lm")
+        c.fit_text(
+            W - 272, TITLE_H / 2, t("first: {name}", name=name), 250, 24, fill=WHITE, bold=True, anchor="lm"
+        )
 
 
 def draw_overview(m: BoardModel) -> Image.Image:
-    image = _base().copy()
+    image = _base(current()).copy()
     c = Canvas.from_image(image, ICONS)
     _draw_title(c, m)
     draw_slots(c, m)

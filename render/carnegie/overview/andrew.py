@@ -9,6 +9,7 @@ from render.carnegie.model import AndrewCards
 from render.carnegie.overview.layout import PLAYER_BOX
 from render.carnegie.palette import ANDREW_STYLE, VP_END
 from render.common.canvas import Canvas
+from render.common.language import t, tn
 from render.common.palette import INK, INK_SOFT, WHITE
 
 TOP = 1166  # below the player's and Andrew's rows
@@ -23,16 +24,16 @@ def _card_back(c: Canvas, x0: float, y0: float, w: float, h: float, back: str) -
 
 def draw_andrew_cards(c: Canvas, a: AndrewCards) -> None:
     x0, _, x1, _ = PLAYER_BOX
-    c.text(x0 + 14, TOP, "Andrew's cards", 20, bold=True)
+    c.fit_text(x0 + 14, TOP, t("Andrew's cards"), x1 - x0 - 28, 20, bold=True)
     # The deck, its top card's back showing (a Normal card shows its main action, an Advanced one "?").
     dx, dy = x0 + 16, TOP + 62
-    c.text(dx + 40, dy - 8, "deck", 15, fill=INK_SOFT, bold=True, anchor="md")
+    c.fit_text(dx + 40, dy - 8, t("deck"), 96, 15, fill=INK_SOFT, bold=True, anchor="md")
     if a.next_back is not None:
         _card_back(c, dx, dy, 80, CARD_H + 14, a.next_back)
     else:
         c.d.rounded_rectangle((dx, dy, dx + 80, dy + CARD_H + 14), radius=8, outline=INK_SOFT, width=2)
-    left = "no card left" if a.deck_left == 0 else f"{a.deck_left} card{'s' if a.deck_left != 1 else ''} left"
-    c.fit_text(dx + 40, dy + CARD_H + 30, left, 96, 15, fill=INK, anchor="mm")
+    left = t("no card left") if a.deck_left == 0 else tn("{n} card left", "{n} cards left", a.deck_left)
+    c.fit_text(dx + 40, dy + CARD_H + 30, left, 96, 15, fill=INK, anchor="mm", min_size=9)
     # The VP cards, with this round's card below its position and the piles' sizes.
     vx = dx + 100
     vy = TOP + 44
@@ -43,14 +44,43 @@ def draw_andrew_cards(c: Canvas, a: AndrewCards) -> None:
         )
         glyphs.vp(c, cx0 + CARD_W / 2, vy + (CARD_H - 20) / 2, vp, 40, VP_END)
         pile = a.piles[p] if p < len(a.piles) else 0
-        c.text(cx0 + CARD_W / 2, vy + CARD_H - 6, f"{pile} under", 14, fill=INK_SOFT, anchor="mm")
+        c.fit_text(
+            cx0 + CARD_W / 2,
+            vy + CARD_H - 6,
+            t("{n} under", n=pile),
+            CARD_W + GAP - 2,
+            14,
+            fill=INK_SOFT,
+            anchor="mm",
+            min_size=9,
+        )
         if a.current_back is not None and p == a.position:
             _card_back(c, cx0 + 2, vy + CARD_H + 8, CARD_W - 4, 46, a.current_back)
-            c.text(cx0 + CARD_W / 2, vy + CARD_H + 68, "this round", 14, fill=INK_SOFT, anchor="mm")
+            c.fit_text(
+                cx0 + CARD_W / 2,
+                vy + CARD_H + 68,
+                t("this round"),
+                CARD_W + 2 * GAP + 8,  # the only label on its row: it may reach under the neighbours
+                14,
+                fill=INK_SOFT,
+                anchor="mm",
+                min_size=9,
+            )
     c.fit_text(
-        vx, vy + CARD_H + 92, "each card scores the VP card it lies under", x1 - vx - 10, 14, fill=INK_SOFT
+        vx,
+        vy + CARD_H + 92,
+        t("each card scores the VP card it lies under"),
+        x1 - vx - 10,
+        14,
+        fill=INK_SOFT,
+        min_size=9,
     )
     if a.current_face is not None:
         c.fit_text(
-            x0 + 16, vy + CARD_H + 116, "This round: " + a.current_face, x1 - x0 - 32, 15, ellipsis=True
+            x0 + 16,
+            vy + CARD_H + 116,
+            t("This round: {card}", card=a.current_face),
+            x1 - x0 - 32,
+            15,
+            ellipsis=True,
         )

@@ -8,6 +8,7 @@ from render.carnegie.model import BoardModel
 from render.carnegie.overview.layout import DISPLAY_BOX
 from render.carnegie.palette import DEPT_FILL, DEPT_INK, PASSIVE_EDGE
 from render.common.canvas import Canvas
+from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, PANEL_EDGE, hex_rgb
 
 DISP_HEAD = 44
@@ -26,12 +27,14 @@ def disp_tile_box(tile: data.DepartmentTile) -> tuple[float, float, float, float
 
 def draw_display_static(c: Canvas) -> None:
     x0, y0, x1, y1 = DISPLAY_BOX
-    c.panel(x0, y0, x1, y1, "Departments on display", title_size=24)
+    # The title leaves the legend its 210 px.
+    c.panel(x0, y0, x1, y1)
+    c.fit_text(x0 + 14, y0 + 8, t("Departments on display"), x1 - x0 - 238, 24, bold=True, min_size=12)
     # Legend: mission departments carry the mission icon, passive ones a purple frame.
     c.icon("mission", x1 - 196, y0 + 22, 22, INK)
-    c.text(x1 - 182, y0 + 22, "mission", 16, fill=INK_SOFT, anchor="lm")
+    c.fit_text(x1 - 182, y0 + 22, t("mission"), 74, 16, fill=INK_SOFT, anchor="lm", min_size=10)
     c.d.rounded_rectangle((x1 - 104, y0 + 12, x1 - 84, y0 + 32), radius=4, outline=PASSIVE_EDGE, width=4)
-    c.text(x1 - 78, y0 + 22, "passive", 16, fill=INK_SOFT, anchor="lm")
+    c.fit_text(x1 - 78, y0 + 22, t("passive"), 66, 16, fill=INK_SOFT, anchor="lm", min_size=10)
 
 
 def draw_display(c: Canvas, m: BoardModel) -> None:
@@ -56,18 +59,21 @@ def draw_display(c: Canvas, m: BoardModel) -> None:
             ink = hex_rgb("#A7A29A")
         glyphs.dept_icon(c, tile.type, bx0 + 18, by0 + 20, 22, ink)
         c.text(bx0 + 34, by0 + 20, f"#{tile.id}", 16, fill=ink, bold=True, anchor="lm")
-        c.text(
+        c.fit_text(
             bx1 - 8,
             by0 + 20,
-            f"×{count}" if count else "gone",
+            f"×{count}" if count else t("gone"),
+            bx1 - bx0 - 90,
             18 if count else 14,
             fill=ink,
             bold=True,
             anchor="rm",
+            min_size=9,
         )
-        words = tile.name.split()
-        lines = [tile.name]
-        if c.text_width(tile.name, 17, True) > bx1 - bx0 - 14 and len(words) > 1:
+        name = say(tile.name)
+        words = name.split()
+        lines = [name]
+        if c.text_width(name, 17, True) > bx1 - bx0 - 14 and len(words) > 1:
             # Break where the longer line is shortest.
             cut = min(
                 range(1, len(words)),
@@ -81,7 +87,7 @@ def draw_display(c: Canvas, m: BoardModel) -> None:
             c.fit_text(
                 bx0 + 8, ly, line, bx1 - bx0 - 14, 17, fill=INK if count else ink, bold=True, anchor="lm"
             )
-        costs = "  ".join("free" if w == 0 else f"${w}" for w in tile.workplaces) or "no desk"
+        costs = "  ".join(t("free") if w == 0 else f"${w}" for w in tile.workplaces) or t("no desk")
         c.fit_text(bx0 + 8, by1 - 14, costs, bx1 - bx0 - 40, 16, fill=INK_SOFT if count else ink, anchor="lm")
         if tile.kind == "mission":
             c.icon("mission", bx1 - 18, by1 - 16, 22, DEPT_INK[key] if count else ink)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.carnegie import data
+from engine.core.words import msg
 from render.carnegie import glyphs
 from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.mapgeo import MapFrame, convex_hull, slot_offsets, voronoi_cells
@@ -17,6 +18,7 @@ from render.carnegie.model import BoardModel
 from render.carnegie.overview.layout import CITY_XY, MAP_BOX, MAP_FRAME, MARKER_D, SLOT_D, SLOT_PITCH, SLOT_XY
 from render.carnegie.palette import REGION_FILL, REGION_HATCH, REGION_INK, ROAD, SEA, TRANSPORT_INK, VP_CITY
 from render.common.canvas import Canvas
+from render.common.language import say, t
 from render.common.palette import INK, PANEL_EDGE, WHITE, hex_rgb
 from render.common.sprites import disc, paste
 
@@ -119,6 +121,10 @@ def land_layer(frame: MapFrame, cities: tuple[tuple[float, float], ...], scale: 
     return land.resize((round(frame.w), round(frame.h)), Image.Resampling.LANCZOS)
 
 
+# The slot legend's project names, as printed on the board's legend.
+PROJECT_NAMES = (msg("Housing"), msg("Commerce"), msg("Industry"), msg("Public Infra."))
+
+
 @lru_cache(maxsize=1)
 def _map_picture() -> Image.Image:
     return land_layer(MAP_FRAME, CITY_XY, 2)
@@ -184,23 +190,39 @@ def draw_map_static(c: Canvas) -> None:
     c.panel(x0, y0, x1, y1)
     c.image.paste(_map_picture(), (round(MAP_FRAME.x0), round(MAP_FRAME.y0)))
     c.d.rounded_rectangle((x0, y0, x1, y1), radius=12, outline=PANEL_EDGE, width=2)
-    c.text(x0 + 14, y0 + 8, "Map", 24, bold=True)
-    # Legend of slot icons.
-    lx: float = x0 + 90
-    for code, label in (("H", "Housing"), ("C", "Commerce"), ("I", "Industry"), ("P", "Public Infra.")):
-        paste(c.image, disc(26, WHITE, INK, 0.07), lx, y0 + 22)
-        glyphs.project_icon(c, code, lx, y0 + 22, 17)
-        c.text(lx + 17, y0 + 22, label, 17, anchor="lm")
-        lx += 34 + c.text_width(label, 17)
-    lx += 6
-    glyphs.vp(c, lx, y0 + 22, "n", 24, VP_CITY)
-    c.text(lx + 16, y0 + 22, "city VP", 17, anchor="lm")
-    lx += 100
-    c.icon("link", lx, y0 + 22, 22)
-    c.text(lx + 16, y0 + 22, "link value", 17, anchor="lm")
-    lx += 112
-    c.icon("transport", lx, y0 + 22, 18, TRANSPORT_INK)
-    c.text(lx + 14, y0 + 22, "transport income on build", 17, anchor="lm")
+    title = t("Map")
+    c.text(x0 + 14, y0 + 8, title, 24, bold=True)
+    # Legend of slot icons, drawn smaller where its words are longer than the panel is wide.
+    start = x0 + max(90, 14 + c.text_width(title, 24, True) + 16)
+    projects = [(code, say(label)) for code, label in zip("HCIP", PROJECT_NAMES, strict=True)]
+    city_vp, link, transport = t("city VP"), t("link value"), t("transport income on build")
+
+    def legend(size: int, draw: bool) -> float:
+        lx: float = start
+        for code, label in projects:
+            if draw:
+                paste(c.image, disc(26, WHITE, INK, 0.07), lx, y0 + 22)
+                glyphs.project_icon(c, code, lx, y0 + 22, 17)
+                c.text(lx + 17, y0 + 22, label, size, anchor="lm")
+            lx += 34 + c.text_width(label, size)
+        lx += 6
+        if draw:
+            glyphs.vp(c, lx, y0 + 22, "n", 24, VP_CITY)
+            c.text(lx + 16, y0 + 22, city_vp, size, anchor="lm")
+        lx += max(100, 30 + c.text_width(city_vp, size))
+        if draw:
+            c.icon("link", lx, y0 + 22, 22)
+            c.text(lx + 16, y0 + 22, link, size, anchor="lm")
+        lx += max(112, 30 + c.text_width(link, size))
+        if draw:
+            c.icon("transport", lx, y0 + 22, 18, TRANSPORT_INK)
+            c.text(lx + 14, y0 + 22, transport, size, anchor="lm")
+        return lx + 14 + c.text_width(transport, size)
+
+    size = 17
+    while size > 10 and legend(size, False) > x1 - 14:
+        size -= 1
+    legend(size, True)
     # Roads under the cities.
     for a, b in data.ROADS:
         pa, pb = CITY_XY[data.CITY_INDEX[a]], CITY_XY[data.CITY_INDEX[b]]
@@ -215,7 +237,7 @@ def draw_map_static(c: Canvas) -> None:
         c.text(
             px,
             py,
-            data.REGIONS[region].upper(),
+            say(data.REGIONS[region]).upper(),
             22,
             fill=REGION_INK[key],
             bold=True,

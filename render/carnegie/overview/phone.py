@@ -24,6 +24,7 @@ from render.carnegie.overview.map_panel import land_layer
 from render.carnegie.overview.tracks import LEVEL_NAME
 from render.carnegie.palette import GOODS, MONEY, REGION_FILL, REGION_INK, ROAD, TITLE_BAR, VP_END
 from render.common.canvas import Canvas
+from render.common.language import current, say, t, tn
 from render.common.palette import INK, INK_SOFT, PANEL_EDGE, PAPER, WHITE, hex_rgb
 from render.common.sprites import disc, paste
 
@@ -114,8 +115,8 @@ def phone_slot_centres() -> tuple[tuple[float, float], ...]:
 PHONE_SLOT_XY = phone_slot_centres()
 
 
-@lru_cache(maxsize=1)
-def _map_base() -> Image.Image:
+@lru_cache(maxsize=5)
+def _map_base(lang: str) -> Image.Image:
     """The phone map without discs: land, roads, cities and their names, region names."""
     c = Canvas(PHONE_W, MAP_H, PAPER, ICONS)
     c.image.paste(land_layer(MapFrame(0, 0, PHONE_W, MAP_H), _local_cities(), 2), (0, 0))
@@ -128,7 +129,7 @@ def _map_base() -> Image.Image:
         c.text(
             fx * PHONE_W,
             fy * MAP_H,
-            data.REGIONS[region].upper(),
+            say(data.REGIONS[region]).upper(),
             MIN_TEXT + 4,
             fill=REGION_INK[key],
             bold=True,
@@ -172,25 +173,38 @@ def _local_cities() -> tuple[tuple[float, float], ...]:
 def _title(c: Canvas, m: BoardModel) -> None:
     c.d.rectangle((0, 0, PHONE_W, TITLE_H), fill=TITLE_BAR)
     if m.finished:
-        head = "Carnegie · game over"
-        line = "winner: " + ", ".join(m.winners) if m.winners else ""
+        head = t("Carnegie · game over")
+        line = t("winner: {names}", names=", ".join(m.winners)) if m.winners else ""
     else:
-        head = f"Carnegie · round {min(m.round, m.rounds)} of {m.rounds}"
-        line = m.phase
+        head = t("Carnegie · round {round} of {rounds}", round=min(m.round, m.rounds), rounds=m.rounds)
+        line = say(m.phase)
     c.fit_text(
         16, 30, head, PHONE_W - 32, MIN_TEXT + 8, fill=WHITE, bold=True, anchor="lm", min_size=MIN_TEXT
     )
     if m.to_act:
-        line = "to act: " + ", ".join(m.to_act) + " · " + line
+        line = t("to act: {names} · {phase}", names=", ".join(m.to_act), phase=line)
     c.fit_text(
         16, 78, line, PHONE_W - 32, MIN_TEXT, fill=WHITE, anchor="lm", min_size=MIN_TEXT, ellipsis=True
     )
 
 
 def _players(c: Canvas, m: BoardModel, y0: float) -> None:
-    cols = ((m.score_label, 420), ("$", 522), ("goods", 618), ("missions", 736))
-    for label, cx in cols:
-        c.text(cx, y0 + HEAD_H / 2, label, MIN_TEXT, fill=INK_SOFT, bold=True, anchor="mm")
+    cols = ((say(m.score_label), 420), ("$", 522), (t("goods"), 618), (t("missions"), 736))
+    for (label, cx), width in zip(cols, (100, 100, 100, 124), strict=True):
+        # A column is about 100 px wide (the last one reaches the edge): a longer word is cut, never
+        # drawn below the legible size.
+        c.fit_text(
+            cx,
+            y0 + HEAD_H / 2,
+            label,
+            width,
+            MIN_TEXT,
+            fill=INK_SOFT,
+            bold=True,
+            anchor="mm",
+            min_size=MIN_TEXT,
+            ellipsis=True,
+        )
     for i, (place, p) in enumerate(m.standings()):
         ry = y0 + HEAD_H + i * ROW_H
         owner = m.owner_of(p)
@@ -221,7 +235,17 @@ def _players(c: Canvas, m: BoardModel, y0: float) -> None:
         c.text(cols[0][1], cy + 2, str(p.score), MIN_TEXT + 4, fill=WHITE, bold=True, anchor="mm")
         if owner == ANDREW:
             # Andrew has no money, goods or employees (R10.1.2).
-            c.text(cols[1][1] - 40, cy, "solo opponent", MIN_TEXT, fill=INK_SOFT, anchor="lm")
+            c.fit_text(
+                cols[1][1] - 40,
+                cy,
+                t("solo opponent"),
+                PHONE_W - cols[1][1] + 24,
+                MIN_TEXT,
+                fill=INK_SOFT,
+                anchor="lm",
+                min_size=MIN_TEXT,
+                ellipsis=True,
+            )
         else:
             c.text(cols[1][1], cy, f"${p.money}", MIN_TEXT + 6, fill=MONEY, bold=True, anchor="mm")
             c.icon("goods", cols[2][1] - 18, cy, 28, GOODS)
@@ -240,22 +264,39 @@ def _track_chips(c: Canvas, p: PlayerSummary, y: float) -> None:
         c.d.rounded_rectangle(
             (x0, y, x0 + w, y + 56), radius=8, fill=REGION_FILL[key], outline=REGION_INK[key], width=2
         )
-        level = LEVEL_NAME[data.TRACKS[region][pos - 1].level] if pos >= 1 else "—"
+        level = say(LEVEL_NAME[data.TRACKS[region][pos - 1].level]) if pos >= 1 else "—"
         c.fit_text(
-            x0 + 10, y + 15, data.REGIONS[region], w - 20, MIN_TEXT, bold=True, anchor="lm", min_size=MIN_TEXT
+            x0 + 10,
+            y + 15,
+            say(data.REGIONS[region]),
+            w - 14,
+            MIN_TEXT,
+            bold=True,
+            anchor="lm",
+            min_size=MIN_TEXT,
+            ellipsis=True,
         )
-        c.fit_text(x0 + 10, y + 41, f"{level} {pos}/5", w - 20, MIN_TEXT, anchor="lm", min_size=MIN_TEXT)
+        c.fit_text(
+            x0 + 10,
+            y + 41,
+            f"{level} {pos}/5",
+            w - 14,
+            MIN_TEXT,
+            anchor="lm",
+            min_size=MIN_TEXT,
+            ellipsis=True,
+        )
 
 
 def _andrew_cards(c: Canvas, a: AndrewCards, y: float) -> None:
     """Solo: Andrew's deck and this round's card in two lines (the full board draws the cards)."""
-    deck = "no card left" if a.deck_left == 0 else f"{a.deck_left} card{'s' if a.deck_left != 1 else ''} left"
+    deck = t("no card left") if a.deck_left == 0 else tn("{n} card left", "{n} cards left", a.deck_left)
     if a.next_back is not None:
-        deck += f", next shows {a.next_back}"
+        deck = t("{deck}, next shows {back}", deck=deck, back=a.next_back)
     c.fit_text(
         16,
         y + 20,
-        "Andrew's deck: " + deck,
+        t("Andrew's deck: {deck}", deck=deck),
         PHONE_W - 32,
         MIN_TEXT,
         anchor="lm",
@@ -264,8 +305,8 @@ def _andrew_cards(c: Canvas, a: AndrewCards, y: float) -> None:
     )
     if a.current_back is None:
         return
-    shown = a.current_face or f"face down, its back shows {a.current_back}"
-    line = f"His card, under the {a.vp_cards[a.position]} VP card: {shown}"
+    shown = a.current_face or t("face down, its back shows {back}", back=a.current_back)
+    line = t("His card, under the {vp} VP card: {card}", vp=a.vp_cards[a.position], card=shown)
     c.fit_text(16, y + 52, line, PHONE_W - 32, MIN_TEXT, anchor="lm", min_size=MIN_TEXT, ellipsis=True)
 
 
@@ -277,7 +318,7 @@ def phone_height(m: BoardModel) -> int:
 def draw_phone(m: BoardModel) -> Image.Image:
     c = Canvas(PHONE_W, phone_height(m), PAPER, ICONS)
     _title(c, m)
-    c.image.paste(_map_base(), (0, MAP_Y0))
+    c.image.paste(_map_base(current()), (0, MAP_Y0))
     for k, owner in enumerate(m.slots):
         if owner is None:
             continue
@@ -286,7 +327,17 @@ def draw_phone(m: BoardModel) -> Image.Image:
     if NEUTRAL in m.slots:
         # The only marker no row of the table names.
         draw_owner(c, NEUTRAL, 30, MAP_Y0 + MAP_H - 30, MARKER_D)
-        c.text(52, MAP_Y0 + MAP_H - 30, "neutral disc", MIN_TEXT, fill=INK_SOFT, anchor="lm")
+        c.fit_text(
+            52,
+            MAP_Y0 + MAP_H - 30,
+            t("neutral disc"),
+            300,
+            MIN_TEXT,
+            fill=INK_SOFT,
+            anchor="lm",
+            min_size=MIN_TEXT,
+            ellipsis=True,
+        )
     y = MAP_Y0 + MAP_H
     c.d.line([(0, y), (PHONE_W, y)], fill=PANEL_EDGE, width=2)
     _players(c, m, y + 12)

@@ -11,11 +11,12 @@ from render.carnegie.model import ANDREW, NEUTRAL, BoardModel
 from render.carnegie.overview.layout import GAP, PLAYER_BOX
 from render.carnegie.palette import ACTION_CHOICE_INK, GOODS, MONEY, VP_END
 from render.common.canvas import Canvas
+from render.common.language import say, t, tn
 from render.common.palette import INK, INK_SOFT, PAPER, WHITE, hex_rgb
 
 
 def draw_players_static(c: Canvas) -> None:
-    c.panel(*PLAYER_BOX, "Players", title_size=24)
+    c.panel(*PLAYER_BOX, t("Players"), title_size=24)
 
 
 def draw_players(
@@ -23,10 +24,15 @@ def draw_players(
 ) -> None:
     x0, y0, x1, y1 = box
     rows = m.standings()
-    cols = ((m.score_label, 190), ("$", 262), ("goods", 330), ("missions", 402))
+    cols = ((say(m.score_label), 190), ("$", 262), (t("goods"), 330), (t("missions"), 402))
     hy = y0 + 58
-    for label, cx in cols:
-        c.text(x0 + cx, hy, label, 16, fill=INK_SOFT, bold=True, anchor="mm")
+    # A column is about 70 px wide; the last one may reach the panel's edge while it leaves the one
+    # before it room. A longer word is drawn smaller.
+    widths = [70.0, 70.0, 70.0, 0.0]
+    goods = min(70.0, c.text_width(cols[2][0], 16, True))
+    widths[3] = min(2 * (x1 - x0 - cols[3][1] - 10), 2 * (cols[3][1] - cols[2][1] - goods / 2 - 4))
+    for (label, cx), width in zip(cols, widths, strict=True):
+        c.fit_text(x0 + cx, hy, label, width, 16, fill=INK_SOFT, bold=True, anchor="mm", min_size=10)
     row_h = min(max_row, (y1 - hy - 20) / max(1, len(rows)))
     for i, (place, p) in enumerate(rows):
         ry = hy + 22 + i * row_h
@@ -44,8 +50,23 @@ def draw_players(
         ly = cy + 36
         if owner == ANDREW:
             # Andrew has no money, goods or employees (R10.1.2): his row shows only what he has.
-            c.text(x0 + cols[1][1] - 30, cy, "solo opponent", 16, fill=INK_SOFT, anchor="lm")
-            c.text(x0 + 54, ly, f"supply: {p.discs_supply} discs", 17, fill=INK_SOFT, anchor="lm")
+            c.fit_text(
+                x0 + cols[1][1] - 30,
+                cy,
+                t("solo opponent"),
+                x1 - x0 - cols[1][1] + 10,
+                16,
+                fill=INK_SOFT,
+                anchor="lm",
+            )
+            c.text(
+                x0 + 54,
+                ly,
+                tn("supply: {n} disc", "supply: {n} discs", p.discs_supply),
+                17,
+                fill=INK_SOFT,
+                anchor="lm",
+            )
             continue
         c.text(x0 + cols[1][1], cy, f"${p.money}", 24, fill=MONEY, bold=True, anchor="mm")
         c.icon("goods", x0 + cols[2][1] - 14, cy, 24, GOODS)
@@ -53,18 +74,17 @@ def draw_players(
         c.icon("employee", x0 + cols[3][1] - 16, cy, 24)
         c.text(x0 + cols[3][1] + 2, cy, str(sum(p.missions)), 24, bold=True, anchor="lm")
         # Second line: supply, discs, first player, Action Choice tile.
-        c.text(
-            x0 + 54,
-            ly,
-            f"supply: {p.employees_supply} empl. · {p.discs_supply} discs",
-            17,
-            fill=INK_SOFT,
-            anchor="lm",
-        )
         ex = x1 - 20
+        supply = t(
+            "supply: {employees} empl. · {discs} discs", employees=p.employees_supply, discs=p.discs_supply
+        )
+        room = x1 - x0 - 74
         if p.action_choice:
             c.icon("action_choice", ex - 12, ly, 24, ACTION_CHOICE_INK)
-            c.text(ex - 28, ly, "Action Choice", 16, fill=INK_SOFT, anchor="rm")
+            choice = t("Action Choice")
+            c.fit_text(ex - 28, ly, choice, 150, 16, fill=INK_SOFT, anchor="rm", min_size=11)
+            room -= min(150, c.text_width(choice, 16)) + 44
+        c.fit_text(x0 + 54, ly, supply, room, 17, fill=INK_SOFT, anchor="lm", min_size=11)
         if m.first_seat == p.seat and not place:
             c.icon("locomotive", x1 - 30, cy, 38, INK)
 
@@ -76,14 +96,14 @@ def draw_owner_legend(c: Canvas, m: BoardModel) -> None:
     x = x0 + 16
     if NEUTRAL in m.slots:
         draw_owner(c, NEUTRAL, x + 12, ly, 24)
-        c.text(x + 30, ly, "neutral disc", 16, fill=INK_SOFT, anchor="lm")
+        c.fit_text(x + 30, ly, t("neutral disc"), 106, 16, fill=INK_SOFT, anchor="lm", min_size=11)
         x += 140
     if m.andrew is not None or ANDREW in m.slots:
         draw_owner(c, ANDREW, x + 12, ly, 24)
         c.text(x + 30, ly, "Andrew", 16, fill=INK_SOFT, anchor="lm")
         x += 104
     c.icon("locomotive", x + 14, ly, 28)
-    c.text(x + 34, ly, "first player", 16, fill=INK_SOFT, anchor="lm")
+    c.fit_text(x + 34, ly, t("first player"), 150, 16, fill=INK_SOFT, anchor="lm", min_size=11)
 
 
 def draw_strip(m: BoardModel) -> Image.Image:
@@ -92,6 +112,6 @@ def draw_strip(m: BoardModel) -> Image.Image:
     rows = len(m.everyone())
     height = round(58 + 22 + rows * 84 + 20)
     c = Canvas(x1 - x0 + 2 * GAP, height + 2 * GAP, PAPER, ICONS)
-    c.panel(GAP, GAP, GAP + x1 - x0, GAP + height, "Players", title_size=24)
+    c.panel(GAP, GAP, GAP + x1 - x0, GAP + height, t("Players"), title_size=24)
     draw_players(c, m, (GAP, GAP, GAP + x1 - x0, GAP + height), max_row=84.0)
     return c.image

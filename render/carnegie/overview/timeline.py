@@ -7,17 +7,19 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.carnegie import data
+from engine.core.words import msg
 from render.carnegie import glyphs
 from render.carnegie.model import BoardModel
 from render.carnegie.overview.layout import TIMELINE_BOX
 from render.carnegie.palette import DEPT_FILL, DEPT_INK, GEAR_INK
 from render.common.canvas import Canvas
+from render.common.language import say, t
 from render.common.palette import HIGHLIGHT, INK_SOFT, PANEL_EDGE, WHITE, hex_rgb
 
 TL_LABEL_W = 112
 TL_CELL = 64
 TL_ROW_H = 74
-TL_SHORT = ("HR", "Mgmt", "Constr.", "R&D")
+TL_SHORT = (msg("HR"), msg("Mgmt"), msg("Constr."), msg("R&D"))
 
 
 def tl_cell_centre(row: int, pos: int) -> tuple[float, float]:
@@ -28,10 +30,10 @@ def tl_cell_centre(row: int, pos: int) -> tuple[float, float]:
 
 def draw_timeline_static(c: Canvas) -> None:
     x0, y0, x1, y1 = TIMELINE_BOX
-    c.panel(x0, y0, x1, y1, "Timeline", title_size=24)
-    for pos, label in enumerate(("Start", "1", "2", "3", "4", "End")):
+    c.panel(x0, y0, x1, y1, t("Timeline"), title_size=24)
+    for pos, label in enumerate((t("Start"), "1", "2", "3", "4", t("End"))):
         cx, _ = tl_cell_centre(0, pos)
-        c.text(cx, y0 + 58, label, 16, fill=INK_SOFT, bold=True, anchor="mm")
+        c.fit_text(cx, y0 + 58, label, TL_CELL, 16, fill=INK_SOFT, bold=True, anchor="mm", min_size=10)
     for row in range(4):
         cx, cy = tl_cell_centre(row, 0)
         key = glyphs.DEPT_KEYS[row]
@@ -44,7 +46,7 @@ def draw_timeline_static(c: Canvas) -> None:
         )
         glyphs.dept_icon(c, row, x0 + 30, cy, 30)
         c.fit_text(
-            x0 + 50, cy, TL_SHORT[row], TL_LABEL_W - 50, 17, fill=DEPT_INK[key], bold=True, anchor="lm"
+            x0 + 50, cy, say(TL_SHORT[row]), TL_LABEL_W - 50, 17, fill=DEPT_INK[key], bold=True, anchor="lm"
         )
         # Start tile (no event) and End tile (income + donation), R11.2.1, R11.2.2.
         c.d.rounded_rectangle(
@@ -67,7 +69,7 @@ def draw_timeline_static(c: Canvas) -> None:
 
 
 def draw_timeline(c: Canvas, m: BoardModel) -> None:
-    t = m.timeline
+    tl = m.timeline
     for row in range(4):
         for pos in range(1, 5):
             cx, cy = tl_cell_centre(row, pos)
@@ -78,18 +80,18 @@ def draw_timeline(c: Canvas, m: BoardModel) -> None:
                 outline=PANEL_EDGE,
                 width=2,
             )
-            if row < len(t.events):
-                glyphs.draw_event(c, t.events[row][pos - 1], cx, cy, 46)
+            if row < len(tl.events):
+                glyphs.draw_event(c, tl.events[row][pos - 1], cx, cy, 46)
         # Used spaces are shaded: the marker has passed them.
-        for pos in range(1, min(t.positions[row], 4) + 1):
+        for pos in range(1, min(tl.positions[row], 4) + 1):
             cx, cy = tl_cell_centre(row, pos)
             shade = Image.new("RGB", (TL_CELL - 4, TL_CELL - 4), hex_rgb("#BDB6A8"))
             c.image.paste(
                 shade, (round(cx - TL_CELL / 2 + 2), round(cy - TL_CELL / 2 + 2)), _shade_mask(TL_CELL - 4)
             )
     # Event space of this round.
-    if t.event_row is not None and t.positions[t.event_row] < 5:
-        cx, cy = tl_cell_centre(t.event_row, t.positions[t.event_row] + 1)
+    if tl.event_row is not None and tl.positions[tl.event_row] < 5:
+        cx, cy = tl_cell_centre(tl.event_row, tl.positions[tl.event_row] + 1)
         c.d.rounded_rectangle(
             (cx - TL_CELL / 2 - 4, cy - TL_CELL / 2 - 4, cx + TL_CELL / 2 + 4, cy + TL_CELL / 2 + 4),
             radius=10,
@@ -97,11 +99,11 @@ def draw_timeline(c: Canvas, m: BoardModel) -> None:
             width=5,
         )
     for row in range(4):
-        pos = t.positions[row]
+        pos = tl.positions[row]
         cx, cy = tl_cell_centre(row, pos)
         # The action marker sits at the top-left of its space so the event stays readable.
         mx, my = cx - TL_CELL / 2 + 14, cy - TL_CELL / 2 + 14
-        flipped = t.flipped[row]
+        flipped = tl.flipped[row]
         key = glyphs.DEPT_KEYS[row]
         fill = hex_rgb("#9A9A9A") if flipped else DEPT_INK[key]
         c.d.ellipse((mx - 16, my - 16, mx + 16, my + 16), fill=fill, outline=WHITE, width=3)
@@ -109,27 +111,39 @@ def draw_timeline(c: Canvas, m: BoardModel) -> None:
             c.text(mx, my, "↓", 20, fill=WHITE, bold=True, anchor="mm")
         else:
             glyphs.dept_icon(c, row, mx, my, 20, WHITE)
-    if t.gear_row is not None:
-        pos = t.positions[t.gear_row]
-        cx, cy = tl_cell_centre(t.gear_row, pos)
+    if tl.gear_row is not None:
+        pos = tl.positions[tl.gear_row]
+        cx, cy = tl_cell_centre(tl.gear_row, pos)
         gx = cx + TL_CELL / 2 + 4
         c.icon("gear", gx, cy + TL_CELL / 2 - 8, 34, GEAR_INK)
-    x0, _, _, y1 = TIMELINE_BOX
-    # Legend.
+    x0, _, x1, y1 = TIMELINE_BOX
+    # Legend: each entry takes its printed room (150, 100, 80 px) or more for a longer word; the
+    # words are drawn smaller where they would not all fit.
     ly = y1 - 22
-    lx = x0 + 14
+    words = (t("action marker"), t("flipped"), t("gear"), t("this round's event"))
+
+    def advances(size: int) -> list[float]:
+        return [
+            max(room, 28 + c.text_width(w, size) + 8) for room, w in zip((150, 100, 80), words, strict=False)
+        ]
+
+    size = 15
+    while size > 10 and x0 + 14 + sum(advances(size)) + 28 + c.text_width(words[3], size) > x1 - 14:
+        size -= 1
+    lx: float = x0 + 14
+    step = advances(size)
     c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=DEPT_INK["hr"], outline=WHITE, width=2)
-    c.text(lx + 28, ly, "action marker", 15, anchor="lm")
-    lx += 150
+    c.text(lx + 28, ly, words[0], size, anchor="lm")
+    lx += step[0]
     c.d.ellipse((lx, ly - 11, lx + 22, ly + 11), fill=hex_rgb("#9A9A9A"))
     c.text(lx + 11, ly, "↓", 14, fill=WHITE, bold=True, anchor="mm")
-    c.text(lx + 28, ly, "flipped", 15, anchor="lm")
-    lx += 100
+    c.text(lx + 28, ly, words[1], size, anchor="lm")
+    lx += step[1]
     c.icon("gear", lx + 11, ly, 24, GEAR_INK)
-    c.text(lx + 28, ly, "gear", 15, anchor="lm")
-    lx += 80
+    c.text(lx + 28, ly, words[2], size, anchor="lm")
+    lx += step[2]
     c.d.rounded_rectangle((lx, ly - 11, lx + 22, ly + 11), radius=5, outline=HIGHLIGHT, width=4)
-    c.text(lx + 28, ly, "this round's event", 15, anchor="lm")
+    c.fit_text(lx + 28, ly, words[3], x1 - lx - 42, size, anchor="lm", min_size=10, ellipsis=True)
 
 
 @lru_cache(maxsize=8)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from engine.carnegie import data
+from engine.core.words import msg
 from render.carnegie import glyphs
 from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.model import BoardModel, PlayerSummary
 from render.carnegie.overview.layout import TRACK_BOX
 from render.carnegie.palette import GOLD, REGION_FILL, REGION_INK, SP
 from render.common.canvas import Canvas
+from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, WHITE, hex_rgb
 
 LEVEL_FILL = (hex_rgb("#E9A08A"), hex_rgb("#F2CF7A"), hex_rgb("#9FD39B"))
-LEVEL_NAME = ("Cart", "Stagecoach", "Railroad")
+LEVEL_NAME = (msg("Cart"), msg("Stagecoach"), msg("Railroad"))
 TRACK_ROW_H = (TRACK_BOX[3] - TRACK_BOX[1] - 48) / 4
 TRACK_X0 = TRACK_BOX[0] + 128
 SPACE_W = 100
@@ -33,13 +35,19 @@ def mission_centre(region: int) -> tuple[float, float]:
 
 def draw_tracks_static(c: Canvas) -> None:
     x0, y0, x1, y1 = TRACK_BOX
-    c.panel(x0, y0, x1, y1, "Transport tracks and mission areas", title_size=24)
-    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5.
-    lx = x0 + 14 + c.text_width("Transport tracks and mission areas", 24, True) + 24
+    title = t("Transport tracks and mission areas")
+    c.panel(x0, y0, x1, y1, title, title_size=24)
+    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5;
+    # drawn smaller where the title and the legend's words are longer than the panel is wide.
+    study, first = t("study points to move on"), t("×1: first disc only")
+    lx = x0 + 14 + min(c.text_width(title, 24, True), (x1 - x0) * 0.55) + 24
+    size = 16
+    while size > 10 and lx + 14 + c.text_width(study, size) + 20 + c.text_width(first, size) > x1 - 14:
+        size -= 1
     c.icon("sp", lx, y0 + 22, 20, SP)
-    c.text(lx + 14, y0 + 22, "study points to move on", 16, fill=INK_SOFT, anchor="lm")
-    lx += 14 + c.text_width("study points to move on", 16) + 20
-    c.text(lx, y0 + 22, "×1: first disc only", 16, fill=INK_SOFT, anchor="lm")
+    c.text(lx + 14, y0 + 22, study, size, fill=INK_SOFT, anchor="lm")
+    lx += 14 + c.text_width(study, size) + 20
+    c.text(lx, y0 + 22, first, size, fill=INK_SOFT, anchor="lm")
     for region in range(4):
         key = REGION_KEYS[region]
         _, by0, _, by1 = track_space_box(region, 1)
@@ -54,7 +62,7 @@ def draw_tracks_static(c: Canvas) -> None:
         c.fit_text(
             (x0 + 8 + TRACK_X0 - 8) / 2,
             cy,
-            data.REGIONS[region],
+            say(data.REGIONS[region]),
             110,
             22,
             fill=INK,
@@ -69,7 +77,7 @@ def draw_tracks_static(c: Canvas) -> None:
             c.d.rounded_rectangle(
                 (sx0 + 2, sy0 + 2, sx1 - 2, sy0 + 24), radius=6, fill=LEVEL_FILL[space.level]
             )
-            label = LEVEL_NAME[space.level] + ("+" if pos == 5 else "")
+            label = say(LEVEL_NAME[space.level]) + ("+" if pos == 5 else "")
             c.fit_text((sx0 + sx1) / 2, sy0 + 13, label, SPACE_W - 8, 15, bold=True, anchor="mm")
             # Income along the bottom.
             gw = glyphs.gain_width(c, space.income, 19)
@@ -100,7 +108,16 @@ def draw_tracks_static(c: Canvas) -> None:
             width=3,
         )
         c.icon("employee", mx - 40, my - MISSION_R * 0.78 + 20, 20, INK)
-        c.text(mx - 28, my - MISSION_R * 0.78 + 20, "missions", 15, fill=INK, bold=True, anchor="lm")
+        c.fit_text(
+            mx - 28,
+            my - MISSION_R * 0.78 + 20,
+            t("missions"),
+            MISSION_R + 20,
+            15,
+            bold=True,
+            anchor="lm",
+            min_size=10,
+        )
 
 
 def draw_tracks(c: Canvas, m: BoardModel) -> None:

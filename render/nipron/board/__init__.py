@@ -16,6 +16,7 @@ from PIL import Image
 from engine.core import ScoreSheet
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
+from render.common.language import current, t, tn
 from render.common.palette import PAPER, WHITE
 from render.nipron.board.actions import draw_actions, draw_actions_static, draw_rows
 from render.nipron.board.layout import TITLE_H, W, height
@@ -29,11 +30,12 @@ from render.nipron.icons import ICONS
 from render.nipron.model import Seat, final_turns_left, seats, totals, winners
 from render.nipron.palette import TITLE_BAR
 
-__all__ = ["clear_caches", "draw_board", "per_game", "status_line"]
+__all__ = ["clear_caches", "draw_board", "per_game", "status_line", "status_parts"]
 
 
-@lru_cache(maxsize=4)
-def _base(players: int) -> Image.Image:
+# One base per player count and language (its printed words are in it).
+@lru_cache(maxsize=8)
+def _base(players: int, lang: str) -> Image.Image:
     c = Canvas(W, height(players), PAPER, ICONS)
     c.d.rectangle((0, 0, W, TITLE_H), fill=TITLE_BAR)
     draw_actions_static(c)
@@ -53,7 +55,7 @@ _LOCK = threading.Lock()
 def per_game(picture: str, view: NipronView, build: Callable[[NipronView], Image.Image]) -> Image.Image:
     """``picture``'s layer for this game's map (city tiles and bonuses never change during a game),
     built once and kept for the last few games drawn. The caller copies it before drawing on it."""
-    key = (picture, *game_key(view))
+    key = (picture, current(), *game_key(view))
     with _LOCK:
         image = _GAME_BASES.get(key)
     if image is None:
@@ -66,7 +68,7 @@ def per_game(picture: str, view: NipronView, build: Callable[[NipronView], Image
 
 
 def _build_game_base(view: NipronView) -> Image.Image:
-    image = _base(view.players).copy()
+    image = _base(view.players, current()).copy()
     draw_map_game(Canvas.from_image(image, ICONS), view)
     return image
 
@@ -78,19 +80,27 @@ def clear_caches() -> None:
         _GAME_BASES.clear()
 
 
-def status_line(view: NipronView, people: list[Seat], scores: ScoreSheet | None) -> str:
+def status_parts(view: NipronView, people: list[Seat], scores: ScoreSheet | None) -> tuple[str, str]:
+    """The title's status in two parts: where the game is, and who won or acts (and the final turns
+    left); the phone image's head says the first part its own way."""
     if view.over:
         won = winners(scores)
-        if won:
-            return "Game over · winner: " + ", ".join(people[s].name for s in sorted(won))
-        return "Game over"
-    if view.final_seat is not None:
-        status = f"Final phase · {final_turns_left(view)} turns left"
-    else:
-        status = f"Scoring {view.scorings + 1} of 3 next"
+        names = ", ".join(people[s].name for s in sorted(won))
+        return t("Game over"), t("winner: {names}", names=names) if won else ""
+    rest = ""
     if view.active is not None:
-        status += f" · to act: {people[view.active].name}"
-    return status
+        rest = t("to act: {name}", name=people[view.active].name)
+    if view.final_seat is not None:
+        left = final_turns_left(view)
+        if rest:
+            return t("Final phase"), tn("{n} turn left · {rest}", "{n} turns left · {rest}", left, rest=rest)
+        return t("Final phase"), tn("{n} turn left", "{n} turns left", left)
+    return t("Scoring {n} of {last} next", n=view.scorings + 1, last=3), rest
+
+
+def status_line(view: NipronView, people: list[Seat], scores: ScoreSheet | None) -> str:
+    first, rest = status_parts(view, people, scores)
+    return t("{status} · {more}", status=first, more=rest) if rest else first
 
 
 def draw_board(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet | None) -> Image.Image:

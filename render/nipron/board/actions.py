@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
+from render.common.language import t
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.board.layout import ACTIONS_BOX, GAP, ROWS_BOX
-from render.nipron.glyphs import workers
+from render.nipron.glyphs import fit_line, workers
 from render.nipron.palette import MUTED, ROW_ALT, TITLE_BAR
 
 WORKER = 58
@@ -21,11 +22,12 @@ def _column(i: int) -> tuple[float, float]:
 
 
 def draw_actions_static(c: Canvas) -> None:
-    c.panel(*ACTIONS_BOX, "Action spaces", title_size=26)
-    legend = "workers: W white, Y yellow, O orange, G green, B blue, K black"
-    c.fit_text(
-        ACTIONS_BOX[2] - 16, ACTIONS_BOX[1] + 22, legend, 620, 22, fill=INK_SOFT, anchor="rm", min_size=22
-    )
+    c.panel(*ACTIONS_BOX, t("Action spaces"), title_size=26)
+    # The letter on a worker stays the box's (W, Y, O, G, B, K); the legend says each colour.
+    legend = t("workers: W white, Y yellow, O orange, G green, B blue, K black")
+    # Right of the title; cut with "…" below Nipron's smallest readable size.
+    room = ACTIONS_BOX[2] - ACTIONS_BOX[0] - 28 - c.text_width(t("Action spaces"), 26, True) - 40
+    fit_line(c, ACTIONS_BOX[2] - 16, ACTIONS_BOX[1] + 22, legend, room, 22, fill=INK_SOFT, anchor="rm")
     c.panel(*ROWS_BOX)
 
 
@@ -57,8 +59,10 @@ def draw_actions(c: Canvas, view: NipronView) -> None:
 def draw_rows(c: Canvas, view: NipronView) -> None:
     x0, y0, x1, y1 = ROWS_BOX
     cy = (y0 + y1) / 2
-    c.text(x0 + 16, cy - 16, "Waiting", 24, bold=True, anchor="lm")
-    c.text(x0 + 16, cy + 16, "rows", 24, bold=True, anchor="lm")
+    # "Waiting rows" on two lines, in 110 px.
+    first, _, rest = t("Waiting rows").partition(" ")
+    c.fit_text(x0 + 16, cy - 16, first, 110, 24, bold=True, anchor="lm", min_size=14)
+    c.fit_text(x0 + 16, cy + 16, rest, 110, 24, bold=True, anchor="lm", min_size=14)
     x = x0 + 130
     size = 44
     for r, row in enumerate(view.rows):
@@ -69,7 +73,7 @@ def draw_rows(c: Canvas, view: NipronView) -> None:
         else:
             c.text(x, cy, "–", 26, fill=MUTED, anchor="lm")
             x += 40
-    bag = f"{view.bag} in the bag"
+    bag = t("{n} in the bag", n=view.bag)
     if view.refill_pending:
-        bag += " (refill pending)"
+        bag = t("{n} in the bag (refill pending)", n=view.bag)
     c.text(x1 - 16, cy, bag, 24, fill=INK, bold=True, anchor="rm")

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.words import msg
 from engine.nipron.view import CityView, DistrictView, InfluenceSpaceView, NipronView
 from render.common.canvas import Canvas
+from render.common.language import say, t, tn
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.common.sprites import disc, paste
 from render.nipron.board.layout import MAP_BOX, Box, district_box
 from render.nipron.glyphs import good_chip, influence_tile, player_marker
-from render.nipron.model import CITY_WORD, Seat, district_title
-from render.nipron.palette import CITY_TILE, DISTRICT_FILL, DISTRICT_INK, EMPTY_SPACE, MUTED, SEA
+from render.nipron.model import Seat, city_word, district_title
+from render.nipron.palette import CITY_TILE, DISTRICT_FILL, DISTRICT_INK, EMPTY_SPACE, GOOD_NAME, MUTED, SEA
 
 SPACE_W, SPACE_H = 106, 80
 TILE = 80
@@ -23,13 +25,18 @@ CROSS_H = 2 * SPACE_H + TILE + 2 * PAD
 TRAIN_INFLUENCE = 2
 # Where each district's box is (0-based, north first): the board's 2 × 2 grid, or the phone's column.
 BoxOf = Callable[[int], Box]
-BONUS_WORDS = {"coal": "2 coal", "yen": "¥5,000", "bp": "2 blueprints", "vp": "2 VP"}
+BONUS_WORDS = {
+    "coal": msg("{n} coal", n=2),
+    "yen": "¥5,000",
+    "bp": msg("{n} blueprints", n=2),
+    "vp": msg("{n} VP", n=2),
+}
 
 
 def bonus_words(bonus: str) -> str:
     """The view's "2 coal" / "5000 yen" / "2 bp" / "2 vp" in the box's words."""
     parts = bonus.split()
-    return BONUS_WORDS.get(parts[-1], bonus) if parts else bonus
+    return say(BONUS_WORDS.get(parts[-1], bonus)) if parts else bonus
 
 
 def influence(view: NipronView, district: int) -> tuple[dict[int, int], int]:
@@ -52,7 +59,7 @@ def influence(view: NipronView, district: int) -> tuple[dict[int, int], int]:
 
 
 def draw_map_static(c: Canvas) -> None:
-    c.panel(*MAP_BOX, "Map of Japan: districts north to south", title_size=28)
+    c.panel(*MAP_BOX, t("Map of Japan: districts north to south"), title_size=28)
 
 
 def _space_box(sp: InfluenceSpaceView, city_x: float, city_y: float) -> tuple[float, float]:
@@ -91,15 +98,17 @@ def _taken_space(
 
 
 def _short(good: str) -> str:
-    return "Bulbs" if good == "bulbs" else good.capitalize()
+    # The space is narrow: "Light bulbs" is said "Bulbs" there.
+    return t("Bulbs") if good == "bulbs" else say(GOOD_NAME[good])
 
 
 def _city(c: Canvas, city: CityView, x0: float, y0: float) -> None:
     tx, ty = x0 + SPACE_W + PAD, y0 + SPACE_H + PAD
     c.d.rounded_rectangle((tx, ty, tx + TILE, ty + TILE), radius=10, fill=CITY_TILE)
-    word = CITY_WORD[(city.city - 1) % 2].split()[0]
-    c.text(tx + TILE / 2, ty + TILE / 2 - 12, word, 22, fill=WHITE, bold=True, anchor="mm")
-    c.text(tx + TILE / 2, ty + TILE / 2 + 16, "city", 22, fill=WHITE, anchor="mm")
+    # "West city" on two lines, its first word in bold.
+    first, _, rest = city_word(city.city).partition(" ")
+    c.fit_text(tx + TILE / 2, ty + TILE / 2 - 12, first, TILE - 8, 22, fill=WHITE, bold=True, anchor="mm")
+    c.fit_text(tx + TILE / 2, ty + TILE / 2 + 16, rest, TILE - 8, 22, fill=WHITE, anchor="mm")
     for sp in city.spaces:
         _empty_space(c, sp, *_space_box(sp, x0, y0))
 
@@ -130,9 +139,13 @@ def draw_map_game(c: Canvas, view: NipronView, box_of: BoxOf = district_box) -> 
         box = box_of(i)
         x0, y0, x1, _ = box
         c.d.rounded_rectangle(box, radius=12, fill=DISTRICT_FILL[i], outline=DISTRICT_INK[i], width=3)
-        c.text(x0 + 14, y0 + 24, district_title(d.district), 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
-        bonus = "bonus " + bonus_words(d.bonus)
-        c.text(x1 - 14, y0 + 24, bonus, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm")
+        title = district_title(d.district)
+        c.text(x0 + 14, y0 + 24, title, 26, fill=DISTRICT_INK[i], bold=True, anchor="lm")
+        bonus = t("bonus {bonus}", bonus=bonus_words(d.bonus))
+        room = x1 - x0 - 28 - c.text_width(title, 26, True) - 16
+        c.fit_text(
+            x1 - 14, y0 + 24, bonus, room, 24, fill=DISTRICT_INK[i], bold=True, anchor="rm", min_size=16
+        )
         for city, cx, cy in _city_origins(view, d.district, box_of):
             _city(c, city, cx, cy)
 
@@ -140,17 +153,19 @@ def draw_map_game(c: Canvas, view: NipronView, box_of: BoxOf = district_box) -> 
 def _standings(c: Canvas, view: NipronView, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
     x0 = box[0]
     by_seat, foreign = influence(view, d.district)
-    c.text(x0 + 14, y, "Influence:", 22, fill=INK_SOFT, bold=True, anchor="lm")
-    x = x0 + 14 + c.text_width("Influence:", 22, True) + 12
+    label = t("Influence:")
+    c.text(x0 + 14, y, label, 22, fill=INK_SOFT, bold=True, anchor="lm")
+    x = x0 + 14 + c.text_width(label, 22, True) + 12
     ranked = sorted(by_seat.items(), key=lambda kv: (-kv[1], kv[0]))
     for seat, value in ranked:
         player_marker(c, seats[seat].style, x + 15, y, 30)
         c.text(x + 34, y, str(value), 24, bold=True, anchor="lm")
         x += 34 + c.text_width(str(value), 24, True) + 18
     if not ranked:
-        c.text(x, y, "none yet", 22, fill=INK_SOFT, anchor="lm")
-        x += c.text_width("none yet", 22) + 18
-    c.text(x, y, f"foreign {foreign}", 22, fill=INK_SOFT, anchor="lm")
+        nobody = t("none yet")
+        c.text(x, y, nobody, 22, fill=INK_SOFT, anchor="lm")
+        x += c.text_width(nobody, 22) + 18
+    c.text(x, y, t("foreign {n}", n=foreign), 22, fill=INK_SOFT, anchor="lm")
 
 
 def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]) -> None:
@@ -161,15 +176,16 @@ def _transport(c: Canvas, d: DistrictView, box: Box, y: float, seats: list[Seat]
         x += 42
         built = [(s, n) for s, n in enumerate(counts) if n]
         if not built:
-            c.text(x, y, "none", 22, fill=INK_SOFT, anchor="lm")
-            x += c.text_width("none", 22) + 26
+            nothing = t("none")
+            c.text(x, y, nothing, 22, fill=INK_SOFT, anchor="lm")
+            x += c.text_width(nothing, 22) + 26
             continue
         for seat, n in built:
             player_marker(c, seats[seat].style, x + 14, y, 28)
             c.text(x + 31, y, f"×{n}", 24, bold=True, anchor="lm")
             x += 31 + c.text_width(f"×{n}", 24, True) + 14
         x += 14
-    free = f"{d.free_spaces} free space{'' if d.free_spaces == 1 else 's'}"
+    free = tn("{n} free space", "{n} free spaces", d.free_spaces)
     if x + c.text_width(free, 22) + 10 < x1 - 14:  # omitted when the district is crowded
         c.text(x1 - 14, y, free, 22, fill=INK_SOFT, anchor="rm")
 

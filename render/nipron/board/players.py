@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
+from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, WHITE
+from render.common.places import ordinal
 from render.nipron.board.layout import GAP, PLAYER_ROW, PLAYERS_Y, W, players_box
 from render.nipron.glyphs import badge, fit_line, player_marker, workers, yen
 from render.nipron.model import Seat
@@ -24,8 +26,7 @@ TOTAL_X = W - 2 * GAP - 80
 
 def place(totals: dict[int, int], seat: int) -> str:
     better = sum(1 for v in totals.values() if v > totals.get(seat, 0))
-    n = better + 1
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return ordinal(better + 1)
 
 
 def draw_players(
@@ -37,20 +38,21 @@ def draw_players(
     final: bool | None,
 ) -> None:
     x0, y0, x1, y1 = players_box(view.players)
-    c.panel(x0, y0, x1, y1, "Players", title_size=26)
+    c.panel(x0, y0, x1, y1, t("Players"), title_size=26)
     hy = y0 + 52
     heads = (
-        (VP_X, "VP", "mm"),
-        (YEN_X + 20, "yen", "lm"),
-        (COAL_X + 20, "coal", "lm"),
-        (BP_X, "blueprints", "lm"),
-        (KNOW_X + 10, "knowledge", "lm"),
-        (WORKERS_X, "workers held", "lm"),
+        (VP_X, t("VP"), "mm", 90.0),
+        (YEN_X + 20, t("yen"), "lm", COAL_X - YEN_X - 28.0),
+        (COAL_X + 20, t("coal"), "lm", BP_X - COAL_X - 24.0),
+        (BP_X, t("blueprints"), "lm", KNOW_X - BP_X + 2.0),
+        (KNOW_X + 10, t("knowledge"), "lm", WORKERS_X - KNOW_X - 18.0),
+        (WORKERS_X, t("workers held"), "lm", x1 - x0 - WORKERS_X - 110.0),
     )
-    for hx, label, anchor in heads:
-        c.text(x0 + hx, hy, label, 22, fill=INK_SOFT, bold=True, anchor=anchor)
+    for hx, label, anchor, room in heads:
+        c.fit_text(x0 + hx, hy, label, room, 22, fill=INK_SOFT, bold=True, anchor=anchor, min_size=12)
     if final is not None:
-        c.text(x0 + TOTAL_X, hy, "final" if final else "so far", 22, fill=INK_SOFT, bold=True, anchor="mm")
+        head = t("final") if final else t("so far")
+        c.fit_text(x0 + TOTAL_X, hy, head, 150, 22, fill=INK_SOFT, bold=True, anchor="mm", min_size=14)
     rows = list(view.zaibatsu)
     if final:
         # the final board is ranked: winners first, then by total
@@ -65,9 +67,10 @@ def draw_players(
             c.d.rounded_rectangle((x0 + 8, ry, x1 - 8, ry + PLAYER_ROW - 4), radius=8, outline=INK, width=3)
         player_marker(c, s.style, x0 + 38, cy, 44)
         fit_line(c, x0 + NAME_X, cy - 12, s.name, VP_X - NAME_X - 40, 28, bold=True, anchor="lm")
-        sub = "to act" if view.active == p.seat else s.style.name.lower()
+        colour = say(s.style.name).lower()
+        sub = t("to act") if view.active == p.seat else colour
         if final:
-            sub = f"{place(totals, p.seat)} · {s.style.name.lower()}"
+            sub = t("{place} · {colour}", place=place(totals, p.seat), colour=colour)
         c.text(x0 + NAME_X, cy + 20, sub, 22, fill=INK_SOFT, anchor="lm")
         badge(c, x0 + VP_X, cy, str(p.vp), 28, VP)
         c.icon("yen", x0 + YEN_X + 2, cy, 30, YEN)
@@ -77,14 +80,33 @@ def draw_players(
         c.icon("blueprint", x0 + BP_X + 16, cy, 32, BLUEPRINT)
         c.text(x0 + BP_X + 40, cy, str(p.blueprints), 28, bold=True, anchor="lm")
         c.icon("knowledge", x0 + KNOW_X + 26, cy, 34, KNOWLEDGE)
-        c.text(x0 + KNOW_X + 50, cy, f"level {p.levels.get('knowledge', 0)}", 26, bold=True, anchor="lm")
+        c.fit_text(
+            x0 + KNOW_X + 50,
+            cy,
+            t("level {n}", n=p.levels.get("knowledge", 0)),
+            WORKERS_X - KNOW_X - 58,
+            26,
+            bold=True,
+            anchor="lm",
+            min_size=16,
+        )
         if p.workers:
             workers(c, p.workers, x0 + WORKERS_X, cy, 38, gap=4)
         else:
-            c.text(x0 + WORKERS_X, cy, "none", 24, fill=INK_SOFT, anchor="lm")
+            c.text(x0 + WORKERS_X, cy, t("none"), 24, fill=INK_SOFT, anchor="lm")
         if final is not None:
             total = totals.get(p.seat, p.vp)
             fill = GOLD if p.seat in winners else INK
             badge(c, x0 + TOTAL_X, cy - (10 if p.seat in winners else 0), str(total), 30, fill, WHITE)
             if p.seat in winners:
-                c.text(x0 + TOTAL_X, cy + 28, "winner", 22, fill=GOLD, bold=True, anchor="mm")
+                c.fit_text(
+                    x0 + TOTAL_X,
+                    cy + 28,
+                    t("winner"),
+                    150,
+                    22,
+                    fill=GOLD,
+                    bold=True,
+                    anchor="mm",
+                    min_size=14,
+                )

@@ -203,7 +203,9 @@ class Announcer:
         spec = summary_picture(found.pictures)
         if spec is None:
             return None
-        png = await self.pictures.draw(found, spec.key, state, None, table.names, sheet, game_id=table.id)
+        png = await self.pictures.draw(
+            found, spec.key, state, None, table.names, sheet, game_id=table.id, lang=table.game.language
+        )
         return png, f"{spec.key}.png"
 
     async def _post_summary(

@@ -1,5 +1,6 @@
-"""Events as the log stores them, with their sentences' keys, so that a summary or /game log read
-back from the database is said in the reader's language, not in the English it was stored in.
+"""Events and score sheets as the database stores them, with their sentences' keys, so that a summary
+or /game log read back from the database is said in the reader's language, not in the English it was
+stored in.
 
 A stored event is the engine's JSON (its ``text`` the English sentence, as before: older rows
 and exports read the same) plus ``said``: the sentence's key and arguments, and ``said_data``:
@@ -13,7 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core import Event
+from engine.core import Event, ScoreSheet
 from engine.core.words import Msg
 
 
@@ -25,13 +26,24 @@ def _dumped(text: Msg) -> dict[str, Any]:
         "n": text.n,
         "sep": text.sep,
         "parts": [_dumped(p) if isinstance(p, Msg) else p for p in text.parts],
+        "unit": text.unit,
+        "limit": text.limit,
     }
 
 
 def _loaded(found: dict[str, Any]) -> Msg:
     args = {k: _loaded(v) if isinstance(v, dict) else v for k, v in found.get("args", {}).items()}
     parts = tuple(_loaded(p) if isinstance(p, dict) else p for p in found.get("parts", ()))
-    return Msg(found.get("key"), args, found.get("many"), found.get("n"), found.get("sep"), parts)
+    return Msg(
+        found.get("key"),
+        args,
+        found.get("many"),
+        found.get("n"),
+        found.get("sep"),
+        parts,
+        unit=found.get("unit"),
+        limit=found.get("limit"),
+    )
 
 
 def _encoded(value: Any) -> Any:
@@ -93,3 +105,33 @@ def loads(stored: str) -> list[Event]:
             event = Event.model_validate(row)
         out.append(event)
     return out
+
+
+def dump_sheet(sheet: ScoreSheet) -> str:
+    """A score as a post records it: the engine's JSON (older readers read it as before) plus
+    ``said``: the names, category names and note with their keys."""
+    row = sheet.model_dump(mode="json")
+    row["said"] = _encoded(
+        {
+            "note": sheet.note,
+            "lines": [{"name": line.name, "categories": list(line.categories)} for line in sheet.lines],
+        }
+    )
+    return json.dumps(row)
+
+
+def load_sheet(data: dict[str, Any]) -> ScoreSheet:
+    """A recorded score (``dump_sheet``'s, or an older plain one), its words with their keys again."""
+    sheet = ScoreSheet.model_validate(data)
+    said = data.get("said")
+    if not isinstance(said, dict):
+        return sheet
+    try:
+        found = _decoded(said)
+        sheet.note = found["note"]
+        for line, words in zip(sheet.lines, found["lines"], strict=True):
+            line.name = words["name"]
+            line.categories = dict(zip(words["categories"], line.categories.values(), strict=True))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return ScoreSheet.model_validate(data)  # words that no longer fit: the English as stored
+    return sheet

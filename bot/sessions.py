@@ -319,7 +319,7 @@ class Sessions(Seating):
             finished = game.pending(state).finished
             if not keys and not finished:
                 return
-            score = game.score(state).model_dump_json()
+            score = said_events.dump_sheet(game.score(state))
             for key in [*keys, *(final_posts(table) if finished else [])]:
                 await game_rows.record_post(conn, game_id, key, score, self._at())
 
@@ -482,7 +482,7 @@ def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked:
     finished = game.pending(final).finished
     events = [*step.events, *(e for _, s in ended for e in s.events)]
     keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
-    totals = game.score(final).model_dump_json() if keys or finished else None
+    totals = said_events.dump_sheet(game.score(final)) if keys or finished else None
     return _Played(
         notation,
         label,
@@ -591,4 +591,4 @@ async def _status(conn: Any, table: Table) -> GameStatus:
 def _sheet(stored: str) -> ScoreSheet | None:
     """A post's recorded score; None for a post recorded before whole scores were kept (a list)."""
     data = json.loads(stored)
-    return ScoreSheet.model_validate(data) if isinstance(data, dict) else None
+    return said_events.load_sheet(data) if isinstance(data, dict) else None

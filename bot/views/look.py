@@ -47,7 +47,7 @@ async def send_board(
         await send_followup(interaction, f"{head}\n{text.sheet_text(table, sheet)}")
         return
     png = await render_pool_of(interaction).draw(
-        found, spec.key, state, None, table.names, sheet, game_id=table.id
+        found, spec.key, state, None, table.names, sheet, game_id=table.id, lang=table.game.language
     )
     await send_followup(interaction, head, file=discord.File(io.BytesIO(png), filename=f"{spec.key}.png"))
 
@@ -67,7 +67,7 @@ async def send_seat(interaction: discord.Interaction[Any], status: GameStatus, s
         )
         return
     png = await render_pool_of(interaction).draw(
-        found, spec.key, state, seat, table.names, None, game_id=table.id
+        found, spec.key, state, seat, table.names, None, game_id=table.id, lang=table.game.language
     )
     await send_followup(
         interaction,

@@ -317,8 +317,8 @@ def panel(
     if labels:
         # Where the player is in the groups, so the next level's short labels read in context.
         choosing = t("Choosing: {path}", path=" › ".join(say(label) for label in labels))
-        note = "\n".join(x for x in (note, choosing) if x)
-    content = text.panel_text(table, progress, seat, note=note)
+        note = "\n".join(x for x in (say(note), choosing) if x)
+    content = text.panel_text(table, progress, seat, note=say(note))
     return content, turn_view(table, progress, seat, step)
 
 
@@ -501,4 +501,6 @@ async def show_open_panels(
         user = table.user_at(seat)
         if seat == acting or seat in table.ai_seats or user is None:
             continue
-        await panels.show(table.id, user, functools.partial(panel, table, progress, seat, note="Your turn."))
+        await panels.show(
+            table.id, user, functools.partial(panel, table, progress, seat, note=msg("Your turn."))
+        )

@@ -128,6 +128,12 @@ def texts(look: Look) -> list[str]:
     return [text for text in found if text]
 
 
+def _untimed(text: str) -> str:
+    """Without the journal's stand-ins for Discord timestamps, which each client shows in its own
+    language ("(a moment ago)", "(a date)")."""
+    return text.replace("(a moment ago)", "").replace("(a date)", "")
+
+
 def read(fake: JournalFake) -> list[tuple[str, str, str]]:
     """(reader, language, text) of everything the players received."""
     said: list[tuple[str, str, str]] = []
@@ -138,7 +144,7 @@ def read(fake: JournalFake) -> list[tuple[str, str, str]]:
             reader, lang = entry.who, LOCALES[entry.who]
         else:
             reader, lang = "#" + entry.channel, GAME_LANGUAGE
-        said += [(reader, lang, fake.plain(text)) for text in texts(entry.look)]
+        said += [(reader, lang, _untimed(fake.plain(text))) for text in texts(entry.look)]
     for record in fake.interactions.values():
         if record.callback_type == MODAL:
             user = record.user.username

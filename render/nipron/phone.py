@@ -139,9 +139,15 @@ def _track(c: Canvas, view: NipronView) -> None:
         bx = x0 + 20 + (space - 1) * pitch
         c.d.rectangle((bx - 3, cy - CELL / 2 + 2, bx + 3, cy + CELL / 2 - 2), fill=VP)
     # what the bars and the gold mean, which the full board writes under each space
-    c.text(x0 + 20, cy + 58, "red lines: scorings", MIN_TEXT, fill=VP, bold=True, anchor="lm")
+    c.text(x0 + 20, cy + 58, t("red lines: scorings"), MIN_TEXT, fill=VP, bold=True, anchor="lm")
     c.text(
-        PHONE_W - GAP - 20, cy + 58, "gold: 3 final turns each", MIN_TEXT, fill=GOLD, bold=True, anchor="rm"
+        PHONE_W - GAP - 20,
+        cy + 58,
+        t("golden: {n} final turns each", n=3),
+        MIN_TEXT,
+        fill=GOLD,
+        bold=True,
+        anchor="rm",
     )
 
 
@@ -215,7 +221,7 @@ def _holdings(
         if len(held) > room:
             c.text(PHONE_W - 16, cy, f"+{len(held) - room}", MIN_TEXT, bold=True, anchor="rm")
     else:
-        c.text(x, cy, "no workers", MIN_TEXT, fill=INK_SOFT, anchor="lm")
+        c.text(x, cy, t("no workers"), MIN_TEXT, fill=INK_SOFT, anchor="lm")
 
 
 def draw_phone(view: NipronView, names: Sequence[str] | None, scores: ScoreSheet | None) -> Image.Image:

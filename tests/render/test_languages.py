@@ -20,11 +20,12 @@ from render.carnegie import overview as carnegie_overview
 from render.carnegie.overview import phone as carnegie_phone
 from render.common.canvas import Canvas
 from render.common.fonts import font
-from render.common.language import LANGUAGES, ROOT, read_catalogue, speaking, t
+from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue, speaking, t
 from render.nipron import PICTURES as NIPRON
 from render.nipron.board import clear_caches as clear_nipron_board
 from render.nipron.encode import palette_image as nipron_palette
 from render.nipron.player_board import _base as nipron_player_base
+from tests.i18n.english import english_in
 from tests.render.nipron.positions import GOLDEN as NIPRON_POSITIONS
 from tests.render.nipron.positions import Position
 from tests.render.positions import NAMES, POSITIONS
@@ -208,3 +209,26 @@ async def test_the_render_pool_draws_a_picture_in_the_language_it_is_asked_for()
     assert english == PICTURES.draw("phone", view, None, NAMES[:2], None)
     assert ukrainian == PICTURES.draw("phone", view, None, NAMES[:2], None, lang="uk")
     assert ukrainian != english
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT])
+def test_no_english_word_is_drawn_on_any_picture_of_either_game(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every string Pillow draws on the pictures of both games (cached layers drawn again) is free of
+    English words, names and cities aside (tests/i18n/english.py)."""
+    nipron_palette()  # built once per process from English pictures, on purpose (see its test above)
+    drawn: list[str] = []
+    draw_text = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *a: Any, **k: Any) -> None:
+        drawn.append(str(text))
+        draw_text(self, xy, text, *a, **k)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    _draw_every_carnegie_picture(lang)
+    _draw_every_nipron_picture(lang)
+    assert len(drawn) > 500
+    found = {s: english_in(s, lang, NAMES) for s in set(drawn)}
+    leaks = sorted(s for s, words in found.items() if words)
+    assert not leaks, "\n".join(leaks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
-from render.common.language import t
+from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.board.layout import ACTIONS_BOX, GAP, ROWS_BOX
 from render.nipron.glyphs import fit_line, workers
@@ -39,10 +39,17 @@ def draw_actions(c: Canvas, view: NipronView) -> None:
         c.d.rounded_rectangle((a, top, b, y1 - GAP), radius=10, fill=ROW_ALT, outline=INK_SOFT, width=2)
         c.d.ellipse((a + 8, top + 8, a + 50, top + 50), fill=TITLE_BAR)
         c.text(a + 29, top + 30, str(i + 1), 26, fill=WHITE, bold=True, anchor="mm")
-        c.fit_text(a + 58, top + 18, names[0], b - a - 64, 24, bold=True, anchor="lm", min_size=22)
+        c.fit_text(a + 58, top + 18, say(names[0]), b - a - 64, 24, bold=True, anchor="lm", min_size=22)
         if len(names) > 1:
             c.fit_text(
-                a + 58, top + 48, f"or {names[1]}", b - a - 64, 24, bold=True, anchor="lm", min_size=22
+                a + 58,
+                top + 48,
+                t("or {action}", action=say(names[1])),
+                b - a - 64,
+                24,
+                bold=True,
+                anchor="lm",
+                min_size=22,
             )
         held = view.spaces[i]
         cy = top + 112

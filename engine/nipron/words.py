@@ -7,7 +7,8 @@ language (catalogues in ``engine/nipron/locales``, terms in ``docs/glossary/nipr
 and tracks are nouns said on their own, so a translation puts them where no case ending depends on them:
 in quotes (фабрика «шовк»), after a colon, or counted with a multiplication sign (папір ×2). An event
 told of a seat reads "{who}: <present tense>" in Ukrainian, Russian and Polish, since a player's gender is
-unknown; Catalan addresses the reader as "vós". Amounts of yen keep the box's "¥5,000" in every language."""
+unknown; Catalan addresses the reader as "tu" (tria, el teu torn), like every Catalan catalogue. Amounts
+of yen keep the box's "¥5,000" in every language."""
 
 from __future__ import annotations
 

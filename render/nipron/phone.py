@@ -143,7 +143,7 @@ def _track(c: Canvas, view: NipronView) -> None:
     c.text(
         PHONE_W - GAP - 20,
         cy + 58,
-        t("golden: {n} final turns each", n=3),
+        t("gold: {n} final turns each", n=3),
         MIN_TEXT,
         fill=GOLD,
         bold=True,

@@ -304,7 +304,8 @@ def _factory(c: Canvas, f: FactoryView, x0: float, y0: float, x1: float, y1: flo
         22,
         fill=INK_SOFT,
         anchor="lm",
-        min_size=22,
+        min_size=16,
+        ellipsis=True,
     )
 
 

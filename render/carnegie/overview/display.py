@@ -82,6 +82,10 @@ def draw_display(c: Canvas, m: BoardModel) -> None:
                 ),
             )
             lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        elif c.text_width(name, 10, True) > bx1 - bx0 - 14:
+            # One word too long even at the smallest size ("Благотворительность"): hyphenated.
+            half = (len(name) + 1) // 2
+            lines = [name[:half] + "-", name[half:]]
         for li, line in enumerate(lines):
             ly = by0 + (48 if len(lines) == 1 else 40 + li * 19)
             c.fit_text(

@@ -39,7 +39,17 @@ def draw_actions(c: Canvas, view: NipronView) -> None:
         c.d.rounded_rectangle((a, top, b, y1 - GAP), radius=10, fill=ROW_ALT, outline=INK_SOFT, width=2)
         c.d.ellipse((a + 8, top + 8, a + 50, top + 50), fill=TITLE_BAR)
         c.text(a + 29, top + 30, str(i + 1), 26, fill=WHITE, bold=True, anchor="mm")
-        c.fit_text(a + 58, top + 18, say(names[0]), b - a - 64, 24, bold=True, anchor="lm", min_size=22)
+        c.fit_text(
+            a + 58,
+            top + 18,
+            say(names[0]),
+            b - a - 64,
+            24,
+            bold=True,
+            anchor="lm",
+            min_size=18,
+            ellipsis=True,
+        )
         if len(names) > 1:
             c.fit_text(
                 a + 58,
@@ -49,7 +59,8 @@ def draw_actions(c: Canvas, view: NipronView) -> None:
                 24,
                 bold=True,
                 anchor="lm",
-                min_size=22,
+                min_size=18,
+                ellipsis=True,
             )
         held = view.spaces[i]
         cy = top + 112

@@ -13,6 +13,7 @@ from bot.errors import announce_failed, defer_public, public_done
 from bot.language import choose_language, reader_language
 from bot.refusals import ClockRefused
 from bot.speeds import MAX_VACATION_DAYS
+from bot.translator import spoken
 from bot.views import clock_text
 from bot.views.common import NO_MENTIONS, send_followup
 from render.common.language import LANGUAGES, current, speaking, t, use
@@ -57,7 +58,13 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
             await announce_failed(interaction, exc)
 
     vacation = app_commands.describe(
-        days=f"How many days your clock pauses (0 ends a vacation; {MAX_VACATION_DAYS} per game in all)"
+        days=spoken(
+            f"How many days your clock pauses (0 ends a vacation; {MAX_VACATION_DAYS} per game in all)",
+            lambda: t(
+                "How many days your clock pauses (0 ends a vacation; {days} per game in all)",
+                days=MAX_VACATION_DAYS,
+            ),
+        )
     )(vacation)
     group.add_command(
         app_commands.Command(

@@ -29,8 +29,9 @@ from bot.limits import MENU_OPTIONS, clip
 from bot.progress import player_range
 from bot.refusals import NoThreadHere
 from bot.sessions import Sessions
-from bot.speeds import DEFAULT_SPEED, SPEEDS, speed_blurb
+from bot.speeds import DEFAULT_SPEED, SPEEDS, speed_blurb, speed_name
 from bot.storage import Status
+from bot.translator import spoken
 from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS, send_followup
 from bot.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
@@ -325,25 +326,41 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
             ]
         )(new)
     with_choices = {
-        option.key: [app_commands.Choice(name=c.label[:100], value=c.value) for c in option.choices][
+        option.key: [app_commands.Choice(name=clip(c.label, 100), value=c.value) for c in option.choices][
             :MENU_OPTIONS
         ]
         for option in options
         if option.choices
     }
     with_choices["speed"] = [
-        app_commands.Choice(name=f"{pace.label} ({speed_blurb(pace)})"[:100], value=pace.key)
+        app_commands.Choice(
+            name=spoken(
+                f"{pace.label} ({speed_blurb(pace)})"[:100],
+                lambda pace=pace: clip(f"{speed_name(pace)} ({speed_blurb(pace)})", 100),  # type: ignore[misc]
+            ),
+            value=pace.key,
+        )
         for pace in SPEEDS.values()
     ]
     with_choices["language"] = [
         app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
     ]
     new = app_commands.choices(**with_choices)(new)
+    # Each game's option names in the players' languages (their English is the option's key).
+    new = app_commands.rename(
+        **{o.key: spoken(o.key, lambda o=o: say(o.name)) for o in options if o.name}  # type: ignore[misc]
+    )(new)
     new = app_commands.describe(
         game="Which game",
         players="Number of seats (default: whatever the game allows)",
         thread="Play in a thread of its own (default: yes, where I may open threads)",
-        speed=f"How long each player may take (default: {DEFAULT_SPEED}; see /game help)",
+        speed=spoken(
+            f"How long each player may take (default: {DEFAULT_SPEED}; see /game help)",
+            lambda: t(
+                "How long each player may take (default: {speed}; see /game help)",
+                speed=speed_name(SPEEDS[DEFAULT_SPEED]),
+            ),
+        ),
         language="The language of the game's posts (default: the server's)",
         **{option.key: option.description[:100] for option in options},
     )(new)

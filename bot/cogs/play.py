@@ -19,6 +19,7 @@ from bot.narrate import event_lines
 from bot.progress import BotTurn
 from bot.refusals import NotAPlayer, NotInProgress
 from bot.tables import GameStatus
+from bot.translator import spoken
 from bot.views import clock_text, text
 from bot.views.common import send_followup
 from bot.views.look import send_board, send_seat
@@ -310,7 +311,12 @@ def add_play_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         await handlers.log(interaction, n)
 
     log = app_commands.describe(
-        n=f"How many of the latest actions (default {DEFAULT_LOG}, at most {MAX_LOG})"
+        n=spoken(
+            f"How many of the latest actions (default {DEFAULT_LOG}, at most {MAX_LOG})",
+            lambda: t(
+                "How many of the latest actions (default {n}, at most {most})", n=DEFAULT_LOG, most=MAX_LOG
+            ),
+        )
     )(log)
     group.add_command(app_commands.Command(name="log", description="What happened lately", callback=log))
 

@@ -27,6 +27,7 @@ _LEVELS = {"easy": msg("easy"), "normal": msg("normal"), "hard": msg("hard"), "e
 OPTIONS: list[OptionSpec] = [
     OptionSpec(  # setup 6B
         key="tab_sides",
+        name=msg("tab_sides"),
         description=msg("Project tab sides: each player chooses them, or random"),
         choices=[
             OptionChoice(value="chosen", label=msg("each player chooses")),
@@ -34,9 +35,14 @@ OPTIONS: list[OptionSpec] = [
         ],
     ),
     # A yes/no flag (no choices): ``new_game`` reads "yes"/"no" or True/False (setup step 2, D-5).
-    OptionSpec(key="beginner", description=msg("The fixed beginner Timeline instead of a random one")),
+    OptionSpec(
+        key="beginner",
+        name=msg("beginner"),
+        description=msg("The fixed beginner Timeline instead of a random one"),
+    ),
     OptionSpec(  # R10.1.6: how many Advanced cards Andrew's deck holds
         key="difficulty",
+        name=msg("difficulty"),
         description=msg("Solo only: Andrew's difficulty (default normal)"),
         choices=[OptionChoice(value=level, label=_LEVELS[level]) for level in DIFFICULTIES],
     ),

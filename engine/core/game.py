@@ -170,6 +170,9 @@ class OptionSpec(BaseModel):
 
     key: str
     description: Said
+    # The option's name as Discord shows it in a player's language (lowercase, no spaces, ≤ 32);
+    # its English is ``key``. Empty: ``key`` in every language.
+    name: Said = ""
     choices: list[OptionChoice] = Field(default_factory=list)
 
 

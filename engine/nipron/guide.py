@@ -140,6 +140,7 @@ GUIDE = Guide(
     options=[
         OptionSpec(
             key="first",
+            name=msg("first"),
             description=msg("Who plays first (default: drawn at random)."),
             choices=[
                 OptionChoice(value=v, label=msg("at random") if v == "random" else msg("Seat {n}", n=v))

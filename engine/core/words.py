@@ -80,8 +80,8 @@ def fitting(said: Iterable[str], limit: int) -> str:
 
 
 def unit_of(module: str) -> str | None:
-    """The package whose catalogues hold the keys of ``module``: "engine.carnegie.rules.hr" →
-    "engine/carnegie", "bot.views.turn" → "bot"; None outside the three layers."""
+    """The package whose catalogues hold the keys of ``module``: "engine.<game>.rules.flow" →
+    "engine/<game>", "bot.views.turn" → "bot"; None outside the three layers."""
     parts = module.split(".")
     if parts[0] == "bot":
         return "bot"
@@ -93,7 +93,7 @@ def unit_of(module: str) -> str | None:
 def caller_unit(depth: int = 2) -> str | None:
     """The unit of the module that called the function calling this (a key is looked up in the
     catalogue of the package that says it first: two games may say one English word differently,
-    like "good", a Carnegie resource and a Nipron ware)."""
+    like "good", a resource in one game and a ware in another)."""
     return unit_of(sys._getframe(depth).f_globals.get("__name__", ""))
 
 

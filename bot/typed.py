@@ -14,8 +14,14 @@ from engine.core.words import msg
 from render.common.language import say
 
 PICK_A_SUGGESTION = msg("Start typing and pick one of the suggestions: they are your choices right now.")
-# Words that say nothing about which choice is meant.
-_FILLER = {"a", "an", "the", "in", "on", "to", "of", "for", "at", "with", "my", "and", "i", "want"}
+# Words that say nothing about which choice is meant, in the five languages (articles, prepositions,
+# "and", "my"): a player types them or not, as they like.
+_FILLER = {
+    *("a", "an", "the", "in", "on", "to", "of", "for", "at", "with", "my", "and", "i", "want"),
+    *("в", "у", "на", "до", "з", "і", "й", "та", "мій", "моя", "и", "к", "мой"),
+    *("w", "we", "na", "do", "z", "ze", "oraz", "mój", "moja"),
+    *("el", "la", "els", "les", "de", "del", "en", "amb", "per", "meu", "meva"),
+}
 _WORD = re.compile(r"[\w$¥]+")
 
 

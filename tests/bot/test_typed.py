@@ -48,3 +48,21 @@ def test_anything_else_asks_to_pick_a_suggestion(typed: str) -> None:
     with pytest.raises(NotAChoice) as refused:
         resolve(typed, CHOICES)
     assert refused.value.sentence == PICK_A_SUGGESTION
+
+
+def test_a_ukrainian_player_types_a_move_in_ukrainian() -> None:
+    """Issue 21: the labels are matched as the player reads them, in their language."""
+    from engine.carnegie import GAME
+    from render.common.language import say, speaking
+
+    state = GAME.new_game(2, 7)
+    seat = GAME.pending(state).seats[0]
+    choices = [
+        Choice(GAME.format_action(a), GAME.describe_action(state, seat, a))
+        for a in GAME.legal_actions(state, seat)
+    ]
+    with speaking("uk"):
+        target = choices[-1]
+        typed = say(target.label).lower()
+        assert typed != target.label.lower(), "the label is not said in Ukrainian"
+        assert resolve(typed, choices) == target.notation

@@ -302,7 +302,7 @@ _JOIN: Refused = (
     msg("This game has ended; you cannot join it."),
 )
 _SEAT_A_BOT: Refused = (
-    msg("The game has already started; you cannot seat a bot at now."),
+    msg("The game has already started; you cannot seat a bot now."),
     msg("This game has ended; you cannot seat a bot at it."),
 )
 _LEAVE: Refused = (

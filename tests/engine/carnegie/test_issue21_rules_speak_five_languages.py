@@ -12,9 +12,6 @@ branch and are checked where they become sentences (issue 21, the other half of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
-
 import pytest
 
 from engine.carnegie import GAME
@@ -22,7 +19,8 @@ from engine.carnegie.rules.flow import candidates, check
 from engine.carnegie.state import CarnegieState
 from engine.core import CHECKPOINT, EngineError, Player, RandomPlayer, dump_state, play, replay
 from engine.core.words import Msg
-from render.common.language import LANGUAGES, catalogue_files, read_catalogue, say
+from render.common.language import LANGUAGES, say
+from tests.i18n.keys import keys_of, translated
 
 FOREIGN = [lang for lang in LANGUAGES if lang != "en"]
 # Notation a player might type wrongly: each is refused with a sentence (actions.parse_*).
@@ -45,32 +43,6 @@ MALFORMED = [
     "side Q A",
     "relocate 2,2* 2",
 ]
-
-
-@cache
-def translated(lang: str) -> frozenset[str]:
-    """The keys (a counted sentence's singular key) translated in every catalogue of ``lang``."""
-    keys = set()
-    for path in catalogue_files(lang):
-        for m in read_catalogue(path, lang):
-            forms = m.string if isinstance(m.string, tuple) else (m.string,)
-            if m.id and all(forms) and not m.fuzzy:
-                keys.add(m.id[0] if isinstance(m.id, tuple) else m.id)
-    return frozenset(keys)
-
-
-def keys_of(text: Msg) -> Iterator[str]:
-    """Every key a sentence is made of, its nested arguments' included."""
-    if text.sep is not None:
-        for part in text.parts:
-            if isinstance(part, Msg):
-                yield from keys_of(part)
-        return
-    assert text.key is not None
-    yield text.key
-    for arg in text.args.values():
-        if isinstance(arg, Msg):
-            yield from keys_of(arg)
 
 
 class Heard:

@@ -9,18 +9,15 @@ the score sheet and refusals of probe actions (§4.3 and the other rules they ci
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
-
 import pytest
 
 from engine.core import CHECKPOINT, MAX_LABEL, EngineError
-from engine.core.words import Msg
 from engine.nipron import GAME as G
 from engine.nipron import data
 from engine.nipron.actions import SPACE_CODES
 from engine.nipron.state import NipronState
-from render.common.language import DEFAULT, LANGUAGES, catalogue_files, read_catalogue, say
+from render.common.language import DEFAULT, LANGUAGES, say
+from tests.i18n.keys import keys_of, translated
 
 FOREIGN = [lang for lang in LANGUAGES if lang != DEFAULT]
 PROBES = (
@@ -28,33 +25,6 @@ PROBES = (
     *("put 7 C1N", "export K8", "give lenses", "machine paper", "budget", "pay", "reward 5 yen", "end"),
     *("take 9 white", "take 1", "fly 1", "take 1 pink"),
 )
-
-
-@cache
-def translated(lang: str) -> frozenset[str]:
-    """The keys (singular ids) that ``lang``'s catalogues translate, every form filled."""
-    keys: set[str] = set()
-    for path in catalogue_files(lang):
-        for m in read_catalogue(path, lang):
-            forms = m.string if isinstance(m.string, tuple) else (m.string,)
-            if m.id and all(forms):
-                keys.add(str(m.id[0] if isinstance(m.id, tuple) else m.id))
-    return frozenset(keys)
-
-
-def keys_of(text: str) -> Iterator[str]:
-    """Every key a sentence is made of, its arguments' and parts' included."""
-    assert isinstance(text, Msg), f"plain text reaches a player: {text!r}"
-    if text.sep is not None:
-        for part in text.parts:
-            if isinstance(part, Msg):
-                yield from keys_of(part)
-        return
-    assert text.key is not None
-    yield text.key
-    for value in text.args.values():
-        if isinstance(value, Msg):
-            yield from keys_of(value)
 
 
 def said_in_a_game(players: int, seed: int) -> tuple[list[str], list[str]]:

@@ -1,0 +1,37 @@
+"""The keys a sentence is made of, and the keys a language's catalogues translate: for tests that play
+games and check that everything a player meets can be said in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from engine.core.words import Msg
+from render.common.language import catalogue_files, read_catalogue
+
+
+@cache
+def translated(lang: str) -> frozenset[str]:
+    """The keys (a counted sentence's by its singular) ``lang``'s catalogues translate, every form filled."""
+    keys: set[str] = set()
+    for path in catalogue_files(lang):
+        for m in read_catalogue(path, lang):
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            if m.id and all(forms) and not m.fuzzy:
+                keys.add(str(m.id[0] if isinstance(m.id, tuple) else m.id))
+    return frozenset(keys)
+
+
+def keys_of(text: str) -> Iterator[str]:
+    """Every key a sentence is made of, its arguments' and parts' included."""
+    assert isinstance(text, Msg), f"plain text reaches a player: {text!r}"
+    if text.sep is not None:
+        for part in text.parts:
+            if isinstance(part, Msg):
+                yield from keys_of(part)
+        return
+    assert text.key is not None
+    yield text.key
+    for value in text.args.values():
+        if isinstance(value, Msg):
+            yield from keys_of(value)

@@ -15,6 +15,7 @@ the picture it draws. ``say`` translates a ``Msg`` (the engine's sentences) in t
 from __future__ import annotations
 
 import contextvars
+import copy
 import functools
 import io
 from collections.abc import Iterator
@@ -71,17 +72,24 @@ def read_catalogue(path: Path, lang: str) -> Catalog:
 
 
 @functools.cache
+def _compiled(path: Path, lang: str) -> Translations:
+    """One catalogue compiled in memory (no compiled files to go stale)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalogue(path, lang))
+    buffer.seek(0)
+    return Translations(buffer)
+
+
+@functools.cache
 def translations(lang: str) -> Translations | None:
-    """All of ``lang``'s catalogues as one, compiled in memory (no compiled files to go stale)."""
-    if lang == DEFAULT:
+    """All of ``lang``'s catalogues as one (a key no package's own catalogue has is looked up here)."""
+    parts = [_compiled(path, lang) for path in catalogue_files(lang)] if lang != DEFAULT else []
+    if not parts:
         return None
-    merged: Translations | None = None
-    for path in catalogue_files(lang):
-        buffer = io.BytesIO()
-        write_mo(buffer, read_catalogue(path, lang))
-        buffer.seek(0)
-        part = Translations(buffer)
-        merged = part if merged is None else merged.merge(part)
+    merged = copy.copy(parts[0])
+    merged._catalog = dict(parts[0]._catalog)  # merging must not change the package's own catalogue
+    for part in parts[1:]:
+        merged.merge(part)
     return merged
 
 
@@ -89,12 +97,7 @@ def translations(lang: str) -> Translations | None:
 def unit_translations(lang: str, unit: str) -> Translations | None:
     """One package's catalogue of ``lang`` (looked up before the others for that package's keys)."""
     path = ROOT / unit / "locales" / f"{lang}.po"
-    if lang == DEFAULT or not path.exists():
-        return None
-    buffer = io.BytesIO()
-    write_mo(buffer, read_catalogue(path, lang))
-    buffer.seek(0)
-    return Translations(buffer)
+    return _compiled(path, lang) if lang != DEFAULT and path.exists() else None
 
 
 def say(text: str, lang: str | None = None) -> str:

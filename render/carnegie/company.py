@@ -132,9 +132,14 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
     lines = _wrap(c, say(cell.name or ""), x1 - x0 - 16, 19, True)[:2]
     for i, line in enumerate(lines):
         c.fit_text(x0 + 8, y0 + 52 + i * 23, line, x1 - x0 - 16, 19, bold=True, anchor="lm")
-    # What the department does, in one short line (wrapped to two at most), under its name.
+    # What the department does, under its name: three lines at most under a one-line name (longer
+    # languages need the third), two under a two-line one (the workplaces start below).
     effect = say(DEPT_EFFECTS.get(cell.department or 0, ""))
-    for i, line in enumerate(_wrap(c, effect, x1 - x0 - 16, 14, False)[:2]):
+    wrapped = _wrap(c, effect, x1 - x0 - 16, 14, False)
+    shown = wrapped[: 3 if len(lines) == 1 else 2]
+    if len(wrapped) > len(shown):  # cut: say so
+        shown[-1] = shown[-1].rstrip(" ,;") + "…"
+    for i, line in enumerate(shown):
         ly = y0 + 52 + len(lines) * 23 + i * 17
         c.fit_text(x0 + 8, ly, line, x1 - x0 - 16, 14, fill=INK_SOFT, anchor="lm")
     kind = t("passive") if passive else ""
@@ -142,14 +147,18 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
     if tile is not None and tile.kind == "mission":
         kind = t("mission")
     if kind:
+        # On the top row, left of the VP badge: the effect lines below keep their whole width.
+        right = x1 - 44 if cell.built and cell.vp else x1 - 8
+        left = x0 + 42 + c.text_width(tag, 16, True) + 8
         c.fit_text(
-            x1 - 8,
-            y0 + 52 + len(lines) * 23 - 4,
+            right,
+            y0 + 22,
             kind,
-            x1 - x0 - 16,
+            right - left,
             14,
             fill=PASSIVE_EDGE if passive else INK_SOFT,
             anchor="rm",
+            min_size=9,
         )
     # Workplaces with their activation cost; standing employees in the player's colour.
     n = len(cell.workplaces)

@@ -23,7 +23,7 @@ from engine.core import (
     load_state,
 )
 from engine.core.search import AI_LEVELS
-from engine.core.words import join, msg, plural
+from engine.core.words import join, msg, plural, quietly
 
 # Carnegie's setup steps (rules §3: 6B tab sides, 10 Housing and reservation, 11 moves, 12 activation).
 SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
@@ -47,17 +47,17 @@ class CarnegieGame:
         return rules.pending(state)
 
     def legal_actions(self, state: CarnegieState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        with quietly():  # the candidates' refusals are dropped unread
+            return rules.legal_actions(state, seat)
 
     def apply(self, state: CarnegieState, seat: int, action: Action) -> Step[CarnegieState]:
         new, events = rules.apply(state, seat, action)
         # Undo must not cross a new round, a hand-over of the decision to someone else (the acting seat is
         # no longer pending), or Andrew's card being drawn or revealed (solo S1–S3: hidden information
         # comes to light). The game owns the barrier: the bot adds nothing to it.
-        barrier = (
-            any(e.kind in ("round", "over", "andrew_card") for e in events)
-            or seat not in rules.pending(new).seats
-        )
+        with quietly():  # only the seats are read, not the prompt
+            handed_over = seat not in rules.pending(new).seats
+        barrier = any(e.kind in ("round", "over", "andrew_card") for e in events) or handed_over
         return Step(state=new, events=events, barrier=barrier)
 
     def view(self, state: CarnegieState, seat: int | None) -> CarnegieView:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from engine.core.errors import EngineError
 from engine.core.game import Event, Game, GameState, Player
 from engine.core.rng import Rng
+from engine.core.words import quietly
 
 S = TypeVar("S", bound=GameState)
 
@@ -65,7 +66,8 @@ def play(
     seated: Mapping[int, Player] = players if isinstance(players, Mapping) else dict(enumerate(players))
     log: list[Played] = []
     for _ in range(max_actions):
-        decision = game.pending(state)
+        with quietly():  # who decides, not the prompt
+            decision = game.pending(state)
         if decision.finished or (stop is not None and stop(state)):
             return state, log
         seats = sorted(s for s in decision.seats if s in seated)

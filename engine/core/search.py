@@ -24,6 +24,7 @@ from engine.core.ai import RandomPlayer
 from engine.core.errors import InvalidOptions
 from engine.core.game import Game, Player
 from engine.core.rng import Rng
+from engine.core.words import quietly
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,15 @@ def rollout(
     game: Game[Any, Any], state: Any, policies: Sequence[Player], stop: int, search: Search, steps: int
 ) -> Any:
     """Play on with ``policies`` (one per seat) until ``search.progress`` reaches ``stop``, the game ends or
-    ``steps`` actions were played. Where several seats decide at once the lowest acts (as ``play`` does)."""
+    ``steps`` actions were played. Where several seats decide at once the lowest acts (as ``play`` does).
+    Quietly: a play-out reads states, never sentences."""
+    with quietly():
+        return _play_out(game, state, policies, stop, search, steps)
+
+
+def _play_out(
+    game: Game[Any, Any], state: Any, policies: Sequence[Player], stop: int, search: Search, steps: int
+) -> Any:
     for _ in range(steps):
         if search.progress(state) >= stop:
             break

@@ -16,7 +16,9 @@ is typed ``Said`` (pydantic would otherwise turn it into a plain ``str`` and los
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import SkipValidation
@@ -26,6 +28,9 @@ Arg = Any  # an int, a str (a name, a notation) or a Msg
 
 class Msg(str):
     """English text that remembers how it was made (see the module docstring)."""
+
+    # No instance dict: a sentence is made for every event and refusal, also in play-outs.
+    __slots__ = ("args", "key", "limit", "many", "n", "parts", "sep", "unit")
 
     key: str | None
     many: str | None
@@ -90,21 +95,52 @@ def unit_of(module: str) -> str | None:
     return None
 
 
+_UNITS: dict[str, str | None] = {}
+
+
 def caller_unit(depth: int = 2) -> str | None:
     """The unit of the module that called the function calling this (a key is looked up in the
     catalogue of the package that says it first: two games may say one English word differently,
-    like "good", a resource in one game and a ware in another)."""
-    return unit_of(sys._getframe(depth).f_globals.get("__name__", ""))
+    like "good", a resource in one game and a ware in another). Called for every sentence, also in
+    a computer player's play-outs: a module's unit is worked out once."""
+    name = sys._getframe(depth).f_globals.get("__name__", "")
+    try:
+        return _UNITS[name]
+    except KeyError:
+        _UNITS[name] = found = unit_of(name)
+        return found
+
+
+_QUIET: ContextVar[bool] = ContextVar("quiet", default=False)
+# What ``msg`` and ``plural`` return where nobody reads the sentence (``quietly``).
+UNSAID = Msg("", {})
+
+
+@contextmanager
+def quietly() -> Iterator[None]:
+    """Inside, ``msg`` and ``plural`` make no sentence (they return ``UNSAID``): for work that only
+    asks whether something is allowed or who decides (listing the legal actions tries every
+    candidate and drops the refusals), so that no refusal is worded for nobody. Nothing made inside
+    may be shown to a player."""
+    token = _QUIET.set(True)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
 
 
 def msg(key: str, /, **args: Arg) -> Msg:
     """A sentence: ``msg("{who} builds {what}", who="{p0}", what=msg("Sales"))``."""
+    if _QUIET.get():
+        return UNSAID
     return Msg(key, args, unit=caller_unit())
 
 
 def plural(one: str, many: str, n: int, /, **args: Arg) -> Msg:
     """A counted sentence: ``plural("{n} good", "{n} goods", 3)``; ``n`` is one of its arguments.
     Languages with more forms (Ukrainian, Russian, Polish) take theirs from the catalogue."""
+    if _QUIET.get():
+        return UNSAID
     return Msg(one, {"n": n, **args}, many=many, n=n, unit=caller_unit())
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Decision, Glance, Player, ScoreSheet, Step, dump_state, load_state
 from engine.core.search import AI_LEVELS
-from engine.core.words import Msg, msg, plural
+from engine.core.words import Msg, msg, plural, quietly
 from engine.nipron import actions, data, groups, rules, words
 from engine.nipron.actions import Action
 from engine.nipron.ai import ai_player
@@ -35,7 +35,8 @@ class NipronGame:
         return rules.pending(state)
 
     def legal_actions(self, state: NipronState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        with quietly():  # the candidates' refusals are dropped unread
+            return rules.legal_actions(state, seat)
 
     def apply(self, state: NipronState, seat: int, action: Action) -> Step[NipronState]:
         new, events = rules.apply(state, seat, action)

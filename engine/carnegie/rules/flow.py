@@ -79,7 +79,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision, Event, GameOver, IllegalAction, InvalidAction, NotYourTurn
-from engine.core.words import Msg, msg, plural
+from engine.core.words import Msg, msg, plural, quietly
 
 CONTEXT_VERBS: dict[str, tuple[str, ...]] = {
     "pick": ("pick",),
@@ -437,7 +437,9 @@ def apply(state: CarnegieState, seat: int, a: Action) -> tuple[CarnegieState, li
         raise InvalidAction(
             msg("{verb} is not a Carnegie action: pick one of the choices offered.", verb=repr(a.verb))
         )
-    if a.verb != "convert" and seat not in pending(state).seats:
+    with quietly():  # the seats only: the prompt is worded below if it is told
+        deciding = pending(state).seats
+    if a.verb != "convert" and seat not in deciding:
         raise NotYourTurn(
             msg("It is not your decision now. Waiting for: {prompt}.", prompt=pending(state).prompt),
             rule=CONTEXT_RULE[context(state)],
@@ -461,7 +463,8 @@ def advance(state: CarnegieState, events: list[Event]) -> None:
     do, dropping study points nothing can be bought with) is taken automatically — except ending a turn
     in which the player has already acted [DEC: they end it themselves after seeing the result]."""
     for _ in range(500):
-        d = pending(state)
+        with quietly():  # who decides and whether one action is forced: no sentence is read
+            d = pending(state)
         if d.finished:
             return
         forced = False
@@ -471,7 +474,8 @@ def advance(state: CarnegieState, events: list[Event]) -> None:
         if ctx in ("departments", "setup_moves") and state.acted:
             return  # a player who has acted ends the turn themselves, after seeing the result
         for seat in d.seats:
-            legal = first_legal(state, seat, 2)
+            with quietly():
+                legal = first_legal(state, seat, 2)
             if len(legal) == 1:
                 do_action(state, seat, legal[0], events, auto=True)
                 forced = True

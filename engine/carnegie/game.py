@@ -56,7 +56,7 @@ class CarnegieGame:
         # comes to light). The game owns the barrier: the bot adds nothing to it.
         barrier = (
             any(e.kind in ("round", "over", "andrew_card") for e in events)
-            or seat not in rules.pending(new).seats
+            or seat not in rules.deciding(new)
         )
         return Step(state=new, events=events, barrier=barrier)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from pydantic import SkipValidation
@@ -79,6 +80,7 @@ def fitting(said: Iterable[str], limit: int) -> str:
     return last[: limit - 1] + "…"
 
 
+@cache  # a few hundred modules; asked for every sentence the engine says
 def unit_of(module: str) -> str | None:
     """The package whose catalogues hold the keys of ``module``: "engine.<game>.rules.flow" →
     "engine/<game>", "bot.views.turn" → "bot"; None outside the three layers."""

@@ -399,9 +399,10 @@ SEARCH = Search(rank=greedy_rank, policy=SearchPolicy, value=margin, progress=_r
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
 # Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
-# ones (~5 actions a solo round, ~20 with four players) within the time.
+# ones (~5 actions a solo round, ~20 with four players) within the time. Solo takes three worlds of Andrew's
+# hidden cards a candidate since the play-outs got ~40 % cheaper (BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=4, samples=2, horizon=data.ROUNDS, steps=50),
+    1: Budget(width=4, samples=3, horizon=data.ROUNDS, steps=50),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

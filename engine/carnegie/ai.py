@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -72,7 +73,7 @@ def _worth_of_lying(company: Company) -> float:
 _MAJORS = tuple(i for i, c in enumerate(data.CITIES) if c.link)
 
 
-def _missing(own: set[int], start: int) -> list[int]:
+def _missing(own: frozenset[int], start: int) -> list[int]:
     """For every city, how many cities outside ``own`` a road path from ``start`` must still take (both
     ends counted): a 0-1 breadth-first search over the roads (§2.4)."""
     far = [len(data.CITIES) + 1] * len(data.CITIES)
@@ -95,10 +96,18 @@ def network_promise(state: CarnegieState, seat: int) -> float:
     group of major cities, the table's points at the player's present lowest level (R9.3.3), discounted by
     the cities the group still lacks (a spanning tree over road distances counted in missing cities)."""
     company = state.companies[seat]
-    own = {data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat}
+    own = frozenset(data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat)
     if not own:
         return 0.0
-    levels = [level(company, r) for r in range(4)]
+    best = _best_network(own, tuple(level(company, r) for r in range(4)))
+    return max(0.0, best - player_connection_points(state, seat))
+
+
+# A play-out evaluates every legal action of every step, and most of them leave the player's cities and
+# track levels as they were: the same few networks are weighed tens of thousands of times a decision.
+@lru_cache(maxsize=1 << 14)
+def _best_network(own: frozenset[int], levels: tuple[int, ...]) -> float:
+    """The best group's discounted points for ``network_promise`` (a pure function of its arguments)."""
     far = {m: _missing(own, m) for m in _MAJORS}
     best = 0.0
     for size in (2, 3, 4):
@@ -114,7 +123,7 @@ def network_promise(state: CarnegieState, seat: int) -> float:
                 inside.append(m)
                 rest.remove(m)
             best = max(best, points * 0.7**lacking)
-    return max(0.0, best - player_connection_points(state, seat))
+    return best
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,9 +399,10 @@ SEARCH = Search(rank=greedy_rank, policy=SearchPolicy, value=margin, progress=_r
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
 # Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
-# ones (~5 actions a solo round, ~20 with four players) within the time.
+# ones (~5 actions a solo round, ~20 with four players) within the time. Solo takes three worlds of Andrew's
+# hidden cards a candidate since the play-outs got ~40 % cheaper (BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=4, samples=2, horizon=data.ROUNDS, steps=50),
+    1: Budget(width=4, samples=3, horizon=data.ROUNDS, steps=50),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

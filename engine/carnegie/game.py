@@ -55,9 +55,9 @@ class CarnegieGame:
         # Undo must not cross a new round, a hand-over of the decision to someone else (the acting seat is
         # no longer pending), or Andrew's card being drawn or revealed (solo S1–S3: hidden information
         # comes to light). The game owns the barrier: the bot adds nothing to it.
-        with quietly():  # only the seats are read, not the prompt
-            handed_over = seat not in rules.pending(new).seats
-        barrier = any(e.kind in ("round", "over", "andrew_card") for e in events) or handed_over
+        barrier = any(
+            e.kind in ("round", "over", "andrew_card") for e in events
+        ) or seat not in rules.deciding(new)
         return Step(state=new, events=events, barrier=barrier)
 
     def view(self, state: CarnegieState, seat: int | None) -> CarnegieView:

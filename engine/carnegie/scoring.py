@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from engine.carnegie import data, solo, words
@@ -234,7 +235,12 @@ def connection_points(cities: Iterable[int | str], track_levels: Sequence[int]) 
     the player's transport level per region (``data.CART``/``STAGECOACH``/``RAILROAD``). Each component of
     the player's cities with ≥ 2 major cities scores from the table by the sum of their link values and the
     lowest level among the regions of those major cities only (R9.3.3); only the best component counts."""
-    own = {_city_index(c) for c in cities}
+    return _connection_points(frozenset(_city_index(c) for c in cities), tuple(track_levels))
+
+
+# Scored after every action the computer players weigh (their play-outs), mostly on unchanged cities.
+@lru_cache(maxsize=1 << 14)
+def _connection_points(own: frozenset[int], track_levels: tuple[int, ...]) -> int:
     seen: set[int] = set()
     best = 0
     for start in own:

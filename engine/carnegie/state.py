@@ -30,7 +30,6 @@ from pydantic import BaseModel, Field
 from engine.carnegie import data
 from engine.carnegie.reconstructed import (
     GRID_COLS,
-    N_CELLS,
     PERMANENT_WORKPLACE,
     START_WORKPLACES,
     TABS,
@@ -256,12 +255,13 @@ def is_permanent(dept: int, workplace: int) -> bool:
 
 def active_in(company: Company, cell: int) -> int:
     """Active employees in a cell, the permanent HR employee included (it works like any other, R4.3.2)."""
-    return sum(1 for w in company.staff[cell] if w)
+    workplaces = company.staff[cell]
+    return len(workplaces) - workplaces.count(FREE)
 
 
 def active_employees(company: Company) -> int:
     """Active employees for every count (R4.3.3: the permanent HR employee is excluded)."""
-    total = sum(active_in(company, c) for c in range(N_CELLS))
+    total = sum(len(workplaces) - workplaces.count(FREE) for workplaces in company.staff)  # active_in
     return total - 1  # the permanent HR employee is always active
 
 

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from typing import Any
 
 from pydantic import SkipValidation
@@ -84,6 +85,7 @@ def fitting(said: Iterable[str], limit: int) -> str:
     return last[: limit - 1] + "…"
 
 
+@cache  # a few hundred modules; asked for every sentence the engine says
 def unit_of(module: str) -> str | None:
     """The package whose catalogues hold the keys of ``module``: "engine.<game>.rules.flow" →
     "engine/<game>", "bot.views.turn" → "bot"; None outside the three layers."""
@@ -95,20 +97,12 @@ def unit_of(module: str) -> str | None:
     return None
 
 
-_UNITS: dict[str, str | None] = {}
-
-
 def caller_unit(depth: int = 2) -> str | None:
     """The unit of the module that called the function calling this (a key is looked up in the
     catalogue of the package that says it first: two games may say one English word differently,
-    like "good", a resource in one game and a ware in another). Called for every sentence, also in
-    a computer player's play-outs: a module's unit is worked out once."""
-    name = sys._getframe(depth).f_globals.get("__name__", "")
-    try:
-        return _UNITS[name]
-    except KeyError:
-        _UNITS[name] = found = unit_of(name)
-        return found
+    like "good", a resource in one game and a ware in another). Called for every sentence: a
+    module's unit is worked out once (``unit_of`` is cached)."""
+    return unit_of(sys._getframe(depth).f_globals.get("__name__", ""))
 
 
 _QUIET: ContextVar[bool] = ContextVar("quiet", default=False)

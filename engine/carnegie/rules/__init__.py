@@ -19,7 +19,7 @@ from engine.carnegie.rules.common import (
     transport_income,
 )
 from engine.carnegie.rules.departments import begin_turn, place_cost
-from engine.carnegie.rules.flow import advance, apply, check, legal_actions, pending
+from engine.carnegie.rules.flow import advance, apply, check, deciding, legal_actions, pending
 
 __all__ = [
     "advance",
@@ -29,6 +29,7 @@ __all__ = [
     "check",
     "context",
     "current_seat",
+    "deciding",
     "event_of",
     "gain_words",
     "legal_actions",

@@ -135,17 +135,29 @@ def pending(state: CarnegieState) -> Decision:
     return decision
 
 
+def deciding(state: CarnegieState) -> list[int]:
+    """``pending(state).seats`` without the prompt: the rules ask who decides after every action, also in
+    the computer players' play-outs, where nobody reads the prompt."""
+    if state.tasks:
+        return [state.tasks[0].seat]
+    ph = state.phase
+    if ph == "over":
+        return []
+    if ph in ("sides", "setup_activate", "activate"):
+        return [s for s in range(state.players) if not state.done[s]]
+    return [current_seat(state)]
+
+
 def _pending(state: CarnegieState) -> Decision:
     # Prompts are lowercase and end without a full stop: the bot writes them after a name or a colon.
+    seats = deciding(state)
     if state.tasks:
         t = state.tasks[0]
-        return Decision(seats=[t.seat], kind=t.kind, prompt=_task_prompt(state, t))
+        return Decision(seats=seats, kind=t.kind, prompt=_task_prompt(state, t))
     ph = state.phase
-    n = state.players
     if ph == "over":
-        return Decision(seats=[], kind="over", prompt=msg("The game is over."), finished=True)
+        return Decision(seats=seats, kind="over", prompt=msg("The game is over."), finished=True)
     if ph in ("sides", "setup_activate", "activate"):
-        seats = [s for s in range(n) if not state.done[s]]
         prompt = {
             "sides": msg(
                 "choose a side for each of your four project tabs, Housing first: side A costs "
@@ -161,7 +173,7 @@ def _pending(state: CarnegieState) -> Decision:
             ),
         }[ph]
         return Decision(seats=seats, kind=ph, prompt=prompt)
-    seat = current_seat(state)
+    seat = seats[0]
     c = state.companies[seat]
     if ph == "house":
         prompt = msg("place your Housing project in a medium or major city (not a small town)")
@@ -327,7 +339,7 @@ def candidates(state: CarnegieState, seat: int) -> Iterator[Cand]:
 
 
 def legal_actions(state: CarnegieState, seat: int) -> list[Action]:
-    if seat not in pending(state).seats:
+    if seat not in deciding(state):
         return []
     c = state.companies[seat]
     # candidates are generated for the current context, so only the verb's own check is needed
@@ -375,7 +387,7 @@ def check(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
 def stranding(state: CarnegieState, seat: int, a: ActionLike) -> Reason:
     """A conversion (R5.7.1) must not leave the seat's own pending decision without a legal action: the
     goods may be exactly what the cell chosen for a Strategic Planning department costs (R6.2.1–R6.2.2)."""
-    if seat not in pending(state).seats:
+    if seat not in deciding(state):
         return None
     after = state.clone()
     do_convert(after, seat, after.companies[seat], a, [], auto=False)
@@ -437,9 +449,7 @@ def apply(state: CarnegieState, seat: int, a: Action) -> tuple[CarnegieState, li
         raise InvalidAction(
             msg("{verb} is not a Carnegie action: pick one of the choices offered.", verb=repr(a.verb))
         )
-    with quietly():  # the seats only: the prompt is worded below if it is told
-        deciding = pending(state).seats
-    if a.verb != "convert" and seat not in deciding:
+    if a.verb != "convert" and seat not in deciding(state):
         raise NotYourTurn(
             msg("It is not your decision now. Waiting for: {prompt}.", prompt=pending(state).prompt),
             rule=CONTEXT_RULE[context(state)],
@@ -463,9 +473,8 @@ def advance(state: CarnegieState, events: list[Event]) -> None:
     do, dropping study points nothing can be bought with) is taken automatically — except ending a turn
     in which the player has already acted [DEC: they end it themselves after seeing the result]."""
     for _ in range(500):
-        with quietly():  # who decides and whether one action is forced: no sentence is read
-            d = pending(state)
-        if d.finished:
+        seats = deciding(state)
+        if state.phase == "over" and not state.tasks:  # pending(state).finished
             return
         forced = False
         ctx = context(state)
@@ -473,8 +482,8 @@ def advance(state: CarnegieState, events: list[Event]) -> None:
             return
         if ctx in ("departments", "setup_moves") and state.acted:
             return  # a player who has acted ends the turn themselves, after seeing the result
-        for seat in d.seats:
-            with quietly():
+        for seat in seats:
+            with quietly():  # whether one action is forced: the refusals are not read
                 legal = first_legal(state, seat, 2)
             if len(legal) == 1:
                 do_action(state, seat, legal[0], events, auto=True)

@@ -26,9 +26,9 @@ Interpretations [DEC] (also listed in the final report):
 from __future__ import annotations
 
 from engine.carnegie import data, words
-from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState, either
+from engine.carnegie.state import ANDREW, NO_OWNER, NO_PROJECT, Andrew, CarnegieState
 from engine.core import Event, Rng
-from engine.core.words import Msg, join, msg, plural
+from engine.core.words import Msg, either, join, msg, plural
 
 # R10.1.6: difficulty -> (Normal cards, Advanced cards). Option values follow the names.
 DIFFICULTIES: dict[str, tuple[int, int]] = {

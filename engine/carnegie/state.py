@@ -36,7 +36,6 @@ from engine.carnegie.reconstructed import (
 )
 from engine.core import GameState, Rng
 from engine.core.fast import trusted as _raw  # ``clone`` is on the hot path: no validation
-from engine.core.words import Msg, join, msg
 
 FREE, ACTIVE, USED = 0, 1, 2  # workplace states
 
@@ -353,11 +352,3 @@ def city_slots_owned(state: CarnegieState, owner: int) -> list[int]:
 def order_from(state: CarnegieState, start: int) -> list[int]:
     """Seats in turn order from ``start`` (clockwise = increasing seat index)."""
     return [(start + i) % state.players for i in range(state.players)]
-
-
-def either(items: list[str]) -> Msg:
-    """Alternatives in player words: "a", "a or b", "a, b or c", each said in the reader's language
-    (workplace prices to choose from, R6.1.3; the tile types Andrew's card lacks, R10.2.5)."""
-    if len(items) <= 1:
-        return join("", items)
-    return msg("{items} or {last}", items=join(", ", items[:-1]), last=items[-1])

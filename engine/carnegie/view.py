@@ -23,14 +23,13 @@ from engine.carnegie.state import (
     active_employees,
     donation_cap,
     donation_cost,
-    either,
     is_permanent,
     tab_discs,
     tab_end_vp,
     workplace_costs,
 )
 from engine.core import Decision
-from engine.core.words import Said, join, msg, plural
+from engine.core.words import Said, either, join, msg, plural
 
 
 class SlotView(BaseModel):

@@ -4,11 +4,11 @@ company board. One place, so that labels, prompts, events, refusals and the guid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, LOBBY, ROW_VP
-from engine.core.words import Msg, join, msg, plural
+from engine.core.words import Msg, either, join, msg, plural
 
 # Score categories (rules.md §9.2 for a player, §10.4 for Andrew), in the box's words. One list for both,
 # so that Andrew's line uses the players' names where a category applies to him too and a ranked table can
@@ -82,14 +82,6 @@ def gain(g: data.Gain, k: int = 1, new: bool = True) -> list[str]:
 def gain_text(g: data.Gain, k: int = 1, new: bool = True) -> str:
     parts = gain(g, k, new)
     return join(" + ", parts) if parts else msg("nothing")
-
-
-def either(choices: Sequence[str]) -> str:
-    """ "a or b or c", each choice in the reader's language."""
-    said = choices[0]
-    for other in choices[1:]:
-        said = msg("{first} or {second}", first=said, second=other)
-    return said
 
 
 def alternatives(alts: tuple[data.Gain, ...], new: bool = True) -> str:

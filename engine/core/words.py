@@ -162,3 +162,11 @@ def listing(items: Iterable[str]) -> Msg:
     if len(items) <= 1:
         return join("", items)
     return msg("{items} and {last}", items=join(", ", items[:-1]), last=items[-1])
+
+
+def either(items: Iterable[str]) -> Msg:
+    """Alternatives: "a", "a or b", "a, b or c", each item in the reader's language."""
+    items = tuple(items)
+    if len(items) <= 1:
+        return join("", items)
+    return msg("{items} or {last}", items=join(", ", items[:-1]), last=items[-1])

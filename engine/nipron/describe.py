@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import MAX_LABEL
-from engine.core.words import Msg, msg, plural
+from engine.core.words import Msg, either, msg, plural
 from engine.nipron import data, words
 from engine.nipron.actions import (
     Achieve,
@@ -49,11 +49,7 @@ def _label(state: NipronState, seat: int, a: Action) -> Msg:
         return msg("Trade 3 blueprints for +1 {track} step", track=words.TRACK[a.track])
     if isinstance(a, Take):
         offered = [data.ACTION_NAMES[n] for n in data.ACTION_SPACES[a.space - 1]]
-        names = (
-            msg("{first} or {second}", first=offered[0], second=offered[1])
-            if len(offered) > 1
-            else offered[0]
-        )
+        names = either(offered)
         colour = words.COLOUR[a.colour]
         if a.colour[:1] in "aeiou":
             return msg(

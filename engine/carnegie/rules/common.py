@@ -21,12 +21,11 @@ from engine.carnegie.state import (
     CarnegieState,
     Company,
     Task,
-    either,
     is_permanent,
     workplace_costs,
 )
 from engine.core import Event, InvalidAction
-from engine.core.words import msg, plural
+from engine.core.words import either, msg, plural
 
 Reason = tuple[str, str] | None
 

@@ -12,9 +12,9 @@ weighted by the share of the game left. Ties are broken with the player's seeded
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
@@ -23,7 +23,7 @@ from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
-from engine.carnegie.scoring import andrew_categories, categories, player_connection_points
+from engine.carnegie.scoring import categories, player_connection_points, solo_categories
 from engine.carnegie.state import (
     FREE,
     USED,
@@ -126,6 +126,21 @@ def _best_network(own: frozenset[int], levels: tuple[int, ...]) -> float:
     return best
 
 
+def _dollars(gain: data.Gain) -> float:
+    """A rough worth in dollars of an income, to add unlike incomes up (a VP ~ $4, a good ~ $2)."""
+    return gain.money + 2 * gain.goods + 4 * gain.vp + gain.sp + 3 * gain.employees
+
+
+# Transport income per returned employee (§2.5, R5.3.2), in dollars, by region and track position.
+_TRANSPORT = tuple(tuple(_dollars(space.income) for space in track) for track in data.TRACKS)
+
+
+def income_promise(company: Company) -> float:
+    """What the employees on missions will bring back (R5.3.2): each one's transport income at its region's
+    present track position, in dollars; what moves the economy that a single step does not show."""
+    return sum(n * _TRANSPORT[r][company.tracks[r] - 1] for r, n in enumerate(company.missions) if n)
+
+
 @dataclass(frozen=True, slots=True)
 class Weights:
     """VP-equivalents of resources in ``evaluate``: ``(base, extra)`` = ``base + extra × share of the game
@@ -141,36 +156,53 @@ class Weights:
     track: tuple[float, float] = (0.0, 1.2)  # per track step above the start
     lying: tuple[float, float] = (0.0, 1.0)  # multiplies ``_worth_of_lying``
     network: tuple[float, float] = (0.0, 0.0)  # multiplies ``network_promise`` (0: the easy player's choice)
+    departments: tuple[float, float] = (0.0, 0.0)  # per department tile built, on top of its VP (future uses)
+    donated: tuple[float, float] = (0.0, 0.0)  # per own donation disc, on top of its provisional VP (growth)
+    andrew: tuple[float, float] = (0.0, 0.0)  # solo greedy only: Andrew's provisional score, subtracted
+    income: tuple[float, float] = (0.0, 0.0)  # multiplies ``income_promise`` (employees on missions)
 
 
 DEFAULT_WEIGHTS = Weights()
-# The searching levels' weights in solo (``SearchPolicy``): found by a random local search of the greedy
-# player's solo games against Andrew at normal (seeds 100-119; mean margin -63 VP with the easy player's
-# weights, -49 with these), which value building, departments and connections more.
+# The searching levels' weights in solo (``SearchPolicy``): fitted to the greedy player's final margins
+# against Andrew at normal by ``python -m tests.perf.tune_weights`` (an evolution strategy, 40 seeded games a
+# candidate, seeds from 1000). Greedy games of seeds 2000–2019: mean margin -55 VP with the weights before
+# (a random local search of 20 games), -37 with these.
 SOLO_WEIGHTS = Weights(
-    money=(0.165, 0.097),
-    goods=(0.165, 1.074),
-    ready=(0.832, 0.512),
-    built=(1.637, 2.774),
-    active=(0.0, 1.921),
-    mission=(0.183, 0.716),
-    idle=(0.0, 0.548),
-    track=(0.0, 1.293),
-    lying=(0.013, 0.916),
-    network=(0.389, 0.466),
+    money=(0.225, 0.104),
+    goods=(0.300, 1.371),
+    ready=(0.878, 0.682),
+    built=(1.952, 2.384),
+    active=(0.161, 1.516),
+    mission=(0.420, 0.587),
+    idle=(0.109, 0.162),
+    track=(0.013, 0.443),
+    lying=(0.149, 0.986),
+    network=(0.415, 0.203),
+    departments=(0.178, 0.090),
+    donated=(0.084, 0.182),
+    andrew=(0.251, 0.068),
+    income=(0.042, 0.340),
 )
 
 
-def evaluate(state: CarnegieState, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """What ``state`` is worth to ``seat`` in VP: provisional score + resources weighted by the time left."""
+def _weigh(pair: tuple[float, float], state: CarnegieState) -> float:
+    """``base + extra × share of the game left`` (1 at the start, 0.05 in round 20)."""
+    return pair[0] + pair[1] * max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)
+
+
+def evaluate(
+    state: CarnegieState, seat: int, weights: Weights = DEFAULT_WEIGHTS, score: int | None = None
+) -> float:
+    """What ``state`` is worth to ``seat`` in VP: provisional score (``score`` when the caller has it)
+    plus resources weighted by the time left."""
     company = state.companies[seat]
-    score = sum(categories(state, seat).values())
+    if score is None:
+        score = sum(categories(state, seat).values())
     if state.phase == "over":
         return float(score)
-    left = max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)  # 1 at the start, 0.05 in round 20
 
     def w(pair: tuple[float, float]) -> float:
-        return pair[0] + pair[1] * left
+        return _weigh(pair, state)
 
     future = (
         w(weights.money) * company.money
@@ -185,6 +217,11 @@ def evaluate(state: CarnegieState, seat: int, weights: Weights = DEFAULT_WEIGHTS
     )
     if weights.network != (0.0, 0.0):
         future += w(weights.network) * network_promise(state, seat)
+    if weights.departments != (0.0, 0.0):
+        future += w(weights.departments) * sum(1 for d in company.cells if 0 < d < data.D_HR)
+    future += w(weights.donated) * company.donations
+    if weights.income != (0.0, 0.0):
+        future += w(weights.income) * income_promise(company)
     return score + future
 
 
@@ -268,7 +305,12 @@ def greedy_values(
     out: list[float] = []
     for action in actions:
         after, _ = rules.apply(state, seat, action)  # the rules' own apply: no Step, no barrier to work out
-        value = evaluate(after, seat, weights)
+        if weights.andrew != (0.0, 0.0) and after.andrew is not None:
+            own, his = solo_categories(after)
+            value = evaluate(after, seat, weights, sum(own.values()))
+            value -= _weigh(weights.andrew, after) * sum(his.values())
+        else:
+            value = evaluate(after, seat, weights)
         if rows and after.row >= 0:  # choosing the round's row: one step shows nothing of the turn
             value += row_value(after, seat)
         out.append(value + leaving_value(state, seat, action) + journey_cost(action))
@@ -340,7 +382,8 @@ def margin(state: CarnegieState, seat: int) -> float:
     """What a position is worth to ``seat`` against its best rival: ``evaluate`` less the best other seat's
     (in solo, less Andrew's provisional score, R10.4: he has no resources to weigh)."""
     if state.andrew is not None:
-        return evaluate(state, seat, SOLO_WEIGHTS) - sum(andrew_categories(state).values())
+        mine, his = solo_categories(state)
+        return evaluate(state, seat, SOLO_WEIGHTS, sum(mine.values())) - sum(his.values())
     own = evaluate(state, seat)
     return own - max(evaluate(state, s) for s in range(state.players) if s != seat)
 
@@ -392,7 +435,38 @@ def _round(state: CarnegieState) -> int:
     return state.round + (1 if state.phase == "over" else 0)
 
 
-SEARCH = Search(rank=greedy_rank, policy=SearchPolicy, value=margin, progress=_round, determinize=determinize)
+def _scaled(weights: Weights, **factors: float) -> Weights:
+    scaled = {name: tuple(x * f for x in getattr(weights, name)) for name, f in factors.items()}
+    return replace(weights, **scaled)
+
+
+# Other plans for the solo searcher to weigh (policy switching, ``Search.alternatives``): the play-out player
+# leaning towards income (missions, money, track income), towards building projects, towards departments,
+# towards donations. Played throughout, each ends 1–5 VP behind ``SOLO_WEIGHTS`` (greedy games of seeds
+# 2000–2019), but the search follows one only where its play-outs from the position end better.
+SOLO_PLANS: tuple[Callable[[int], Player], ...] = tuple(
+    partial(GreedyPlayer, weights=w)
+    for w in (
+        _scaled(SOLO_WEIGHTS, mission=3.0, money=2.0, income=2.0),
+        _scaled(SOLO_WEIGHTS, built=2.0, goods=2.0),
+        replace(SOLO_WEIGHTS, departments=(0.5, 3.0)),
+        _scaled(SOLO_WEIGHTS, donated=4.0, money=1.5),
+    )
+)
+
+
+def _plans(state: CarnegieState) -> Sequence[Callable[[int], Player]]:
+    return SOLO_PLANS if state.andrew is not None else ()
+
+
+SEARCH = Search(
+    rank=greedy_rank,
+    policy=SearchPolicy,
+    value=margin,
+    progress=_round,
+    determinize=determinize,
+    alternatives=_plans,
+)
 
 # Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
@@ -402,7 +476,7 @@ NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5
 # ones (~5 actions a solo round, ~20 with four players) within the time. Solo takes three worlds of Andrew's
 # hidden cards a candidate since the play-outs got ~40 % cheaper (BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=4, samples=3, horizon=data.ROUNDS, steps=50),
+    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

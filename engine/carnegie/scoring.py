@@ -341,9 +341,14 @@ def andrew_donation_scores(
 
 def categories(state: CarnegieState, seat: int) -> dict[str, int]:
     """One player's score per category (§9.2), the score track first."""
-    company = state.companies[seat]
     own = achievements(state, seat)
-    donations, _ = donation_scores(state, seat, own)
+    return _sheet(state, seat, own, donation_scores(state, seat, own)[0])
+
+
+def _sheet(
+    state: CarnegieState, seat: int, own: Achievements, donations: list[DonationScore]
+) -> dict[str, int]:
+    company = state.companies[seat]
     return {
         TRACK: company.vp,
         ACTION_CHOICE: data.ACTION_CHOICE_VP if company.action_choice else 0,  # R5.6.4
@@ -363,24 +368,29 @@ def andrew_categories(state: CarnegieState) -> dict[str, int]:
     """§10.4: Andrew's score per category. Donations are scored on the human's achievements (R10.4.2,
     D-15, cap 12 R10.4.3); his welfare cells take what the human has left after the human's own score,
     without goods→money conversion (R10.4.1, D-20)."""
+    return solo_categories(state)[1]
+
+
+def solo_categories(state: CarnegieState) -> tuple[dict[str, int], dict[str, int]]:
+    """The human's and Andrew's score per category from one look at the human's achievements and welfare
+    payment (both sheets need them: a computer player weighs both for every action it considers)."""
+    human = achievements(state, 0)
+    donations, own = donation_scores(state, 0, human)
     a = solo.andrew_of(state)
     cards = sum(solo.VP_CARDS[p] * len(pile) for p, pile in enumerate(a.piles))
     if a.current:
         cards += solo.VP_CARDS[a.shift]  # provisional: the current card where it is now [DEC]
-    _, own = donation_scores(state, 0)
-    human = achievements(state, 0)
-    donations, _ = andrew_donation_scores(
-        donation_codes(state, ANDREW), human, own.money_left, own.goods_left
-    )
-    return {
+    his, _ = andrew_donation_scores(donation_codes(state, ANDREW), human, own.money_left, own.goods_left)
+    andrew: dict[str, int] = {
         solo.ACTION_CARDS: cards,
         solo.TILES: solo.TILE_VP * len(a.tiles),
         solo.TRANSPORT: solo.LAST_SPACE_VP * sum(1 for t in a.tracks if t == data.TRACK_LAST),
         solo.CITIES: sum(
             data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == ANDREW
         ),
-        solo.DONATIONS: sum(d.vp for d in donations),
+        solo.DONATIONS: sum(d.vp for d in his),
     }
+    return _sheet(state, 0, human, donations), andrew
 
 
 HUMAN_LINE, ANDREW_LINE = 0, 1  # positions of the solo sheet's lines (``ScoreSheet.winners`` holds these)

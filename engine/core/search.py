@@ -36,6 +36,7 @@ class Budget:
     samples: int
     horizon: int
     steps: int
+    switch: bool = False  # also weigh the game's alternative players' plans (``Search.alternatives``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,10 @@ class Search:
     value: Callable[[Any, int], float]
     progress: Callable[[Any], int]
     determinize: Callable[[Any, int, Rng], Any]
+    # Other ways to play the searching seat (policy switching): each proposes its own action and plays the
+    # searching seat's play-outs after it, so a plan the cheap policy never starts is weighed too.
+    # ``(state) -> players``: which ones fit the position (e.g. only against a solo opponent).
+    alternatives: Callable[[Any], Sequence[Callable[[int], Player]]] = lambda state: ()
 
 
 def rollout(
@@ -91,24 +96,43 @@ class RolloutPlayer:
     def values(
         self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]
     ) -> list[tuple[Any, float]]:
-        """The candidates searched, best first, with their mean value (what ``choose`` and a hint show)."""
+        """The candidates searched, best first, with their mean value (what ``choose`` and a hint show).
+
+        A candidate is an action and who plays the searching seat after it: the cheap policy after each of
+        its best ``budget.width`` actions, and every alternative player after its own choice. An action
+        proposed twice is worth its better plan."""
         budget = self.budgets[state.players]
-        candidates = self.search.rank(game, state, seat, actions)[: budget.width]
-        if len(candidates) <= 1:
-            return [(a, 0.0) for a in candidates]
-        totals = [0.0] * len(candidates)
+        plans: list[tuple[Any, Callable[[int], Player]]] = [
+            (a, self.search.policy) for a in self.search.rank(game, state, seat, actions)[: budget.width]
+        ]
+        if budget.switch:
+            for make in self.search.alternatives(state):
+                proposal = make(self.rng.below(1 << 30)).choose(game, state, seat, actions)
+                plans.append((proposal, make))
+        if all(a == plans[0][0] for a, _ in plans):  # nothing to weigh
+            return [(a, 0.0) for a, _ in plans[:1]]
+        totals = [0.0] * len(plans)
         stop = self.search.progress(state) + budget.horizon
         for _ in range(budget.samples):
             world_seed = self.rng.below(1 << 62)
             world = self.search.determinize(state, seat, Rng(seed=world_seed))
-            for i, action in enumerate(candidates):
+            for i, (action, make) in enumerate(plans):
                 policies = [self.search.policy(world_seed + s) for s in range(state.players)]
+                policies[seat] = make(world_seed + seat)
                 after = game.apply(world, seat, action).state
                 end = rollout(game, after, policies, stop, self.search, budget.steps)
                 totals[i] += self.search.value(end, seat)
+        # each action once, where it was first proposed (actions need not be hashable, only comparable)
+        best: list[tuple[Any, float]] = []
+        for (action, _), total in zip(plans, totals, strict=True):
+            mean = total / budget.samples
+            k = next((k for k, (a, _) in enumerate(best) if a == action), len(best))
+            if k == len(best):
+                best.append((action, mean))
+            elif mean > best[k][1]:
+                best[k] = (action, mean)
         # a stable sort keeps the cheap policy's order among equal values
-        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
-        return [(candidates[i], totals[i] / budget.samples) for i in order]
+        return sorted(best, key=lambda pair: -pair[1])
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         if len(actions) == 1:

@@ -16,6 +16,7 @@ from engine.nipron import GAME as NIPRON
 from engine.nipron import ai as nipron_ai
 
 SMALL = {n: Budget(width=3, samples=2, horizon=1, steps=8) for n in range(1, 5)}
+SWITCHING = {n: Budget(width=2, samples=1, horizon=1, steps=8, switch=True) for n in range(1, 5)}
 TINY = {n: Budget(width=2, samples=1, horizon=1, steps=3) for n in range(1, 5)}  # a whole game in seconds
 CASES: list[tuple[Game[Any, Any], Search, int, dict[str, str]]] = [
     (CARNEGIE, carnegie_ai.SEARCH, 1, {"tab_sides": "random", "difficulty": "hard"}),
@@ -46,29 +47,31 @@ def positions(game: Game[Any, Any], players: int, options: dict[str, str], count
     return out[:count]
 
 
+@pytest.mark.parametrize("budget", [SMALL, SWITCHING], ids=["small", "switching"])
 @pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
 def test_search_returns_only_legal_actions_over_many_positions(
-    game: Game[Any, Any], search: Search, players: int, options: dict[str, str]
+    game: Game[Any, Any], search: Search, players: int, options: dict[str, str], budget: dict[int, Budget]
 ) -> None:
     for i, state in enumerate(positions(game, players, options, 24)):
         seat = game.pending(state).seats[0]
         legal = game.legal_actions(state, seat)
         before = game.dump_state(state)
-        choice = RolloutPlayer(i, search, SMALL).choose(game, state, seat, legal)
+        choice = RolloutPlayer(i, search, budget).choose(game, state, seat, legal)
         assert choice in legal
         assert game.dump_state(state) == before, "searching never changes the state it is given"
 
 
+@pytest.mark.parametrize("budget", [SMALL, SWITCHING], ids=["small", "switching"])
 @pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
 def test_search_decides_the_same_for_the_same_seed_and_budget(
-    game: Game[Any, Any], search: Search, players: int, options: dict[str, str]
+    game: Game[Any, Any], search: Search, players: int, options: dict[str, str], budget: dict[int, Budget]
 ) -> None:
     def decisions(seed: int) -> list[str]:
         out = []
         for state in positions(game, players, options, 6):
             seat = game.pending(state).seats[0]
             legal = game.legal_actions(state, seat)
-            choice = RolloutPlayer(seed, search, SMALL).choose(game, state, seat, legal)
+            choice = RolloutPlayer(seed, search, budget).choose(game, state, seat, legal)
             out.append(game.format_action(choice))
         return out
 
@@ -86,8 +89,8 @@ def test_carnegie_solo_search_never_reads_andrews_face_down_cards() -> None:
         assert other.andrew is not None
         other.andrew.deck = andrew.deck[:1] + list(reversed(andrew.deck[1:]))
         legal = CARNEGIE.legal_actions(state, 0)
-        mine = RolloutPlayer(i, carnegie_ai.SEARCH, SMALL).choose(CARNEGIE, state, 0, legal)
-        theirs = RolloutPlayer(i, carnegie_ai.SEARCH, SMALL).choose(CARNEGIE, other, 0, legal)
+        mine = RolloutPlayer(i, carnegie_ai.SEARCH, SWITCHING).choose(CARNEGIE, state, 0, legal)
+        theirs = RolloutPlayer(i, carnegie_ai.SEARCH, SWITCHING).choose(CARNEGIE, other, 0, legal)
         assert mine == theirs
 
 
@@ -132,3 +135,36 @@ def test_a_searching_seat_plays_a_full_game(
     final, log = play(game, game.new_game(players, 7, options), seats)
     assert game.pending(final).finished and game.score(final).final
     assert any(played.seat == 0 for played in log)
+
+
+class _Always:
+    """A race player who always takes the same step."""
+
+    def __init__(self, spaces: int) -> None:
+        self.spaces = spaces
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Any) -> Any:
+        return next(a for a in actions if getattr(a, "spaces", 0) == self.spaces)
+
+
+def test_policy_switching_follows_an_alternative_plan_the_cheap_policy_never_ranks() -> None:
+    """The race's cheap policy steps 1 and ranks only that; an alternative player steps 2. Searching one
+    candidate, the searcher steps 1 unless it also weighs the alternative's plan (``Budget.switch``), whose
+    play-outs end further ahead."""
+    from tests.race_game import GAME as RACE
+
+    search = Search(
+        rank=lambda game, state, seat, actions: [a for a in actions if getattr(a, "spaces", 0) == 1],
+        policy=lambda seed: _Always(1),
+        value=lambda state, seat: float(state.positions[seat] - state.positions[1 - seat]),
+        progress=lambda state: state.moves,
+        determinize=lambda state, seat, rng: state,
+        alternatives=lambda state: [lambda seed: _Always(2)],
+    )
+    state = RACE.new_game(2, 1)
+    legal = RACE.legal_actions(state, 0)
+    plain = {2: Budget(width=1, samples=1, horizon=6, steps=6)}
+    switching = {2: Budget(width=1, samples=1, horizon=6, steps=6, switch=True)}
+    assert RolloutPlayer(0, search, plain).choose(RACE, state, 0, legal).spaces == 1
+    weighed = RolloutPlayer(0, search, switching).values(RACE, state, 0, legal)
+    assert [(a.spaces, v) for a, v in weighed] == [(2, 3.0), (1, 0.0)]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.carnegie import GAME as CARNEGIE
+from engine.carnegie.ai import SEARCH
 from engine.core import Game, Player, play
 from engine.nipron import GAME as NIPRON
 from tests.perf.report import Row, machine_line, median, percentile, text_table, update_benchmarks_md
@@ -79,6 +80,37 @@ def play_job(job: Job) -> Result:
     best_other = max(line.total for line in sheet.lines if line.seat != me)
     won = any(sheet.lines[i].seat == me for i in sheet.winners)
     return Result(job, won, mine.total, mine.total - best_other, times)
+
+
+class _Explained:
+    """Wraps a searching player and prints, for each decision it weighed, the candidates in words with the
+    mean value each reached (own score less Andrew's at the play-outs' end), best first."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        weighed = self.player.values(game, state, seat, actions)
+        first = SEARCH.rank(game, state, seat, actions)[0]
+        choice = weighed[0][0]
+        mark = ""
+        if choice != first:
+            mark = f" (the play-out player's first: {game.describe_action(state, seat, first)})"
+        print(f"round {state.round}, {state.phase}:{mark}")
+        for action, value in weighed:
+            print(f"    {value:+7.1f}  {game.describe_action(state, seat, action)}")
+        return choice
+
+
+def explain(seed: int, difficulty: str) -> None:
+    """``--explain``: one solo game of the strong player against Andrew, every weighed decision in words."""
+    options = {"tab_sides": "random", "difficulty": difficulty}
+    player = _Explained(CARNEGIE.ai(seed, "strong"))
+    final, _ = play(CARNEGIE, CARNEGIE.new_game(1, seed, options), [player])
+    for line in CARNEGIE.score(final).lines:
+        print(line)
 
 
 def jobs(games: int, only: str = "") -> list[Job]:
@@ -176,7 +208,12 @@ def main(argv: list[str] | None = None) -> int:
         "--only", choices=("solo", "table"), default="", help="play only the solo or the 4-player games"
     )
     parser.add_argument("--no-write", action="store_true", help="print only, leave BENCHMARKS.md alone")
+    parser.add_argument("--explain", type=int, metavar="SEED", help="show one solo game's decisions in words")
+    parser.add_argument("--difficulty", default="normal", help="Andrew's difficulty for --explain")
     args = parser.parse_args(argv)
+    if args.explain is not None:
+        explain(args.explain, args.difficulty)
+        return 0
     if args.summarize:
         results = load(args.summarize)
         measured, mode = rows(results), f"{len(results)} games from a logged run"

@@ -47,7 +47,7 @@ from bot.turn_clock import TurnClocks
 from bot.views import clock_text, text
 from bot.views.common import NO_MENTIONS
 from bot.views.open_panels import TOKEN_LIFE
-from bot.views.turn import turn_line_view
+from bot.views.turn_line import turn_line_view
 from engine.core import Event, GameState, ScoreSheet
 from render.common.language import speaking, t
 from render.common.pictures import summary_picture

@@ -33,7 +33,8 @@ from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
 from bot.views.open_panels import OpenPanels
 from bot.views.skip import BackButton, SkipButton
-from bot.views.turn import ActionButton, ActionMenu, GroupButton, TakeTurnButton, UndoButton
+from bot.views.turn import ActionButton, ActionMenu, GroupButton, UndoButton
+from bot.views.turn_line import TakeTurnButton
 
 log = logging.getLogger(__name__)
 

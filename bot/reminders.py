@@ -10,7 +10,7 @@ import discord
 
 from bot.language import chosen_language
 from bot.scheduler import Deliver
-from bot.turn_clock import Due, OutOfTime, Reminder
+from bot.time_banks import Due, OutOfTime, Reminder
 from bot.views import clock_text
 from bot.views.common import NO_MENTIONS
 from bot.views.skip import skip_view

@@ -12,7 +12,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.turn_clock import Due, TurnClocks
+from bot.time_banks import Due
+from bot.turn_clock import TurnClocks
 
 log = logging.getLogger(__name__)
 

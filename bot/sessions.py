@@ -26,21 +26,20 @@ process outside any transaction (``bot_turn``), and its choice is saved by ``act
 person's move, guarded by the version the turn was read at.
 
 A move's engine work (checking, applying, scoring, listing the next choices: 0.4 ms median, over
-1 ms for one move in ten, 7 ms p99) runs in one engine thread (``_play``), not on the event loop,
-so the acknowledgements of other clicks do not wait for it (issue 19); the database work around it
+1 ms for one move in ten, 7 ms p99) runs in one engine thread (``bot.moves.play_move``), not on the
+event loop, so the acknowledgements of other clicks do not wait for it (issue 19); the database work around it
 stays on the loop, in the transaction. Reading a status lists choices on the loop (0.1 ms median).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any
 
 from bot import plugins, said_events, storage
+from bot.moves import LoggedMove, PlayedMove, off_loop, play_move, replay_log
 from bot.progress import BotTurn, replacement_level
 from bot.progress import progress as progress_of
 from bot.refusals import AlreadySeated, HostOnly, NoGameHere, NotAPlayer, NotInProgress
@@ -50,19 +49,13 @@ from bot.storage import actions as action_log
 from bot.storage import games as game_rows
 from bot.tables import ActResult, GameStatus, Progress, Table, load_table
 from engine.core import (
-    CHECKPOINT,
-    Event,
     Game,
     GameOver,
     GameState,
     IllegalAction,
     NotYourTurn,
-    Played,
     ScoreSheet,
     StaleState,
-    Step,
-    action_path,
-    replay,
 )
 from engine.core.words import msg, plural
 
@@ -121,13 +114,15 @@ class Sessions(Seating):
             ):
                 raise StaleState(STALE_CHOICE)
             game = plugins.game(table.game.game)
-            played = await _off_loop(_play, game, table, own_seat, notation, True)
+            played = await off_loop(play_move, game, table, own_seat, notation, True)
             at = self._at()
             step = played.step
-            moves = [_Logged(own_seat, user_id, played.notation, interaction_id, step.events, step.barrier)]
+            moves = [
+                LoggedMove(own_seat, user_id, played.notation, interaction_id, step.events, step.barrier)
+            ]
             # Done, pressed with the step when it was all that was left (issue 18): the seat's own action,
             # so the log replays (and old logs, which have the click, too).
-            moves += [_Logged(own_seat, user_id, n, None, e.events, e.barrier) for n, e in played.ended]
+            moves += [LoggedMove(own_seat, user_id, n, None, e.events, e.barrier) for n, e in played.ended]
             # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).
             status = Status.FINISHED if played.finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=played.snapshot)
@@ -182,7 +177,7 @@ class Sessions(Seating):
                 )
             game = plugins.game(table.game.game)
             rows = await action_log.live_actions(conn, game_id)
-            state = _replay(game, table, rows[:-1])
+            state = replay_log(game, table, rows[:-1])
             at = self._at()
             new_version = await save(conn, table, at=at, snapshot=game.dump_state(state))
             try:
@@ -265,8 +260,10 @@ class Sessions(Seating):
             if table.version != turn.table.version or turn.seat not in table.ai_seats:
                 return None
             game = plugins.game(table.game.game)
-            played = await _off_loop(_play, game, table, turn.seat, notation, False)
-            move = _Logged(turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True)
+            played = await off_loop(play_move, game, table, turn.seat, notation, False)
+            move = LoggedMove(
+                turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True
+            )
             at = self._at()
             status = Status.FINISHED if played.finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=played.snapshot)
@@ -390,7 +387,7 @@ class Sessions(Seating):
         if table.game.seed is None:
             raise NotInProgress(msg("The game has not started yet."))
         game = plugins.game(table.game.game)
-        return _replay(game, table, log)
+        return replay_log(game, table, log)
 
     async def load(self, game_id: int) -> GameState:
         async with self.db.transaction(write=False) as conn:
@@ -401,103 +398,7 @@ class Sessions(Seating):
 # --------------------------------------------------------------------------------- helpers
 
 
-@dataclass
-class _Logged:
-    """One applied action waiting to be appended to the log."""
-
-    seat: int
-    user_id: int
-    notation: str
-    interaction_id: int | None
-    events: list[Event]
-    barrier: bool
-
-    @classmethod
-    def by_ai(cls, table: Table, move: Played) -> _Logged:
-        # An AI's steps are never undone by anyone: every one is a barrier.
-        return cls(move.seat, table.user_at(move.seat) or 0, move.notation, None, move.events, True)
-
-
-T = TypeVar("T")
-# One thread: a move's engine work takes 0.4 ms (median) to 7 ms (p99); more threads would only
-# take turns at the GIL with the event loop and aiosqlite's thread.
-_ENGINE = ThreadPoolExecutor(1, thread_name_prefix="engine")
-
-
-async def _off_loop(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in the engine thread: the event loop acknowledges other clicks meanwhile."""
-    return await asyncio.get_running_loop().run_in_executor(_ENGINE, fn, *args)
-
-
-@dataclass
-class _Played:
-    """One action applied by the engine, with what the transaction around it writes and returns."""
-
-    notation: str  # canonical for a person's move; as the bot wrote it for the bot's
-    label: str
-    step: Step[Any]
-    snapshot: str
-    finished: bool
-    checkpoints: list[str]
-    totals: str | None  # the score, kept with the checkpoints' summaries and the final post
-    progress: Progress
-    path: tuple[str, ...] = ()  # the group labels the action was filed under (``action_path``)
-    ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it (issue 18)
-
-    @property
-    def events(self) -> list[Event]:
-        return [*self.step.events, *(e for _, step in self.ended for e in step.events)]
-
-
-def _play(game: Game[Any, Any], table: Table, seat: int, notation: str, checked: bool) -> _Played:
-    """The engine part of a move (in a worker thread; pure: no database, no Discord). ``checked``: a
-    person's move, refused unless it is one of the seat's legal choices now; the bot's choices come
-    from the legal ones."""
-    state = state_of(game, table)
-    if checked:
-        decision = game.pending(state)
-        if decision.finished:
-            raise GameOver(msg("This game has ended."))
-        if seat not in decision.seats:
-            raise NotYourTurn(msg("It is not your turn."))
-    action = game.parse_action(notation)
-    if checked:
-        notation = game.format_action(action)
-        if notation not in {game.format_action(a) for a in game.legal_actions(state, seat)}:
-            # Let the engine name the rule that forbids it; if it would allow it, the list of
-            # choices is the authority and the action is refused anyway.
-            game.apply(state, seat, action)
-            raise IllegalAction(msg("{notation} is not one of your choices now.", notation=repr(notation)))
-    label = game.describe_action(state, seat, action)
-    path = action_path(game, state, seat, action)
-    step = game.apply(state, seat, action)
-    final = step.state
-    ended: list[tuple[str, Step[Any]]] = []
-    ending = _only_the_end(game, final, seat) if checked else None
-    if ending is not None:
-        # Done is all that is left: pressed with the player's step (issue 18, see the module docstring).
-        done = game.apply(final, seat, ending)
-        ended.append((game.format_action(ending), done))
-        final = done.state
-    finished = game.pending(final).finished
-    events = [*step.events, *(e for _, s in ended for e in s.events)]
-    keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
-    totals = said_events.dump_sheet(game.score(final)) if keys or finished else None
-    return _Played(
-        notation,
-        label,
-        step,
-        game.dump_state(final),
-        finished,
-        keys,
-        totals,
-        progress_of(game, final),
-        path,
-        ended,
-    )
-
-
-async def _owe_posts(conn: Any, game_id: int, played: _Played, at: str) -> None:
+async def _owe_posts(conn: Any, game_id: int, played: PlayedMove, at: str) -> None:
     """Record, with the move, the summaries of the checkpoints it reached and the final post if the
     game ended: owed until the announcer has sent them (a crash in between loses none)."""
     if played.totals is None:
@@ -515,7 +416,7 @@ def final_posts(table: Table) -> list[str]:
     return [FINAL_POST, *([FINAL_IN_PARENT] if table.game.parent_channel_id is not None else [])]
 
 
-async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, at: str) -> int:
+async def _append(conn: Any, game_id: int, moves: list[LoggedMove], version: int, at: str) -> int:
     """Append the moves; returns the seq of the first one."""
     seqs = []
     for move in moves:
@@ -533,25 +434,6 @@ async def _append(conn: Any, game_id: int, moves: list[_Logged], version: int, a
         )
         seqs.append(seq)
     return seqs[0] if seqs else 0
-
-
-def _only_the_end(game: Game[Any, Any], state: GameState, seat: int) -> Any | None:
-    """The action ending the phase (``Decision.done``) when it is the seat's only choice left, else None."""
-    decision = game.pending(state)
-    if decision.done is None or seat not in decision.seats:
-        return None
-    legal = game.legal_actions(state, seat)
-    if len(legal) == 1 and game.format_action(legal[0]) == decision.done:
-        return legal[0]
-    return None
-
-
-def _replay(game: Game[Any, Any], table: Table, rows: list[storage.ActionRow]) -> GameState:
-    assert table.game.seed is not None
-    options = json.loads(table.game.options)
-    moves = ((row.seat, row.notation) for row in rows)
-    state: GameState = replay(game, len(table.seats), table.game.seed, options, moves)
-    return state
 
 
 def _check_actor(table: Table, user_id: int, seat: int | None) -> int:

@@ -35,7 +35,7 @@ from bot.storage import clocks as clock_rows
 from bot.storage import transfer as rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
-from bot.turn_clock import EXPELLED
+from bot.time_banks import EXPELLED
 from engine.core import EngineError, Game, GameState
 from engine.core.words import msg, plural
 from render.common.language import DEFAULT, LANGUAGES

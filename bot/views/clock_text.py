@@ -8,7 +8,7 @@ from bot.clock import epoch
 from bot.speeds import Speed, speed_name
 from bot.storage.clocks import ClockEvent
 from bot.tables import Table
-from bot.turn_clock import (
+from bot.time_banks import (
     BACK,
     EXPEL_VOTE,
     EXPELLED,
@@ -17,11 +17,9 @@ from bot.turn_clock import (
     REMINDED,
     SKIPPED,
     VACATION,
-    Expulsion,
     Reminder,
-    SeatTime,
-    Turn,
 )
+from bot.turn_clock import Expulsion, SeatTime, Turn
 from bot.views.text import mention
 from bot.words import duration, listing
 from render.common.language import t, tn

@@ -1,5 +1,5 @@
-"""Turns: a public line "@Ana — your turn: …" with one **Take my turn** button, and the private
-(ephemeral) panel it opens for the player: buttons or select menus built from ``legal_actions``
+"""Turns: the private (ephemeral) panel that the public turn line's **Take my turn** button
+(``bot.views.turn_line``) opens for the player: buttons or select menus built from ``legal_actions``
 (or, when they do not fit on buttons and the game groups them, one level of groups at a time:
 ``bot.views.picker``), plus **Done** where a phase of choices can end and **Undo** for the
 player's own last step.
@@ -31,7 +31,6 @@ from bot.views.common import (
     announcer_of,
     guarded,
     line_webhook,
-    send_followup,
     sessions_of,
 )
 from bot.views.look import look_buttons
@@ -43,7 +42,6 @@ from render.common.language import say, t
 log = logging.getLogger(__name__)
 
 ALREADY_RECORDED = msg("That choice was already recorded.")
-TAKE_MY_TURN = msg("Take my turn")
 BACK = msg("Back")
 
 
@@ -247,41 +245,6 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         remember_original(interaction, self.game_id, live=view is not None)
 
 
-class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TURN_TEMPLATE):
-    """On the public turn line: opens the clicker's own panel (whatever version it was drawn at:
-    it always shows the current choices)."""
-
-    def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=say(TAKE_MY_TURN),
-                style=discord.ButtonStyle.success,
-                custom_id=ids.turn_id(game_id, version),
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TakeTurnButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
-
-    async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
-        content, view = own_panel(status, interaction.user.id)
-        message = await send_followup(interaction, content, view=view)
-
-        async def edit(content: str, view: discord.ui.View | None) -> None:
-            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
-
-        remember(interaction, self.game_id, edit, live=view is not None)
-
-
 def own_panel(status: GameStatus, user_id: int) -> tuple[str, discord.ui.View | None]:
     """The panel for the user, or the reason there is none (raised as a refusal when it is one)."""
     table, progress = status.table, status.progress
@@ -407,12 +370,6 @@ def _add_level(
     if step:
         row, grey = min(len(entries), room) // 5, discord.ButtonStyle.secondary
         view.add_item(GroupButton(table.id, table.version, seat, up, label=say(BACK), style=grey, row=row))
-
-
-def turn_line_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(TakeTurnButton(table.id, table.version))
-    return view
 
 
 async def act_and_announce(

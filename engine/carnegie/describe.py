@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.carnegie import data, solo, words
-from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
+from engine.carnegie.actions import Action, parse_cell, parse_city, parse_donation, parse_index
+from engine.carnegie.describe_use import describe_use, fit_label
 from engine.carnegie.reconstructed import TAB_SIDES, TABS
 from engine.carnegie.rules import (
     cheapest_free,
@@ -13,10 +14,9 @@ from engine.carnegie.rules import (
     place_cost,
     transport_income,
 )
-from engine.carnegie.rules.common import free_slot, slot_words
+from engine.carnegie.rules.common import slot_words
 from engine.carnegie.state import (
     CarnegieState,
-    active_employees,
     donation_cost,
     emptied_income_spaces,
     track_cost,
@@ -30,11 +30,6 @@ def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) 
     cell, standing = parse_cell(text)
     where = words.bare_space(state.companies[seat].cells, cell, brief)
     return msg("standing employee in {where}", where=where) if standing else where
-
-
-def _fit(*labels: str) -> str:
-    """The first label that fits a button, in the reader's language (``fit``: the long forms first)."""
-    return fit(MAX_LABEL, *labels)
 
 
 def _spent(label: str, moves: int) -> str:
@@ -99,7 +94,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         return _DONE.get(context(state), msg("Done"))
     if v == "side":
         t = parse_index(args[0], data.PROJECT_CODES, "type")
-        return _fit(*_side(t, TAB_SIDES.index(args[1].upper())))
+        return fit_label(*_side(t, TAB_SIDES.index(args[1].upper())))
     if v == "house":
         city = data.CITIES[parse_city(args[0])]
         if city.size == "major":
@@ -115,7 +110,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         )
     if v == "reserve":
         tile = int(args[0])
-        return _fit(
+        return fit_label(
             msg("Reserve {department}", department=words.department(tile)),
             msg("Reserve {department}", department=data.DEPT_NAMES[tile]),
         )
@@ -135,7 +130,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         andrew = state.andrew
         event = _row_event(state, row)
         if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
-            return _fit(  # R10.2.1
+            return fit_label(  # R10.2.1
                 msg(
                     "Choose {action} (Andrew's card back: his best action); event: {event}",
                     action=action,
@@ -143,7 +138,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
                 ),
                 msg("Choose {action} (Andrew's card back: his best action)", action=action),
             )
-        return _fit(
+        return fit_label(
             msg("Choose {action}; event: {event}", action=action, event=event),
             msg("Choose {action}", action=action),
         )
@@ -154,7 +149,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         region, _ = event_of(state)
         income = join(" + ", gain_words(transport_income(state, seat, region), k))
         employees = words.count(k, "employee")
-        return _fit(
+        return fit_label(
             msg(
                 "Bring back {employees}: +{income}, project income {project}",
                 employees=employees,
@@ -166,13 +161,13 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
     if v == "donate":
         cell = parse_donation(args[0])
         cost, donation = donation_cost(c), words.donation(cell)
-        return _fit(
+        return fit_label(
             msg("Donate ${cost} to {donation}", cost=cost, donation=donation),
             msg("${cost} to {donation}", cost=cost, donation=donation),
         )
     if v == "choose":
         action = data.ACTION_TYPES[parse_index(args[0], data.ACTION_CODES, "type")]
-        return _fit(
+        return fit_label(
             msg("Use your Action Choice tile: a {action} turn (the tile's 3 VP are lost)", action=action),
             msg("Action Choice tile: a {action} turn (its 3 VP are lost)", action=action),
         )
@@ -188,7 +183,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         cell, _ = parse_cell(args[0])
         goods = words.count(place_cost(c, cell, state.tasks[0].a), "good")
         where, vp = words.space(c.cells, cell), words.row_vp(cell)
-        return _fit(
+        return fit_label(
             msg("Build it on {where} ({goods}, {vp} VP at the end)", where=where, goods=goods, vp=vp),
             msg("On {where} ({goods}, {vp} VP)", where=where, goods=goods, vp=vp),
             msg("On {where}", where=where),
@@ -197,7 +192,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
             dept = data.DEPT_NAMES[c.cells[parse_cell(args[0])[0]]]
             price = args[1]
-            return _fit(
+            return fit_label(
                 msg(
                     "Move an employee from {department} into the new department (free the {price} workplace)",
                     department=dept,
@@ -215,7 +210,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
                 ),
             )
         origin = _cell_name(state, seat, args[0])
-        return _fit(
+        return fit_label(
             msg("Move an employee from {origin} into the new department", origin=origin),
             msg("From {origin} into the new department", origin=origin),
         )
@@ -237,7 +232,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
                 msg("{what}, donation cap +3", what=short),
             )
         kind, price = data.PROJECT_TYPES[t], words.count(nxt.cost, "study point")
-        return _fit(
+        return fit_label(
             msg("Push the {kind} tab ({price}): {what}", kind=kind, price=price, what=what),
             msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=what),
             msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=short),
@@ -255,7 +250,7 @@ def _describe(state: CarnegieState, seat: int, a: Action) -> str:
         k = int(args[0])
         return plural("Return {n} good for ${n}", "Return {n} goods for ${n}", k)
     if v == "use":
-        return _describe_use(state, seat, a)
+        return describe_use(state, seat, a)
     return " ".join((v, *args))
 
 
@@ -269,7 +264,7 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
     cell, standing = parse_cell(cells[0])
     if len(a.args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
         dept, price = data.DEPT_NAMES[c.cells[cell]], a.args[1]
-        return _fit(
+        return fit_label(
             _spent(
                 msg(
                     "Move from {department} (free the {price} workplace) → {to}",
@@ -298,7 +293,7 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
         )
     if standing:
         dept = data.DEPT_NAMES[c.cells[cell]]
-        return _fit(
+        return fit_label(
             _spent(msg("Move a standing employee: {department} → {to}", department=dept, to=to), moves),
             _spent(msg("Standing employee: {department} → {to}", department=dept, to=to), moves),
             _spent(msg("{department} (standing) → {to}", department=dept, to=to), moves),
@@ -306,7 +301,7 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
             msg("{department} (standing) → {to}", department=dept, to=brief),
         )
     origin = _cell_name(state, seat, cells[0])
-    return _fit(
+    return fit_label(
         _spent(msg("Move an employee: {origin} → {to}", origin=origin, to=to), moves),
         _spent(msg("Move: {origin} → {to}", origin=origin, to=to), moves),
         _spent(join(" → ", (origin, to)), moves),
@@ -327,7 +322,7 @@ def _describe_track(state: CarnegieState, seat: int, r: int) -> str:
     else:
         gives = msg("income {income} per employee", income=income)
     region, level = data.REGIONS[r], data.LEVELS[space.level]
-    return _fit(
+    return fit_label(
         msg(
             "{region} track to space {step} ({price}): {level}, {gives}",
             region=region,
@@ -386,122 +381,3 @@ def _project_income(state: CarnegieState, seat: int) -> str:
     if choices:
         parts.append(words.count(choices, "choice"))
     return join("", ("+", join(" + ", parts))) if parts else msg("none")
-
-
-def _builder(dept: int, kind: str, city: str) -> str:
-    if dept == 9:
-        return msg("Engineering: build {kind} in {city}", kind=kind, city=city)
-    if dept == 10:
-        return msg("Outsourcing: build {kind} in {city}", kind=kind, city=city)
-    return msg("Build {kind} in {city}", kind=kind, city=city)
-
-
-def _with(head: str, *details: str) -> str:
-    return msg("{head} ({details})", head=head, details=join(", ", details))
-
-
-def _describe_use(state: CarnegieState, seat: int, a: Action) -> str:
-    c = state.companies[seat]
-    dept = parse_dept(a.args[0])
-    args = a.args[1:]
-    if dept == data.D_TF:
-        return {
-            "$3": msg("Trade and Finance: +$3"),
-            "good": msg("Trade and Finance: +1 good"),
-            "$6": msg("Trade and Finance: send the employee on a mission, +$6"),
-            "2g": msg("Trade and Finance: send the employee on a mission, +2 goods"),
-        }[args[0]]
-    if dept == data.D_SP:
-        tile = int(args[0])
-        costs = sorted({place_cost(c, i, tile) for i, x in enumerate(c.cells) if x == 0})
-        goods = (
-            words.count(costs[0], "good")
-            if len(costs) == 1
-            else plural("{low}–{n} good", "{low}–{n} goods", costs[-1], low=costs[0])
-        )
-        return _fit(
-            msg(
-                "Strategic Planning: build {department}, {goods}",
-                department=words.department(tile),
-                goods=goods,
-            ),
-            msg("Build {department}, {goods}", department=words.department(tile), goods=goods),
-            msg(
-                "Strategic Planning: build {department} ({goods})",
-                department=data.DEPT_NAMES[tile],
-                goods=goods,
-            ),
-        )
-    if dept in (data.D_CON, 9, 10):
-        t = parse_index(args[0], data.PROJECT_CODES, "project type")
-        where = parse_city(args[1])
-        city = data.CITIES[where]
-        goods = words.count(data.BUILD_GOODS[t], "good")
-        cost = join(" + ", (goods, "$3")) if dept == 10 else goods
-        income = join(" + ", gain_words(transport_income(state, seat, city.region)))
-        gives = []
-        if city.marker:
-            gives.append(msg("+{income} now", income=income))
-        if city.vp:
-            gives.append(msg("{vp} VP at the end", vp=city.vp))
-        head = _builder(dept, data.PROJECT_TYPES[t], city.name)
-        # The free slot the disc takes (R6.3.1 step 4) when it is not of the project's type: a slot
-        # that takes any type; and what the mission brings back (the region's transport income).
-        slot = free_slot(state, where, t)
-        town = [msg("small-town slot")] if slot >= 0 and data.SLOT_TYPE[slot] == "T" else []
-        if dept == 10:  # Outsourcing sends nobody (§7.10)
-            return _fit(_with(head, *town, cost, *gives), _with(head, cost, *gives))
-        region = data.REGIONS[city.region]
-        brings = msg("mission brings {income}", income=income)
-        return _fit(
-            _with(
-                head,
-                *town,
-                cost,
-                *gives,
-                msg("mission to the {region} brings {income}", region=region, income=income),
-            ),
-            _with(head, *town, cost, *gives, brings),
-            _with(head, cost, *gives, brings),
-            _with(head, cost, *gives),
-        )
-    if dept == 6:
-        k = int(args[0])
-        return plural(
-            "Sales: sell {n} good for ${money}", "Sales: sell {n} goods for ${money}", k, money=6 * k
-        )
-    if dept == 7:
-        k = int(args[0])
-        return plural(
-            "Logistics: ship {n} good for ${money} and {n} VP",
-            "Logistics: ship {n} goods for ${money} and {n} VP",
-            k,
-            money=3 * k,
-        )
-    if dept == 11:
-        k = int(args[0])
-        return plural(
-            "Supply Chain: buy {n} good for ${money}", "Supply Chain: buy {n} goods for ${money}", k, money=k
-        )
-    if dept == 1:
-        if args[0] == "$8":
-            return msg("Training and Partnerships: mission, +$8")
-        return msg("Training and Partnerships: mission, +8 moves")
-    if dept == 2:
-        return (
-            msg("Recruiting: mission, +1 new employee") if args[0] == "hire" else msg("Recruiting: +4 moves")
-        )
-    if dept == 3:
-        vp = active_employees(c) // 2  # §7.3: ceil(half) of those left after the sending = floor(half) now
-        return msg("Safety and Quality: mission, +{vp} VP (half your active employees)", vp=vp)
-    if dept == 5:
-        return msg("Purchasing: mission, +$8") if args[0] == "$8" else msg("Purchasing: mission, +3 goods")
-    if dept == 13:
-        return msg("Advanced Research: mission, +7 study points")
-    if dept == 15:
-        price, donation = donation_cost(c), words.donation(parse_donation(args[0]))
-        return _fit(
-            msg("Charitable Giving: mission, ${cost} to {donation}", cost=price, donation=donation),
-            msg("Mission, ${cost} to {donation}", cost=price, donation=donation),
-        )
-    return " ".join((a.verb, *a.args))

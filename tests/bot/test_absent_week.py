@@ -20,7 +20,7 @@ from bot.speeds import MINUTE, SPEEDS
 from bot.storage import Database, Status
 from bot.storage import clocks as clock_rows
 from bot.storage import schedules as jobs
-from bot.turn_clock import Due, OutOfTime, Reminder
+from bot.time_banks import Due, OutOfTime, Reminder
 from tests.bot.conftest import play_bots
 from tests.bot.test_turn_clocks import MONDAY, Table
 

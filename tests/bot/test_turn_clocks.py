@@ -22,7 +22,8 @@ from bot.sessions import Sessions
 from bot.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
 from bot.storage import schedules as jobs
-from bot.turn_clock import FIRST, SECOND, Due, OutOfTime, Reminder, TurnClocks
+from bot.time_banks import FIRST, SECOND, Due, OutOfTime, Reminder
+from bot.turn_clock import TurnClocks
 from bot.views import clock_text
 from tests.bot.conftest import ManualClock, play_bots
 from tests.conftest import TEST_GAME_MODULES

@@ -1,9 +1,10 @@
 """The rules of a Carnegie game in progress, one module per rulebook chapter.
 
-Every decision is one small step (rules.md §3 steps 6B and 10–12, §5, §6, §7, §8): ``flow`` says who
-decides and what is legal and applies actions; ``setup_steps``, ``rounds``, ``hr``, ``departments``,
-``research``, ``donations`` and ``tasks`` hold each chapter's checks (``check_*``: why an action is
-illegal, naming the rule) and effects (``do_*``).
+Every decision is one small step (rules.md §3 steps 6B and 10–12, §5, §6, §7, §8): ``decisions`` says
+who decides and what they are asked; ``flow`` what is legal, and applies actions; ``setup_steps``,
+``rounds``, ``departments`` (with one module for each action type: ``hr``, ``management``,
+``construction``, ``research``), ``donations`` and ``tasks`` hold each chapter's checks (``check_*``:
+why an action is illegal, naming the rule) and effects (``do_*``).
 
 Event texts name players with placeholders ``{p0}`` … ``{p3}`` (seat index, also in ``Event.seat``);
 ``engine.carnegie.text.name_players`` substitutes real names.
@@ -18,8 +19,10 @@ from engine.carnegie.rules.common import (
     order,
     transport_income,
 )
-from engine.carnegie.rules.departments import begin_turn, place_cost
-from engine.carnegie.rules.flow import advance, apply, check, deciding, legal_actions, pending
+from engine.carnegie.rules.decisions import deciding, pending
+from engine.carnegie.rules.departments import begin_turn
+from engine.carnegie.rules.flow import advance, apply, check, legal_actions
+from engine.carnegie.rules.management import place_cost
 
 __all__ = [
     "advance",

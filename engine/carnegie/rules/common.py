@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.carnegie import data, words
-from engine.carnegie.actions import (
-    ActionLike,
-    Cand,
-    parse_cell,
-)
+from engine.carnegie.actions import ActionLike, Cand, parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS
 from engine.carnegie.state import (
     ACTIVE,
@@ -171,6 +167,25 @@ def performer(c: Company, cell: int) -> int:
         if s == ACTIVE and (best < 0 or costs[w] < costs[best]):
             best = w
     return best
+
+
+def use_up(c: Company, cell: int) -> None:
+    """The performing employee lies down on its workplace, used for this round (R5.4.3)."""
+    c.staff[cell][performer(c, cell)] = USED
+
+
+def send_on_mission(state: CarnegieState, c: Company, cell: int, seat: int, region: int = -1) -> None:
+    """R5.4.6: the performing employee leaves its workplace on a mission (region now, or asked next)."""
+    c.staff[cell][performer(c, cell)] = FREE
+    if region >= 0:
+        c.missions[region] += 1
+    else:
+        state.tasks.insert(0, Task(kind="mission", seat=seat))
+
+
+def need_args(args: tuple[str, ...], n: int, example: str) -> None:
+    if len(args) != n:
+        raise InvalidAction(msg("Write this use as '{example}'.", example=example))
 
 
 def cheapest_free(c: Company, cell: int) -> int:

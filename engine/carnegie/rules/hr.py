@@ -1,21 +1,18 @@
-"""Human Resources moves (rules.md §6.1, also setup step 11)."""
+"""Human Resources (rules.md §6.1, also setup step 11): moves, and the uses of the HR departments
+Training and Partnerships (§7.1), Recruiting (§7.2) and Safety and Quality (§7.3)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from engine.carnegie import data
-from engine.carnegie.actions import (
-    ActionLike,
-    Cand,
-    cell_code,
-    parse_cell,
-)
+from engine.carnegie.actions import ActionLike, Cand, cell_code, parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules.common import (
     P,
     Reason,
     adjacent,
+    arrive,
     cand,
     context,
     leaving_choices,
@@ -23,13 +20,10 @@ from engine.carnegie.rules.common import (
     note,
     place_name,
     price_word,
+    send_on_mission,
+    use_up,
 )
-from engine.carnegie.state import (
-    FREE,
-    CarnegieState,
-    Company,
-    workplace_costs,
-)
+from engine.carnegie.state import FREE, CarnegieState, Company, active_employees, workplace_costs
 from engine.core import Event, InvalidAction
 from engine.core.words import join, msg, plural
 
@@ -181,3 +175,80 @@ def do_move(
             "item": msg("from {start} to {end}", start=place_name(c, cells[0]), end=place_name(c, cells[-1])),
         }
         note(events, "move", text, seat, fold=fold)
+
+
+def do_training(
+    state: CarnegieState,
+    seat: int,
+    c: Company,
+    dept: int,
+    cell: int,
+    args: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """§7.1 Training and Partnerships: $8 or 8 moves, sending the employee on a mission."""
+    send_on_mission(state, c, cell, seat)
+    if args[0] == "$8":
+        c.money += 8
+    else:
+        state.moves += 8
+    me = P(seat)
+    note(
+        events,
+        "use",
+        msg("{who} used Training and Partnerships: +$8, sending the employee on a mission.", who=me)
+        if args[0] == "$8"
+        else msg(
+            "{who} used Training and Partnerships: +8 moves, sending the employee on a mission.", who=me
+        ),
+        seat,
+        dept=dept,
+    )
+
+
+def do_recruiting(
+    state: CarnegieState,
+    seat: int,
+    c: Company,
+    dept: int,
+    cell: int,
+    args: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """§7.2 Recruiting: a new employee sending the recruiter on a mission (R5.4.6), or 4 moves."""
+    me = P(seat)
+    if args[0] == "hire":
+        send_on_mission(state, c, cell, seat)
+        c.supply -= 1
+        arrive(state, seat, 1)
+        text = msg("{who} used Recruiting: 1 new employee, sending the recruiter on a mission.", who=me)
+    else:
+        use_up(c, cell)
+        state.moves += 4
+        text = msg("{who} used Recruiting: +4 moves.", who=me)
+    note(events, "use", text, seat, dept=dept)
+
+
+def do_safety(
+    state: CarnegieState,
+    seat: int,
+    c: Company,
+    dept: int,
+    cell: int,
+    args: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """§7.3 Safety and Quality: VP for the active employees, sending the employee on a mission."""
+    send_on_mission(state, c, cell, seat)
+    vp = (active_employees(c) + 1) // 2  # §7.3: ceil(A / 2) after the sending
+    c.vp += vp
+    note(
+        events,
+        "use",
+        msg(
+            "{who} used Safety and Quality: +{vp} VP, sending the employee on a mission.", who=P(seat), vp=vp
+        ),
+        seat,
+        dept=dept,
+        vp=vp,
+    )

@@ -1,18 +1,29 @@
-"""Spending study points (rules.md §6.4): transportation tracks and project tabs."""
+"""Research and Development (rules.md §6.4): spending study points on transportation tracks and project
+tabs, and the uses of Advanced Research (§7.13) and Charitable Giving (§6.4.5, §7.15)."""
 
 from __future__ import annotations
 
-from engine.carnegie import data
-from engine.carnegie.actions import (
-    ActionLike,
-    parse_index,
-)
+from engine.carnegie import data, words
+from engine.carnegie.actions import ActionLike, parse_donation, parse_index
 from engine.carnegie.reconstructed import TABS
-from engine.carnegie.rules.common import P, Reason, gain_words, note, receive, sp_pool
+from engine.carnegie.rules.common import (
+    P,
+    Reason,
+    gain_words,
+    need_args,
+    note,
+    paid_text,
+    pay,
+    receive,
+    send_on_mission,
+    sp_pool,
+)
+from engine.carnegie.rules.donations import donation_reason
 from engine.carnegie.state import (
     CarnegieState,
     Company,
     Task,
+    donation_cost,
     tab_end_vp,
     tab_full,
     track_cost,
@@ -156,3 +167,61 @@ def do_spend(state: CarnegieState, seat: int, c: Company, a: ActionLike, events:
         state.sp -= cost
     state.acted = state.acted or not in_task
     note(events, a.verb, text, seat)
+
+
+def use_charity(state: CarnegieState, seat: int, c: Company, args: tuple[str, ...]) -> Reason:
+    need_args(args, 1, "use 15 <donation code>")
+    return donation_reason(state, seat, c, parse_donation(args[0]), charity=True)
+
+
+def do_advanced_research(
+    state: CarnegieState,
+    seat: int,
+    c: Company,
+    dept: int,
+    cell: int,
+    args: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """§7.13 Advanced Research: 7 study points, sending the employee on a mission."""
+    send_on_mission(state, c, cell, seat)
+    state.sp += 7
+    note(
+        events,
+        "use",
+        msg("{who} used Advanced Research: +7 study points, sending the employee on a mission.", who=P(seat)),
+        seat,
+        dept=dept,
+    )
+
+
+def do_charity(
+    state: CarnegieState,
+    seat: int,
+    c: Company,
+    dept: int,
+    cell: int,
+    args: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """§7.15 Charitable Giving: a donation (§8.2), sending the employee on a mission."""
+    target = parse_donation(args[0])
+    cost = donation_cost(c)
+    send_on_mission(state, c, cell, seat)
+    conv = pay(c, cost)
+    state.donation_discs[target].append(seat)
+    c.donations += 1
+    c.discs -= 1
+    note(
+        events,
+        "use",
+        msg(
+            "{who} used Charitable Giving: donated {paid} to {donation}, sending the employee on a mission.",
+            who=P(seat),
+            paid=paid_text(cost, conv),
+            donation=words.donation(target),
+        ),
+        seat,
+        dept=dept,
+        cell=target,
+    )

@@ -4,12 +4,7 @@ the cell of a new department, Property Management relocation."""
 from __future__ import annotations
 
 from engine.carnegie import data, words
-from engine.carnegie.actions import (
-    ActionLike,
-    parse_cell,
-    parse_index,
-    parse_int,
-)
+from engine.carnegie.actions import ActionLike, parse_cell, parse_index, parse_int
 from engine.carnegie.reconstructed import TABS
 from engine.carnegie.rules.common import (
     P,
@@ -23,7 +18,7 @@ from engine.carnegie.rules.common import (
     slot_position,
     slot_words,
 )
-from engine.carnegie.rules.departments import place_cost
+from engine.carnegie.rules.management import place_cost
 from engine.carnegie.rules.research import do_spend
 from engine.carnegie.state import (
     FREE,

@@ -15,8 +15,8 @@ from render.common.pictures import Pictures, PictureSpec, board_picture, seat_pi
 from render.nipron import PICTURES, NipronPictures, render_board, render_player
 from render.nipron.board.layout import W, height
 from render.nipron.model import city_title, district_title
-from render.nipron.player_board import H as PLAYER_H
-from render.nipron.player_board import W as PLAYER_W
+from render.nipron.player_board.layout import H as PLAYER_H
+from render.nipron.player_board.layout import W as PLAYER_W
 from tests.render.golden import changes
 from tests.render.nipron.golden import GOLDEN_FILE, render_all
 from tests.render.nipron.positions import NAMES, STAGES, Position

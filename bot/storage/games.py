@@ -11,7 +11,7 @@ from bot.storage.records import GameRow, SeatRow, Status
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
     "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since, "
-    "thread_wanted, parent_channel_id, language"
+    "thread_wanted, parent_channel_id, language, speed"
 )
 
 
@@ -62,6 +62,7 @@ def _game(row: Any) -> GameRow:
         thread_wanted=bool(row["thread_wanted"]),
         parent_channel_id=row["parent_channel_id"],
         language=row["language"],
+        speed=row["speed"],
     )
 
 

@@ -43,6 +43,8 @@ class GameRow:
     parent_channel_id: int | None = None
     # the language of its public posts (issue 21), chosen at /game new
     language: str = "en"
+    # how long each player may take (``bot.speeds``), chosen at /game new
+    speed: str = "none"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import discord
 from bot import plugins
 from bot.limits import clip
 from bot.narrate import line_name
+from bot.speeds import speed, speed_blurb, speed_name
 from bot.storage import Status
 from bot.storage.games import BOT_USER_IDS
 from bot.tables import GameStatus, Progress, Table
@@ -84,6 +85,9 @@ def lobby_text(table: Table) -> str:
     if options:
         shown = ", ".join(_option(table, key, value) for key, value in options.items())
         head += "\n" + t("Options: {options}", options=shown)
+    if status is Status.LOBBY:  # what a player joins for: how long each may take a move
+        pace = speed(table.game.speed)
+        head += "\n" + t("Speed: {speed} ({blurb})", speed=speed_name(pace), blurb=speed_blurb(pace))
     players = t("Players ({capacity}):", capacity=_capacity(table))
     return clip(f"{head}\n{players}\n{seat_list(table)}\n{footer}")
 

@@ -135,6 +135,8 @@ async def test_new_join_start_status(
     lobby = await open_lobby(fake, "alice", "countdown")
     alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
     assert f"<@{alice.id}> (host)" in lobby.content
+    # what a player joins for: the default speed, said as /game new's menu says it
+    assert "Speed: normal (1 day, +8 hours a move)" in lobby.content
     for name in ("bob", "carol", "dave"):
         acked(await fake.click_button(name, lobby, "Join"), DEFERRED_UPDATE)
         await seated(fake, lobby, name)
@@ -145,6 +147,7 @@ async def test_new_join_start_status(
     turn = await start_game(fake, lobby, "alice")
     lobby = fake.message(lobby.id)
     assert "(started)" in lobby.content and lobby.buttons() == []
+    assert "Speed:" not in lobby.content
     assert f"<@{alice.id}> — your turn" in turn.content and not turn.ephemeral
     assert turn.button_labels() == [TAKE_MY_TURN]
     panel = await open_panel(fake, "alice", turn)

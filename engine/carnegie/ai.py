@@ -476,10 +476,10 @@ NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5
 # end is valued at the same point of the game: capped by actions, a plan that takes more actions a round
 # stopped earlier and was valued by the weights where the others were valued by more of their score. The
 # action cap is only a safety net. Solo strong weighs the play-out player's best three actions and the four
-# ``SOLO_PLANS`` in three worlds of Andrew's hidden cards each: 21 play-outs of up to 8 rounds a decision
-# (BENCHMARKS.md, section strength).
+# ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs of up to 8 rounds a decision (three
+# worlds took up to 3.4 s a decision against Andrew at hard; BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=3, samples=3, horizon=8, steps=120, switch=True),
+    1: Budget(width=3, samples=2, horizon=8, steps=120, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

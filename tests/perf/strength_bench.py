@@ -113,14 +113,15 @@ def explain(seed: int, difficulty: str) -> None:
         print(line)
 
 
-def jobs(games: int, only: str = "") -> list[Job]:
+def jobs(games: int, only: str = "", difficulty: str = "") -> list[Job]:
     """The games of a run, seed by seed (a run cut short still covers every figure); normal and easy get a
     fifth as many games (their figures are decision times and a comparison). ``only`` = "solo" or "table"
-    keeps the games against Andrew or the 4-player games."""
+    keeps the games against Andrew or the 4-player games; ``difficulty`` keeps one of Andrew's levels."""
     out: list[Job] = []
     for seed in range(games):
         if only != "table":
-            out += [Job("carnegie", 1, "strong", seed, difficulty) for difficulty in ("normal", "hard")]
+            levels = [difficulty] if difficulty else ["normal", "hard"]
+            out += [Job("carnegie", 1, "strong", seed, d) for d in levels]
         if only != "solo":
             out += [Job(name, 4, "strong", seed) for name in GAMES]
             if seed % 5 == 0:
@@ -171,12 +172,12 @@ def rows(results: list[Result]) -> list[Row]:
     return out
 
 
-def run(games: int, workers: int, log: Path | None, only: str = "") -> list[Row]:
+def run(games: int, workers: int, log: Path | None, only: str = "", difficulty: str = "") -> list[Row]:
     """Play the games in ``workers`` processes; each result goes to ``log`` (JSON lines) as it comes, so
     ``--summarize`` can report a run cut short."""
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for r in pool.map(play_job, jobs(games, only)):
+        for r in pool.map(play_job, jobs(games, only, difficulty)):
             j = r.job
             print(
                 f"{j.game} {j.players}p {j.level} {j.difficulty} seed {j.seed}: score {r.score}, "
@@ -209,16 +210,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-write", action="store_true", help="print only, leave BENCHMARKS.md alone")
     parser.add_argument("--explain", type=int, metavar="SEED", help="show one solo game's decisions in words")
-    parser.add_argument("--difficulty", default="normal", help="Andrew's difficulty for --explain")
+    parser.add_argument("--difficulty", default="", help="only this level of Andrew (--explain: normal)")
     args = parser.parse_args(argv)
     if args.explain is not None:
-        explain(args.explain, args.difficulty)
+        explain(args.explain, args.difficulty or "normal")
         return 0
     if args.summarize:
         results = load(args.summarize)
         measured, mode = rows(results), f"{len(results)} games from a logged run"
     else:
-        measured, mode = run(args.games, args.jobs, args.log, args.only), f"up to {args.games} games a figure"
+        measured = run(args.games, args.jobs, args.log, args.only, args.difficulty)
+        mode = f"up to {args.games} games a figure"
     print(machine_line() + f"; {mode}")
     print(text_table(measured))
     if not args.no_write:

@@ -472,14 +472,13 @@ SEARCH = Search(
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
-# A play-out stops at a round's start (``horizon`` rounds on, or the game's end), so that every candidate's
-# end is valued at the same point of the game: capped by actions, a plan that takes more actions a round
-# stopped earlier and was valued by the weights where the others were valued by more of their score. The
-# action cap is only a safety net. Solo strong weighs the play-out player's best three actions and the four
-# ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs of up to 8 rounds a decision (three
-# worlds took up to 3.4 s a decision against Andrew at hard; BENCHMARKS.md, section strength).
+# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
+# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best three actions
+# and the four ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs a decision. Stopping
+# every play-out at the same round instead (8 rounds on) looked principled but ended worse on the seeds
+# tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2 here; BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=3, samples=2, horizon=8, steps=120, switch=True),
+    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

@@ -174,10 +174,12 @@ def rows(results: list[Result]) -> list[Row]:
 
 def run(games: int, workers: int, log: Path | None, only: str = "", difficulty: str = "") -> list[Row]:
     """Play the games in ``workers`` processes; each result goes to ``log`` (JSON lines) as it comes, so
-    ``--summarize`` can report a run cut short."""
-    results: list[Result] = []
+    ``--summarize`` can report a run cut short, and a run started again on the same log plays only the
+    games it lacks."""
+    results: list[Result] = load(log) if log is not None and log.exists() else []
+    done = {r.job for r in results}
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for r in pool.map(play_job, jobs(games, only, difficulty)):
+        for r in pool.map(play_job, [j for j in jobs(games, only, difficulty) if j not in done]):
             j = r.job
             print(
                 f"{j.game} {j.players}p {j.level} {j.difficulty} seed {j.seed}: score {r.score}, "

@@ -43,3 +43,18 @@ def test_strength_rows_come_from_played_games_and_survive_the_log(tmp_path: Path
     assert strength_bench.load(log) == [result]
     metrics = [row.metric for row in strength_bench.rows([result])]
     assert metrics == ["win rate (1 games)", "mean final score", "easy decision p50", "easy decision p99"]
+
+
+def test_a_strength_run_started_again_on_its_log_plays_only_the_games_it_lacks(tmp_path: Path) -> None:
+    """Every game of the run is in the log already: nothing is played, and the figures are the log's."""
+    log = tmp_path / "strength.jsonl"
+    logged = [
+        strength_bench.Result(job, won=True, score=50, margin=5, times=[0.01])
+        for job in strength_bench.jobs(1)
+    ]
+    log.write_text("".join(json.dumps(asdict(r)) + "\n" for r in logged))
+    rows = strength_bench.run(1, 1, log)
+    assert strength_bench.load(log) == logged, "nothing was played or logged again"
+    wins = [row for row in rows if row.metric.startswith("win rate")]
+    assert len(wins) == len({(j.game, j.players, j.level, j.difficulty) for j in strength_bench.jobs(1)})
+    assert all(row.value == 100.0 for row in wins)

@@ -6,7 +6,9 @@ horizon (``Search.progress`` moved on by ``Budget.horizon``, or the game's end),
 for the deciding seat (``Search.value``: provisional score plus what the resources promise, against the
 rivals). Each candidate is tried in ``Budget.samples`` worlds; every candidate meets the same worlds and the
 same rollout seeds, so their values differ by the action alone. The best mean wins; ties keep the cheap
-policy's order.
+policy's order. With ``Budget.switch`` the game's other players (``Search.alternatives``) also propose an
+action each and play the searching seat's play-outs after it (policy switching): an action is worth its
+best plan, so the searcher may follow a line its cheap policy would never start.
 
 Hidden information is never read: each world comes from ``Search.determinize``, which copies the state and
 re-randomises what the deciding seat cannot see (a solo opponent's face-down cards, the future draws of the

@@ -31,6 +31,7 @@ from engine.carnegie.state import (
     Company,
     active_employees,
     active_in,
+    built_departments,
     level,
     tab_discs,
     workplace_costs,
@@ -218,7 +219,7 @@ def evaluate(
     if weights.network != (0.0, 0.0):
         future += w(weights.network) * network_promise(state, seat)
     if weights.departments != (0.0, 0.0):
-        future += w(weights.departments) * sum(1 for d in company.cells if 0 < d < data.D_HR)
+        future += w(weights.departments) * len(built_departments(company))
     future += w(weights.donated) * company.donations
     if weights.income != (0.0, 0.0):
         future += w(weights.income) * income_promise(company)

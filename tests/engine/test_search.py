@@ -17,6 +17,8 @@ from engine.nipron import ai as nipron_ai
 
 SMALL = {n: Budget(width=3, samples=2, horizon=1, steps=8) for n in range(1, 5)}
 SWITCHING = {n: Budget(width=2, samples=1, horizon=1, steps=8, switch=True) for n in range(1, 5)}
+# the better half weighed over more worlds (up to ``MOST_WORLDS``) while the actions played stay within 60
+SPENDING = {n: Budget(width=3, samples=1, horizon=1, steps=8, switch=True, spend=60) for n in range(1, 5)}
 TINY = {n: Budget(width=2, samples=1, horizon=1, steps=3) for n in range(1, 5)}  # a whole game in seconds
 CASES: list[tuple[Game[Any, Any], Search, int, dict[str, str]]] = [
     (CARNEGIE, carnegie_ai.SEARCH, 1, {"tab_sides": "random", "difficulty": "hard"}),
@@ -47,7 +49,7 @@ def positions(game: Game[Any, Any], players: int, options: dict[str, str], count
     return out[:count]
 
 
-@pytest.mark.parametrize("budget", [SMALL, SWITCHING], ids=["small", "switching"])
+@pytest.mark.parametrize("budget", [SMALL, SWITCHING, SPENDING], ids=["small", "switching", "spending"])
 @pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
 def test_search_returns_only_legal_actions_over_many_positions(
     game: Game[Any, Any], search: Search, players: int, options: dict[str, str], budget: dict[int, Budget]
@@ -61,7 +63,7 @@ def test_search_returns_only_legal_actions_over_many_positions(
         assert game.dump_state(state) == before, "searching never changes the state it is given"
 
 
-@pytest.mark.parametrize("budget", [SMALL, SWITCHING], ids=["small", "switching"])
+@pytest.mark.parametrize("budget", [SMALL, SWITCHING, SPENDING], ids=["small", "switching", "spending"])
 @pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
 def test_search_decides_the_same_for_the_same_seed_and_budget(
     game: Game[Any, Any], search: Search, players: int, options: dict[str, str], budget: dict[int, Budget]

@@ -474,15 +474,12 @@ SEARCH = Search(
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
 # Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
-# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best four actions
-# and the four ``SOLO_PLANS`` in one world of Andrew's hidden cards, then the better four in more worlds while
-# the actions played stay within ``spend``: a second world early on (12 play-outs of up to 50 actions), up to
-# eight late, when play-outs are short. (Before, the best three and the plans in two worlds each: 14
-# play-outs.) Stopping every play-out at the same round instead (8 rounds on) looked principled but ended
-# worse on the seeds tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2; BENCHMARKS.md, section
-# strength).
+# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best three actions
+# and the four ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs a decision. Stopping
+# every play-out at the same round instead (8 rounds on) looked principled but ended worse on the seeds
+# tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2 here; BENCHMARKS.md, section strength).
 STRONG = {
-    1: Budget(width=4, samples=1, horizon=data.ROUNDS, steps=50, switch=True, spend=620),
+    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

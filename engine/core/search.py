@@ -5,13 +5,10 @@ greedy player), the searcher applies the action and lets every seat play on with
 horizon (``Search.progress`` moved on by ``Budget.horizon``, or the game's end), then values the position
 for the deciding seat (``Search.value``: provisional score plus what the resources promise, against the
 rivals). Each candidate is tried in ``Budget.samples`` worlds; every candidate meets the same worlds and the
-same rollout seeds, so their values differ by the action alone. With ``Budget.spend`` the better half of the
-candidates meets more worlds while the actions played stay within it: late in a game, when play-outs are
-short, the close calls are weighed over up to ``MOST_WORLDS`` worlds at the cost of an early decision. The
-best mean wins (among the candidates searched furthest); ties keep the cheap policy's order. With
-``Budget.switch`` the game's other players (``Search.alternatives``) also propose an action each and play
-the searching seat's play-outs after it (policy switching): an action is worth its best plan, so the
-searcher may follow a line its cheap policy would never start.
+same rollout seeds, so their values differ by the action alone. The best mean wins; ties keep the cheap
+policy's order. With ``Budget.switch`` the game's other players (``Search.alternatives``) also propose an
+action each and play the searching seat's play-outs after it (policy switching): an action is worth its
+best plan, so the searcher may follow a line its cheap policy would never start.
 
 Hidden information is never read: each world comes from ``Search.determinize``, which copies the state and
 re-randomises what the deciding seat cannot see (a solo opponent's face-down cards, the future draws of the
@@ -42,13 +39,6 @@ class Budget:
     horizon: int
     steps: int
     switch: bool = False  # also weigh the game's alternative players' plans (``Search.alternatives``)
-    # With ``spend``, more worlds follow the first ``samples`` while the actions played in all play-outs of
-    # the decision stay within ``spend`` (at most ``MOST_WORLDS``), for the better half of the candidates.
-    spend: int = 0
-
-
-# Short play-outs (late in a game) leave room for more worlds; beyond this many the values hardly move.
-MOST_WORLDS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,24 +68,23 @@ def rollout(
     """Play on with ``policies`` (one per seat) until ``search.progress`` reaches ``stop``, the game ends or
     ``steps`` actions were played. Where several seats decide at once the lowest acts (as ``play`` does).
     Quietly: a play-out reads states, never sentences."""
-    return play_out(game, state, policies, stop, search, steps)[0]
-
-
-def play_out(
-    game: Game[Any, Any], state: Any, policies: Sequence[Player], stop: int, search: Search, steps: int
-) -> tuple[Any, int]:
-    """``rollout``, and how many actions it played (what ``Budget.spend`` counts)."""
-    played = 0
     with quietly():
-        while played < steps and search.progress(state) < stop:
-            decision = game.pending(state)
-            if decision.finished or not decision.seats:
-                break
-            seat = min(decision.seats)
-            actions = game.legal_actions(state, seat)
-            state = game.apply(state, seat, policies[seat].choose(game, state, seat, actions)).state
-            played += 1
-    return state, played
+        return _play_out(game, state, policies, stop, search, steps)
+
+
+def _play_out(
+    game: Game[Any, Any], state: Any, policies: Sequence[Player], stop: int, search: Search, steps: int
+) -> Any:
+    for _ in range(steps):
+        if search.progress(state) >= stop:
+            break
+        decision = game.pending(state)
+        if decision.finished or not decision.seats:
+            break
+        seat = min(decision.seats)
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, policies[seat].choose(game, state, seat, actions)).state
+    return state
 
 
 class RolloutPlayer:
@@ -125,44 +114,27 @@ class RolloutPlayer:
         if all(a == plans[0][0] for a, _ in plans):  # nothing to weigh
             return [(a, 0.0) for a, _ in plans[:1]]
         totals = [0.0] * len(plans)
-        counts = [0] * len(plans)
-        live = list(range(len(plans)))
         stop = self.search.progress(state) + budget.horizon
-        played = worlds = 0
-        while True:
+        for _ in range(budget.samples):
             world_seed = self.rng.below(1 << 62)
             world = self.search.determinize(state, seat, Rng(seed=world_seed))
-            for i in live:
-                action, make = plans[i]
+            for i, (action, make) in enumerate(plans):
                 policies = [self.search.policy(world_seed + s) for s in range(state.players)]
                 policies[seat] = make(world_seed + seat)
                 after = game.apply(world, seat, action).state
-                end, n = play_out(game, after, policies, stop, self.search, budget.steps)
-                played += n + 1
+                end = rollout(game, after, policies, stop, self.search, budget.steps)
                 totals[i] += self.search.value(end, seat)
-                counts[i] += 1
-            worlds += 1
-            if worlds < budget.samples:
-                continue
-            if not budget.spend:
-                break
-            if worlds == budget.samples:  # the better half goes on (ties keep the cheap policy's order)
-                live = sorted(live, key=lambda i: -totals[i])[: max(2, (len(live) + 1) // 2)]
-            per_world = played / sum(counts) * len(live)  # what one more world is likely to cost
-            if worlds >= MOST_WORLDS or played + per_world > budget.spend:
-                break
-        # Each action once, where it was first proposed (actions need not be hashable, only comparable),
-        # worth its better plan among those searched as far; those searched further come first.
-        best: list[tuple[Any, float, bool]] = []
-        for i, (action, _) in enumerate(plans):
-            mean, further = totals[i] / counts[i], i in live
-            k = next((k for k, (a, _, _) in enumerate(best) if a == action), len(best))
+        # each action once, where it was first proposed (actions need not be hashable, only comparable)
+        best: list[tuple[Any, float]] = []
+        for (action, _), total in zip(plans, totals, strict=True):
+            mean = total / budget.samples
+            k = next((k for k, (a, _) in enumerate(best) if a == action), len(best))
             if k == len(best):
-                best.append((action, mean, further))
-            elif (further, mean) > (best[k][2], best[k][1]):
-                best[k] = (action, mean, further)
+                best.append((action, mean))
+            elif mean > best[k][1]:
+                best[k] = (action, mean)
         # a stable sort keeps the cheap policy's order among equal values
-        return [(a, mean) for a, mean, _ in sorted(best, key=lambda e: (not e[2], -e[1]))]
+        return sorted(best, key=lambda pair: -pair[1])
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         if len(actions) == 1:

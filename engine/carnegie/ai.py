@@ -23,7 +23,7 @@ from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
-from engine.carnegie.scoring import categories, player_connection_points, solo_categories
+from engine.carnegie.scoring import categories, map_tally, player_connection_points, solo_categories
 from engine.carnegie.state import (
     FREE,
     USED,
@@ -49,11 +49,7 @@ def _worth_of_lying(company: Company) -> float:
     """Inactive employees lying where a free workplace waits can be activated in Phase 4: count them (up
     to the free workplaces of their cell); employees elsewhere are worth a little less per step away from
     the nearest free workplace, which pulls HR moves towards departments."""
-    free_cells = [
-        cell
-        for cell in range(N_CELLS)
-        if company.cells[cell] > 0 and any(w == FREE for w in company.staff[cell])
-    ]
+    free_cells = [cell for cell in range(N_CELLS) if company.cells[cell] > 0 and FREE in company.staff[cell]]
     if not free_cells:
         return 0.0
     total = 0.0
@@ -97,7 +93,7 @@ def network_promise(state: CarnegieState, seat: int) -> float:
     group of major cities, the table's points at the player's present lowest level (R9.3.3), discounted by
     the cities the group still lacks (a spanning tree over road distances counted in missing cities)."""
     company = state.companies[seat]
-    own = frozenset(data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat)
+    own = map_tally(state, seat).cities
     if not own:
         return 0.0
     best = _best_network(own, tuple(level(company, r) for r in range(4)))
@@ -202,8 +198,10 @@ def evaluate(
     if state.phase == "over":
         return float(score)
 
+    share = max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)  # ``_weigh``'s, worked out once
+
     def w(pair: tuple[float, float]) -> float:
-        return _weigh(pair, state)
+        return pair[0] + pair[1] * share
 
     future = (
         w(weights.money) * company.money

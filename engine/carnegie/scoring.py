@@ -105,26 +105,58 @@ class Achievements:
     active: int
 
 
+@dataclass(frozen=True, slots=True)
+class MapTally:
+    """What one owner holds on the map: built projects per type and per region, projects in small towns,
+    the cities with at least one of its discs, and the VP printed under them (§9.2 category 6)."""
+
+    projects: tuple[int, int, int, int]
+    regions: tuple[int, int, int, int]
+    small_towns: int
+    cities: frozenset[int]
+    city_vp: int
+
+
+def map_tally(state: CarnegieState, owner: int) -> MapTally:
+    return _map_tally(tuple(state.slot_owner), tuple(state.slot_project), owner)
+
+
+# The score is counted after every action a computer player weighs, and most actions leave the map as it
+# was: the same few maps are tallied thousands of times a decision.
+@lru_cache(maxsize=1 << 12)
+def _map_tally(owners: tuple[int, ...], types: tuple[int, ...], owner: int) -> MapTally:
+    projects = [0, 0, 0, 0]
+    regions = [0, 0, 0, 0]
+    small = vp = 0
+    cities: set[int] = set()
+    for k, (o, project) in enumerate(zip(owners, types, strict=True)):
+        if o == owner:
+            city = data.CITIES[data.SLOT_CITY[k]]
+            projects[project] += 1
+            regions[city.region] += 1
+            small += city.size == "small"
+            cities.add(data.SLOT_CITY[k])
+            vp += city.vp
+    return MapTally(
+        (projects[0], projects[1], projects[2], projects[3]),
+        (regions[0], regions[1], regions[2], regions[3]),
+        small,
+        frozenset(cities),
+        vp,
+    )
+
+
 def achievements(state: CarnegieState, seat: int) -> Achievements:
     company = state.companies[seat]
     dept_types = [0, 0, 0, 0]
     for dept in departments(company):
         dept_types[data.DEPT_TYPES[dept]] += 1
-    projects = [0, 0, 0, 0]
-    regions = [0, 0, 0, 0]
-    small = 0
-    for k, owner in enumerate(state.slot_owner):
-        if owner != seat:
-            continue
-        city = data.CITIES[data.SLOT_CITY[k]]
-        projects[state.slot_project[k]] += 1
-        regions[city.region] += 1
-        small += city.size == "small"
+    held = map_tally(state, seat)
     return Achievements(
         departments=(dept_types[0], dept_types[1], dept_types[2], dept_types[3]),
-        projects=(projects[0], projects[1], projects[2], projects[3]),
-        regions=(regions[0], regions[1], regions[2], regions[3]),
-        small_towns=small,
+        projects=held.projects,
+        regions=held.regions,
+        small_towns=held.small_towns,
         railroads=sum(1 for r in range(4) if level(company, r) == data.RAILROAD),
         donations=sum(cell.count(seat) for cell in state.donation_discs),
         active=active_employees(company),
@@ -284,13 +316,12 @@ def player_cap(company: Company) -> int:
 
 def city_points(state: CarnegieState, seat: int) -> int:
     """§9.2 category 6: the printed VP of the city under each of the player's map discs."""
-    return sum(data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == seat)
+    return map_tally(state, seat).city_vp
 
 
 def player_connection_points(state: CarnegieState, seat: int) -> int:
     company = state.companies[seat]
-    cities = {data.SLOT_CITY[k] for k, o in enumerate(state.slot_owner) if o == seat}
-    return connection_points(cities, [level(company, r) for r in range(4)])
+    return _connection_points(map_tally(state, seat).cities, tuple(level(company, r) for r in range(4)))
 
 
 def donation_codes(state: CarnegieState, owner: int) -> list[str]:
@@ -385,9 +416,7 @@ def solo_categories(state: CarnegieState) -> tuple[dict[str, int], dict[str, int
         solo.ACTION_CARDS: cards,
         solo.TILES: solo.TILE_VP * len(a.tiles),
         solo.TRANSPORT: solo.LAST_SPACE_VP * sum(1 for t in a.tracks if t == data.TRACK_LAST),
-        solo.CITIES: sum(
-            data.CITIES[data.SLOT_CITY[k]].vp for k, o in enumerate(state.slot_owner) if o == ANDREW
-        ),
+        solo.CITIES: city_points(state, ANDREW),
         solo.DONATIONS: sum(d.vp for d in his),
     }
     return _sheet(state, 0, human, donations), andrew

@@ -23,7 +23,7 @@ from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
-from engine.carnegie.scoring import categories, map_tally, player_connection_points, solo_categories
+from engine.carnegie.scoring import categories, connection_points, map_tally, solo_categories
 from engine.carnegie.state import (
     FREE,
     USED,
@@ -96,8 +96,8 @@ def network_promise(state: CarnegieState, seat: int) -> float:
     own = map_tally(state, seat).cities
     if not own:
         return 0.0
-    best = _best_network(own, tuple(level(company, r) for r in range(4)))
-    return max(0.0, best - player_connection_points(state, seat))
+    levels = tuple(level(company, r) for r in range(4))
+    return max(0.0, _best_network(own, levels) - connection_points(own, levels))
 
 
 # A play-out evaluates every legal action of every step, and most of them leave the player's cities and
@@ -182,9 +182,14 @@ SOLO_WEIGHTS = Weights(
 )
 
 
+def _share(state: CarnegieState) -> float:
+    """The share of the game left: 1 in round 1, 0.05 in round 20."""
+    return max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)
+
+
 def _weigh(pair: tuple[float, float], state: CarnegieState) -> float:
-    """``base + extra × share of the game left`` (1 at the start, 0.05 in round 20)."""
-    return pair[0] + pair[1] * max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)
+    """``base + extra × share of the game left``."""
+    return pair[0] + pair[1] * _share(state)
 
 
 def evaluate(
@@ -198,7 +203,7 @@ def evaluate(
     if state.phase == "over":
         return float(score)
 
-    share = max(0.0, (data.ROUNDS - state.round + 1) / data.ROUNDS)  # ``_weigh``'s, worked out once
+    share = _share(state)  # once, not once per weight
 
     def w(pair: tuple[float, float]) -> float:
         return pair[0] + pair[1] * share

@@ -12,13 +12,13 @@ weighted by the share of the game left. Ties are broken with the player's seeded
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from engine.carnegie import data, rules, solo
+from engine.carnegie import data, rules
 from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules import event_of
@@ -36,9 +36,8 @@ from engine.carnegie.state import (
     tab_discs,
     workplace_costs,
 )
-from engine.core import Game, Player, Rng
-from engine.core.search import Budget, Search
-from engine.core.search import ai_player as core_ai_player
+from engine.carnegie.unseen import determinize
+from engine.core import Game, Rng
 
 # --- greedy evaluation -------------------------------------------------------------------------------------
 
@@ -350,16 +349,24 @@ def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: 
 
 
 class GreedyPlayer:
-    """One-step lookahead on ``evaluate``; equal values are broken by the seeded ``Rng``."""
+    """One-step lookahead on ``evaluate``; equal values are broken by the seeded ``Rng``.
 
-    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    Against Andrew it looks ahead in a world of its own drawing (``determinize``): the step after a row is
+    chosen, or after the last activation of a round, plays his face-down card (R10.2.1–R10.2.5), which the
+    player may not read. A player that only ever plays in a searcher's world (``in_world``) skips that: its
+    world was drawn already."""
+
+    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS, in_world: bool = False) -> None:
         self.rng = Rng(seed=seed)
         self.weights = weights
+        self.in_world = in_world
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         actions = worth_weighing(state, seat, actions)
         if len(actions) == 1:
             return actions[0]
+        if state.andrew is not None and not self.in_world:
+            state = determinize(state, seat, self.rng)
         values = greedy_values(game, state, seat, actions, self.weights)
         top = max(values)
         best = [a for a, v in zip(actions, values, strict=True) if v > top - _EPS]
@@ -374,121 +381,9 @@ class SearchPolicy(GreedyPlayer):
     """The searching levels' play-out player: greedy, with ``SOLO_WEIGHTS`` against Andrew (the easy
     player's weights were tuned between greedy players and lose to him by ~60 VP)."""
 
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, in_world=True)
+
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         self.weights = search_weights(state)
         return super().choose(game, state, seat, actions)
-
-
-# --- search (engine.core.search) ---------------------------------------------------------------------------
-
-
-def margin(state: CarnegieState, seat: int) -> float:
-    """What a position is worth to ``seat`` against its best rival: ``evaluate`` less the best other seat's
-    (in solo, less Andrew's provisional score, R10.4: he has no resources to weigh)."""
-    if state.andrew is not None:
-        mine, his = solo_categories(state)
-        return evaluate(state, seat, SOLO_WEIGHTS, sum(mine.values())) - sum(his.values())
-    own = evaluate(state, seat)
-    return own - max(evaluate(state, s) for s in range(state.players) if s != seat)
-
-
-def determinize(state: CarnegieState, seat: int, rng: Rng) -> CarnegieState:
-    """A copy of ``state`` where Andrew's face-down cards (R10.1.6, R10.2.1) are drawn anew from the cards
-    the player has not seen, keeping what the player knows: how many Normal and Advanced cards remain and
-    the backs in view (the current card's until revealed, the next card's). Everything else in Carnegie is
-    open, and the game's RNG is not used after setup."""
-    a = state.andrew
-    if a is None:
-        return state
-    world = state.clone()
-    w = solo.andrew_of(world)
-    normal, advanced = solo.DIFFICULTIES[a.difficulty]
-    seen = {card for pile in a.piles for card in pile}
-    hidden_current = bool(a.current) and not a.revealed
-    if a.current and a.revealed:
-        seen.add(a.current)
-    slots = len(a.deck) + hidden_current
-    # Backs in view: the current card's (when face down) and the top card of the deck's (R10.2.1).
-    backs = ([solo.back(a.current)] if hidden_current else []) + ([solo.back(a.deck[0])] if a.deck else [])
-    pools = {
-        "N": rng.shuffled([c.id for c in data.NORMAL_CARDS if c.id not in seen]),
-        "A": rng.shuffled([c.id for c in solo.ADVANCED_CARDS if c.id not in seen]),
-    }
-    left = {
-        "N": normal - sum(c.startswith("N") for c in seen),
-        "A": advanced - sum(c.startswith("A") for c in seen),
-    }
-    cards: list[str] = []
-    for shown in backs:
-        kind = "A" if shown == "?" else "N"
-        match = [c for c in pools[kind] if solo.back(c) == shown]
-        card = match[0] if match else pools[kind][0]
-        pools[kind].remove(card)
-        left[kind] -= 1
-        cards.append(card)
-    rest = pools["N"][: max(0, left["N"])] + pools["A"][: max(0, left["A"])]
-    cards += rng.shuffled(rest)
-    cards = cards[:slots]
-    if hidden_current:
-        w.current = cards.pop(0)
-    w.deck = cards
-    return world
-
-
-def _round(state: CarnegieState) -> int:
-    return state.round + (1 if state.phase == "over" else 0)
-
-
-def _scaled(weights: Weights, **factors: float) -> Weights:
-    scaled = {name: tuple(x * f for x in getattr(weights, name)) for name, f in factors.items()}
-    return replace(weights, **scaled)
-
-
-# Other plans for the solo searcher to weigh (policy switching, ``Search.alternatives``): the play-out player
-# leaning towards income (missions, money, track income), towards building projects, towards departments,
-# towards donations. Played throughout, each ends 1–5 VP behind ``SOLO_WEIGHTS`` (greedy games of seeds
-# 2000–2019), but the search follows one only where its play-outs from the position end better.
-SOLO_PLANS: tuple[Callable[[int], Player], ...] = tuple(
-    partial(GreedyPlayer, weights=w)
-    for w in (
-        _scaled(SOLO_WEIGHTS, mission=3.0, money=2.0, income=2.0),
-        _scaled(SOLO_WEIGHTS, built=2.0, goods=2.0),
-        replace(SOLO_WEIGHTS, departments=(0.5, 3.0)),
-        _scaled(SOLO_WEIGHTS, donated=4.0, money=1.5),
-    )
-)
-
-
-def _plans(state: CarnegieState) -> Sequence[Callable[[int], Player]]:
-    return SOLO_PLANS if state.andrew is not None else ()
-
-
-SEARCH = Search(
-    rank=greedy_rank,
-    policy=SearchPolicy,
-    value=margin,
-    progress=_round,
-    determinize=determinize,
-    alternatives=_plans,
-)
-
-# Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
-# cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
-# on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
-NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
-# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
-# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best three actions
-# and the four ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs a decision. Stopping
-# every play-out at the same round instead (8 rounds on) looked principled but ended worse on the seeds
-# tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2 here; BENCHMARKS.md, section strength).
-STRONG = {
-    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
-    2: Budget(width=4, samples=1, horizon=4, steps=45),
-    3: Budget(width=4, samples=1, horizon=3, steps=45),
-    4: Budget(width=4, samples=1, horizon=2, steps=45),
-}
-
-
-def ai_player(seed: int, level: str | None = None) -> Player:
-    """Carnegie's computer player of ``level`` (``AI_LEVELS``: easy, the default, normal, strong, random)."""
-    return core_ai_player("Carnegie", seed, level, GreedyPlayer, SEARCH, NORMAL, STRONG)

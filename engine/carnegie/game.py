@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.carnegie import actions, data, groups, rules, scoring
 from engine.carnegie.actions import Action
-from engine.carnegie.ai import ai_player
+from engine.carnegie.ai_search import ai_player
 from engine.carnegie.describe import describe
 from engine.carnegie.guide import GUIDE
 from engine.carnegie.setup import new_state

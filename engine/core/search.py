@@ -104,12 +104,19 @@ class RolloutPlayer:
         its best ``budget.width`` actions, and every alternative player after its own choice. An action
         proposed twice is worth its better plan."""
         budget = self.budgets[state.players]
+        # The candidates are ranked and proposed in a world, never in ``state`` itself: the cheap policy's
+        # one step may uncover what the seat cannot see (a solo opponent's face-down card acts as soon as
+        # the row is chosen, a refill draws from the bag). It is the world the first sample would draw
+        # (the searcher's next number, read without drawing it), so a decision with nothing to weigh draws
+        # nothing, and without proposals to draw for, the first sample reuses it.
+        peek = Rng(seed=self.rng.seed, draws=self.rng.draws).below(1 << 62)
+        seen = self.search.determinize(state, seat, Rng(seed=peek))
         plans: list[tuple[Any, Callable[[int], Player]]] = [
-            (a, self.search.policy) for a in self.search.rank(game, state, seat, actions)[: budget.width]
+            (a, self.search.policy) for a in self.search.rank(game, seen, seat, actions)[: budget.width]
         ]
         if budget.switch:
             for make in self.search.alternatives(state):
-                proposal = make(self.rng.below(1 << 30)).choose(game, state, seat, actions)
+                proposal = make(self.rng.below(1 << 30)).choose(game, seen, seat, actions)
                 plans.append((proposal, make))
         if all(a == plans[0][0] for a, _ in plans):  # nothing to weigh
             return [(a, 0.0) for a, _ in plans[:1]]
@@ -117,7 +124,7 @@ class RolloutPlayer:
         stop = self.search.progress(state) + budget.horizon
         for _ in range(budget.samples):
             world_seed = self.rng.below(1 << 62)
-            world = self.search.determinize(state, seat, Rng(seed=world_seed))
+            world = seen if world_seed == peek else self.search.determinize(state, seat, Rng(seed=world_seed))
             for i, (action, make) in enumerate(plans):
                 policies = [self.search.policy(world_seed + s) for s in range(state.players)]
                 policies[seat] = make(world_seed + seat)

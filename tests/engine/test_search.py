@@ -4,12 +4,16 @@ figures are in ``make bench-strength`` (BENCHMARKS.md, section strength)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
 
 from engine.carnegie import GAME as CARNEGIE
-from engine.carnegie import ai as carnegie_ai
+from engine.carnegie import ai_search as carnegie_ai
+from engine.carnegie import solo
+from engine.carnegie.ai import SOLO_WEIGHTS, GreedyPlayer
+from engine.carnegie.unseen import determinize
 from engine.core import Game, Rng, play
 from engine.core.search import Budget, RolloutPlayer, Search
 from engine.nipron import GAME as NIPRON
@@ -78,20 +82,41 @@ def test_search_decides_the_same_for_the_same_seed_and_budget(
     assert decisions(5) == decisions(5)
 
 
-def test_carnegie_solo_search_never_reads_andrews_face_down_cards() -> None:
-    """R10.1.6, R10.2.1: the player sees only the backs of Andrew's current (face-down) and next cards; a
-    deck whose hidden cards are in another order leaves every decision unchanged."""
+def solo_choices(count: int) -> list[Any]:
+    """Positions of seeded solo games where the player chooses the row (R10.2.1): Andrew's current card lies
+    face down and plays as soon as the row is placed, the moment a one-step lookahead could read it."""
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        state = CARNEGIE.new_game(1, seed, {"tab_sides": "random", "difficulty": "normal"})
+        rng = Rng(seed=seed)
+        while not CARNEGIE.pending(state).finished:
+            actions = CARNEGIE.legal_actions(state, 0)
+            if all(getattr(a, "verb", "") == "row" for a in actions) and state.round % 4 in (1, 3):
+                out.append(state)
+            state = CARNEGIE.apply(state, 0, actions[rng.below(len(actions))]).state
+        seed += 1
+    return out[:count]
+
+
+def test_carnegie_solo_players_never_read_andrews_face_down_cards() -> None:
+    """R10.1.6, R10.2.1: the player sees only the backs of Andrew's current (face-down) and next cards; the
+    same table with other face-down cards behind the same backs (drawn anew) leaves every decision of the
+    searching and the greedy players (with the easy level's and the solo play-out weights) unchanged, the
+    row choices included."""
     options = {"tab_sides": "random", "difficulty": "normal"}
-    for i, state in enumerate(positions(CARNEGIE, 1, options, 10)):
-        andrew = state.andrew
-        assert andrew is not None
-        other = state.clone()
-        assert other.andrew is not None
-        other.andrew.deck = andrew.deck[:1] + list(reversed(andrew.deck[1:]))
+    states = positions(CARNEGIE, 1, options, 10) + solo_choices(8)
+    hidden_differ = 0
+    for i, state in enumerate(states):
+        other = determinize(state, 0, Rng(seed=1000 + i))
+        hidden_differ += other.andrew != state.andrew
         legal = CARNEGIE.legal_actions(state, 0)
         mine = RolloutPlayer(i, carnegie_ai.SEARCH, SWITCHING).choose(CARNEGIE, state, 0, legal)
         theirs = RolloutPlayer(i, carnegie_ai.SEARCH, SWITCHING).choose(CARNEGIE, other, 0, legal)
         assert mine == theirs
+        for greedy in (partial(GreedyPlayer, i), partial(GreedyPlayer, i, SOLO_WEIGHTS)):
+            assert greedy().choose(CARNEGIE, state, 0, legal) == greedy().choose(CARNEGIE, other, 0, legal)
+    assert hidden_differ > len(states) // 2  # late on, a back may fit one card only
 
 
 def test_carnegie_determinize_keeps_what_the_player_knows_of_andrews_deck() -> None:
@@ -101,22 +126,22 @@ def test_carnegie_determinize_keeps_what_the_player_knows_of_andrews_deck() -> N
     for i, state in enumerate(positions(CARNEGIE, 1, options, 10)):
         a = state.andrew
         assert a is not None
-        world = carnegie_ai.determinize(state, 0, Rng(seed=i)).andrew
+        world = determinize(state, 0, Rng(seed=i)).andrew
         assert world is not None and world.piles == a.piles and len(world.deck) == len(a.deck)
         filed = {card for pile in a.piles for card in pile}
         dealt = world.deck + ([world.current] if world.current else []) + sorted(filed)
         assert sum(c.startswith("N") for c in dealt) == 10 and sum(c.startswith("A") for c in dealt) == 10
         assert len(set(dealt)) == len(dealt)
         if a.deck:
-            assert carnegie_ai.solo.back(world.deck[0]) == carnegie_ai.solo.back(a.deck[0])
+            assert solo.back(world.deck[0]) == solo.back(a.deck[0])
         if a.current:
-            assert carnegie_ai.solo.back(world.current) == carnegie_ai.solo.back(a.current)
+            assert solo.back(world.current) == solo.back(a.current)
             assert a.revealed == world.revealed and (world.current == a.current or not a.revealed)
 
 
 def test_nipron_search_never_reads_the_future_draws_from_the_bag() -> None:
     """§4.6: the bag's colour counts are open, its draws are not: a state whose RNG would draw other workers
-    leaves every decision unchanged."""
+    leaves every decision of the searching and the greedy player unchanged."""
     for i, state in enumerate(positions(NIPRON, 3, {}, 10)):
         other = state.clone()
         other.rng = Rng(seed=state.rng.seed + 1, draws=state.rng.draws)
@@ -125,6 +150,9 @@ def test_nipron_search_never_reads_the_future_draws_from_the_bag() -> None:
         mine = RolloutPlayer(i, nipron_ai.SEARCH, SMALL).choose(NIPRON, state, seat, legal)
         theirs = RolloutPlayer(i, nipron_ai.SEARCH, SMALL).choose(NIPRON, other, seat, legal)
         assert mine == theirs
+        # the greedy player's one step ends before a refill draws (its values never read the bag's order)
+        greedy = nipron_ai.GreedyPlayer(i).choose(NIPRON, state, seat, legal)
+        assert greedy == nipron_ai.GreedyPlayer(i).choose(NIPRON, other, seat, legal)
 
 
 @pytest.mark.parametrize(("game", "search", "players", "options"), [CASES[0], CASES[2]], ids=[IDS[0], IDS[2]])

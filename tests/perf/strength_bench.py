@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.carnegie import GAME as CARNEGIE
-from engine.carnegie.ai import SEARCH
+from engine.carnegie.ai_search import SEARCH
 from engine.core import Game, Player, play
 from engine.nipron import GAME as NIPRON
 from tests.perf.report import Row, machine_line, median, percentile, text_table, update_benchmarks_md

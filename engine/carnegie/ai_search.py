@@ -1,0 +1,93 @@
+"""Carnegie's searching computer players (normal and strong, ``engine.core.search``): what a position is worth
+against the best rival, the other plans a solo searcher weighs, and the budgets by number of players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
+
+from engine.carnegie import data
+from engine.carnegie.ai import (
+    SOLO_WEIGHTS,
+    GreedyPlayer,
+    SearchPolicy,
+    Weights,
+    evaluate,
+    greedy_rank,
+)
+from engine.carnegie.scoring import solo_categories
+from engine.carnegie.state import CarnegieState
+from engine.carnegie.unseen import determinize
+from engine.core import Player
+from engine.core.search import Budget, Search
+from engine.core.search import ai_player as core_ai_player
+
+
+def margin(state: CarnegieState, seat: int) -> float:
+    """What a position is worth to ``seat`` against its best rival: ``evaluate`` less the best other seat's
+    (in solo, less Andrew's provisional score, R10.4: he has no resources to weigh)."""
+    if state.andrew is not None:
+        mine, his = solo_categories(state)
+        return evaluate(state, seat, SOLO_WEIGHTS, sum(mine.values())) - sum(his.values())
+    own = evaluate(state, seat)
+    return own - max(evaluate(state, s) for s in range(state.players) if s != seat)
+
+
+def _round(state: CarnegieState) -> int:
+    return state.round + (1 if state.phase == "over" else 0)
+
+
+def _scaled(weights: Weights, **factors: float) -> Weights:
+    scaled = {name: tuple(x * f for x in getattr(weights, name)) for name, f in factors.items()}
+    return replace(weights, **scaled)
+
+
+# Other plans for the solo searcher to weigh (policy switching, ``Search.alternatives``): the play-out player
+# leaning towards income (missions, money, track income), towards building projects, towards departments,
+# towards donations. Played throughout, each ends 1–5 VP behind ``SOLO_WEIGHTS`` (greedy games of seeds
+# 2000–2019), but the search follows one only where its play-outs from the position end better.
+SOLO_PLANS: tuple[Callable[[int], Player], ...] = tuple(
+    partial(GreedyPlayer, weights=w, in_world=True)
+    for w in (
+        _scaled(SOLO_WEIGHTS, mission=3.0, money=2.0, income=2.0),
+        _scaled(SOLO_WEIGHTS, built=2.0, goods=2.0),
+        replace(SOLO_WEIGHTS, departments=(0.5, 3.0)),
+        _scaled(SOLO_WEIGHTS, donated=4.0, money=1.5),
+    )
+)
+
+
+def _plans(state: CarnegieState) -> Sequence[Callable[[int], Player]]:
+    return SOLO_PLANS if state.andrew is not None else ()
+
+
+SEARCH = Search(
+    rank=greedy_rank,
+    policy=SearchPolicy,
+    value=margin,
+    progress=_round,
+    determinize=determinize,
+    alternatives=_plans,
+)
+
+# Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
+# cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
+# on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
+NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
+# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
+# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best three actions
+# and the four ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs a decision. Stopping
+# every play-out at the same round instead (8 rounds on) looked principled but ended worse on the seeds
+# tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2 here; BENCHMARKS.md, section strength).
+STRONG = {
+    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
+    2: Budget(width=4, samples=1, horizon=4, steps=45),
+    3: Budget(width=4, samples=1, horizon=3, steps=45),
+    4: Budget(width=4, samples=1, horizon=2, steps=45),
+}
+
+
+def ai_player(seed: int, level: str | None = None) -> Player:
+    """Carnegie's computer player of ``level`` (``AI_LEVELS``: easy, the default, normal, strong, random)."""
+    return core_ai_player("Carnegie", seed, level, GreedyPlayer, SEARCH, NORMAL, STRONG)

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.carnegie import data, rules
 from engine.carnegie.actions import parse_cell
-from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
+from engine.carnegie.reconstructed import GRID_COLS, N_CELLS, TABS
 from engine.carnegie.rules import event_of
 from engine.carnegie.rules.common import leaving_workplace
 from engine.carnegie.scoring import categories, connection_points, map_tally, solo_categories
@@ -32,6 +32,7 @@ from engine.carnegie.state import (
     active_employees,
     active_in,
     built_departments,
+    emptied_income_spaces,
     level,
     tab_discs,
     workplace_costs,
@@ -131,10 +132,51 @@ def _dollars(gain: data.Gain) -> float:
 _TRANSPORT = tuple(tuple(_dollars(space.income) for space in track) for track in data.TRACKS)
 
 
-def income_promise(company: Company) -> float:
-    """What the employees on missions will bring back (R5.3.2): each one's transport income at its region's
-    present track position, in dollars; what moves the economy that a single step does not show."""
-    return sum(n * _TRANSPORT[r][company.tracks[r] - 1] for r, n in enumerate(company.missions) if n)
+def income_events(state: CarnegieState, seat: int) -> tuple[int, ...]:
+    """How many Take Income events each region still has on the timeline for ``seat`` (R5.1.2: every space
+    is in view): the spaces right of each row's marker, the end tiles' included (R5.3.7), less the round's
+    own event space once ``seat`` has had its income from it (the marker only moves in Phase 4, R5.5.3)."""
+    counts = [0, 0, 0, 0]
+    for row in range(4):
+        for space in range(state.markers[row] + 1, 6):
+            if space == 5:
+                counts[data.END_TILE[row]] += 1
+                continue
+            tile, side = state.timeline[row]
+            ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
+            if ev != data.DONATION:
+                counts[ev] += 1
+    if state.advancing >= 0 and state.phase not in ("select", "income"):
+        region, _ = event_of(state)
+        if region >= 0:
+            counts[region] -= 1
+    return tuple(counts)
+
+
+def project_income(company: Company) -> float:
+    """The project income (R5.3.3) in dollars: the best alternative of every emptied project space."""
+    return sum(
+        max((_dollars(g) for g in TABS[t][company.tab_side[t]][i].income), default=0.0)
+        for t, i in emptied_income_spaces(company)
+    )
+
+
+def income_promise(state: CarnegieState, seat: int) -> tuple[float, float]:
+    """What the employees on missions will bring back, in dollars: each one its region's transport income at
+    the present track position (R5.3.2) while the region has income events left (employees in a region with
+    none left never come back), and the project income (R5.3.3) once for each region with employees out and
+    an event to come."""
+    company = state.companies[seat]
+    if not any(company.missions):
+        return 0.0, 0.0
+    events = income_events(state, seat)
+    projects = project_income(company)
+    dollars, covered = 0.0, 0.0
+    for r, n in enumerate(company.missions):
+        if n and events[r]:
+            dollars += min(n, events[r]) * _TRANSPORT[r][company.tracks[r] - 1]
+            covered += projects
+    return dollars, covered
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,29 +197,32 @@ class Weights:
     departments: tuple[float, float] = (0.0, 0.0)  # per department tile built, on top of its VP (future uses)
     donated: tuple[float, float] = (0.0, 0.0)  # per own donation disc, on top of its provisional VP (growth)
     andrew: tuple[float, float] = (0.0, 0.0)  # solo greedy only: Andrew's provisional score, subtracted
-    income: tuple[float, float] = (0.0, 0.0)  # multiplies ``income_promise`` (employees on missions)
+    income: tuple[float, float] = (0.0, 0.0)  # multiplies ``income_promise``'s transport dollars
+    projects: tuple[float, float] = (0.0, 0.0)  # multiplies ``income_promise``'s project-income dollars
 
 
 DEFAULT_WEIGHTS = Weights()
 # The searching levels' weights in solo (``SearchPolicy``): fitted to the greedy player's final margins
-# against Andrew at normal by ``python -m tests.perf.tune_weights`` (an evolution strategy, 40 seeded games a
-# candidate, seeds from 1000). Greedy games of seeds 2000–2019: mean margin -55 VP with the weights before
-# (a random local search of 20 games), -37 with these.
+# against Andrew at normal by ``python -m tests.perf.tune_weights`` (an evolution strategy, 48 seeded games a
+# candidate, seeds from 1000, 24 generations of 12), the play-out player seeing its world's cards as in a
+# search. Held-out greedy games (seeds 2000–2079 and 3000–3079): mean margin -34.9 VP with the weights before
+# (fitted without the income events and project income of ``income_promise``), -28.6 with these.
 SOLO_WEIGHTS = Weights(
-    money=(0.225, 0.104),
-    goods=(0.300, 1.371),
-    ready=(0.878, 0.682),
-    built=(1.952, 2.384),
-    active=(0.161, 1.516),
-    mission=(0.420, 0.587),
-    idle=(0.109, 0.162),
-    track=(0.013, 0.443),
-    lying=(0.149, 0.986),
-    network=(0.415, 0.203),
-    departments=(0.178, 0.090),
-    donated=(0.084, 0.182),
-    andrew=(0.251, 0.068),
-    income=(0.042, 0.340),
+    money=(0.160, 0.232),
+    goods=(0.237, 2.464),
+    ready=(0.512, 0.779),
+    built=(4.743, 3.653),
+    active=(0.348, 0.646),
+    mission=(0.032, 0.546),
+    idle=(0.173, 0.330),
+    track=(0.062, 0.502),
+    lying=(0.153, 1.202),
+    network=(0.135, 0.155),
+    departments=(0.142, 0.176),
+    donated=(0.086, 0.126),
+    andrew=(0.415, 0.047),
+    income=(0.014, 0.312),
+    projects=(0.034, 0.049),
 )
 
 
@@ -223,8 +268,9 @@ def evaluate(
     if weights.departments != (0.0, 0.0):
         future += w(weights.departments) * len(built_departments(company))
     future += w(weights.donated) * company.donations
-    if weights.income != (0.0, 0.0):
-        future += w(weights.income) * income_promise(company)
+    if any(company.missions) and (weights.income != (0.0, 0.0) or weights.projects != (0.0, 0.0)):
+        dollars, projects = income_promise(state, seat)
+        future += w(weights.income) * dollars + w(weights.projects) * projects
     return score + future
 
 

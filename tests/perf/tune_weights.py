@@ -38,7 +38,8 @@ def to_weights(v: list[float]) -> Weights:
 def margin(job: tuple[list[float], int, str]) -> float:
     vector, seed, difficulty = job
     options = {"tab_sides": "random", "difficulty": difficulty}
-    player = GreedyPlayer(seed, to_weights(vector))
+    # the play-out player plays in a searcher's world, where the cards it sees are the world's own
+    player = GreedyPlayer(seed, to_weights(vector), in_world=True)
     final, _ = play(GAME, GAME.new_game(1, seed, options), [player])
     return float(sum(categories(final, 0).values()) - sum(andrew_categories(final).values()))
 

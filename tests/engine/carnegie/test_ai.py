@@ -11,7 +11,14 @@ from __future__ import annotations
 import pytest
 
 from engine.carnegie import GAME, data
-from engine.carnegie.ai import GreedyPlayer, evaluate, network_promise
+from engine.carnegie.ai import (
+    GreedyPlayer,
+    evaluate,
+    income_events,
+    income_promise,
+    network_promise,
+    project_income,
+)
 from engine.carnegie.scoring import player_connection_points, totals
 from engine.carnegie.state import CarnegieState
 from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
@@ -123,3 +130,29 @@ def test_network_promise_r9_3_grows_as_a_road_between_major_cities_fills() -> No
     scored = player_connection_points(st, 0)
     assert scored > 0, "the road San Francisco-Chicago now stands"
     assert network_promise(st, 0) < scored, "what is scored already is not promised again"
+
+
+def test_income_events_r5_1_2_count_the_spaces_still_to_come_on_every_row() -> None:
+    """R5.1.2, R5.3.7: 16 timeline spaces and 4 end-tile spaces; the donation spaces carry no income, each
+    end tile one region's; after round 20 none is left."""
+    st = GAME.new_game(1, 5, {"tab_sides": "random", "difficulty": "normal"})
+    donations = 0
+    for tile, side in st.timeline:
+        donations += sum(ev == data.DONATION for ev in data.TIMELINE_TILES[tile - 1][side])
+    assert sum(income_events(st, 0)) == 20 - donations
+    st.markers = [5, 5, 5, 5]
+    assert income_events(st, 0) == (0, 0, 0, 0)
+
+
+def test_income_promise_r5_3_2_only_where_an_income_event_is_still_to_come() -> None:
+    """R5.3.2–R5.3.3: an employee on a mission brings its region's transport income (and the project income,
+    once per region) back only while that region has a Take Income event left on the timeline."""
+    st = GAME.new_game(1, 5, {"tab_sides": "random", "difficulty": "normal"})
+    company = st.companies[0]
+    region = next(r for r in range(4) if income_events(st, 0)[r])
+    company.missions[region] = 2
+    assert income_promise(st, 0) == (2 * 1, 0.0)  # $1 each on the track's first space (§2.5); no project
+    company.tab_built[0] = 1  # the Housing project of setup step 10 (R8.4.1) empties its income space
+    assert income_promise(st, 0) == (2 * 1, project_income(company)) and project_income(company) > 0
+    st.markers = [5, 5, 5, 5]
+    assert income_promise(st, 0) == (0.0, 0.0), "no event left: they never come back"

@@ -225,9 +225,28 @@ def welfare_allocation(
     then the one converting fewest goods. ``cap`` is the owner's per-donation cap (§8.5; with the fixed
     maxima of D20 a welfare cell never exceeds 12 VP, so it never binds)."""
     wanted = set(codes)
-    owned = [c for c in (WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH) if c in wanted]
+    owned = tuple(c for c in (WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH) if c in wanted)
     if not owned:
         return WelfarePayment(times={}, vp={}, converted=0, money_left=money, goods_left=goods)
+    times, conv = _best_payment(owned, money, goods, convert, cap)
+    paid_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
+    paid_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
+    return WelfarePayment(
+        times=dict(zip(owned, times, strict=True)),
+        vp={c: min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True)},
+        converted=conv,
+        money_left=money + conv - paid_money,
+        goods_left=goods - conv - paid_goods,
+    )
+
+
+# A computer player counts the score after every action it weighs, and money and goods change seldom
+# between them: the same few payments are searched thousands of times a decision.
+@lru_cache(maxsize=1 << 12)
+def _best_payment(
+    owned: tuple[str, ...], money: int, goods: int, convert: bool, cap: int
+) -> tuple[tuple[int, ...], int]:
+    """``welfare_allocation``'s search: the repetitions of each owned cell and the goods converted."""
     best_key: tuple[int, int, int] | None = None
     best: tuple[tuple[int, ...], int] = ((0,) * len(owned), 0)
     for times in product(*(range(WELFARE_MAX[c] + 1) for c in owned)):
@@ -241,16 +260,7 @@ def welfare_allocation(
         key = (vp, -left, -conv)
         if best_key is None or key > best_key:
             best_key, best = key, (times, conv)
-    times, conv = best
-    paid_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
-    paid_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
-    return WelfarePayment(
-        times=dict(zip(owned, times, strict=True)),
-        vp={c: min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True)},
-        converted=conv,
-        money_left=money + conv - paid_money,
-        goods_left=goods - conv - paid_goods,
-    )
+    return best
 
 
 # --- major-city connections (§9.3) ----------------------------------------------------------------------

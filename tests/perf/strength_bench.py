@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.carnegie import GAME as CARNEGIE
 from engine.carnegie.ai_search import SEARCH
-from engine.core import Game, Player, play
+from engine.core import Game, Player, Rng, play
 from engine.nipron import GAME as NIPRON
 from tests.perf.report import Row, machine_line, median, percentile, text_table, update_benchmarks_md
 
@@ -93,7 +93,8 @@ class _Explained:
         if len(actions) == 1:
             return actions[0]
         weighed = self.player.values(game, state, seat, actions)
-        first = SEARCH.rank(game, state, seat, actions)[0]
+        # what the play-out player would play, ranked in a world of its own (never the face-down cards)
+        first = SEARCH.rank(game, SEARCH.determinize(state, seat, Rng(seed=state.round)), seat, actions)[0]
         choice = weighed[0][0]
         mark = ""
         if choice != first:

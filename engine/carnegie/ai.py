@@ -22,7 +22,7 @@ from engine.carnegie import data, rules
 from engine.carnegie.actions import parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS, TABS
 from engine.carnegie.rules import event_of
-from engine.carnegie.rules.common import leaving_workplace
+from engine.carnegie.rules.common import leaving_workplace, space_event
 from engine.carnegie.scoring import categories, connection_points, map_tally, solo_categories
 from engine.carnegie.state import (
     FREE,
@@ -139,13 +139,9 @@ def income_events(state: CarnegieState, seat: int) -> tuple[int, ...]:
     counts = [0, 0, 0, 0]
     for row in range(4):
         for space in range(state.markers[row] + 1, 6):
-            if space == 5:
-                counts[data.END_TILE[row]] += 1
-                continue
-            tile, side = state.timeline[row]
-            ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-            if ev != data.DONATION:
-                counts[ev] += 1
+            region, _ = space_event(state.timeline, row, space)
+            if region >= 0:
+                counts[region] += 1
     if state.advancing >= 0 and state.phase not in ("select", "income"):
         region, _ = event_of(state)
         if region >= 0:

@@ -14,7 +14,7 @@ from engine.carnegie.rules import (
     place_cost,
     transport_income,
 )
-from engine.carnegie.rules.common import slot_words
+from engine.carnegie.rules.common import slot_words, space_event
 from engine.carnegie.state import (
     CarnegieState,
     donation_cost,
@@ -347,16 +347,12 @@ def _row_event(state: CarnegieState, row: int) -> str:
     f = row
     while state.markers[f] >= 5:
         f = (f + 1) % 4
-    space = state.markers[f] + 1
-    if space == 5:
-        return msg("Take Income in the {region} and Make a Donation", region=data.REGIONS[data.END_TILE[f]])
-    tile, side = state.timeline[f]
-    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-    return (
-        msg("Make a Donation")
-        if ev == data.DONATION
-        else msg("Take Income in the {region}", region=data.REGIONS[ev])
-    )
+    region, donation = space_event(state.timeline, f, state.markers[f] + 1)
+    if region < 0:
+        return msg("Make a Donation")
+    if donation:
+        return msg("Take Income in the {region} and Make a Donation", region=data.REGIONS[region])
+    return msg("Take Income in the {region}", region=data.REGIONS[region])
 
 
 def _project_income(state: CarnegieState, seat: int) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from engine.carnegie import data, solo
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS, ROW_VP, TAB_SIDES, TABS
+from engine.carnegie.rules.common import space_event
 from engine.carnegie.scoring import andrew_categories
 from engine.carnegie.state import (
     ANDREW,
@@ -282,11 +283,12 @@ def income_text(alternatives: tuple[data.Gain, ...]) -> str:
 
 def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
     """Event(s) of a Timeline space (1–5) of a row (R5.1.2, §11)."""
-    if space == 5:
-        return msg("Income {region} + Donation", region=data.REGIONS[data.END_TILE[row]])
-    tile, side = timeline[row]
-    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-    return msg("Donation") if ev == data.DONATION else msg("Income {region}", region=data.REGIONS[ev])
+    region, donation = space_event(timeline, row, space)
+    if region < 0:
+        return msg("Donation")
+    if donation:
+        return msg("Income {region} + Donation", region=data.REGIONS[region])
+    return msg("Income {region}", region=data.REGIONS[region])
 
 
 def _company_view(c: Company, seat: int) -> CompanyView:

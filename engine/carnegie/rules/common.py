@@ -42,15 +42,19 @@ def current_seat(state: CarnegieState) -> int:
     return (state.first + state.step) % n
 
 
+def space_event(timeline: list[list[int]], row: int, space: int) -> tuple[int, bool]:
+    """(income region or -1, donation?) of a row's Timeline space 1–5 (R5.1.2: an end-tile space has both)."""
+    if space == 5:
+        return data.END_TILE[row], True
+    tile, side = timeline[row]
+    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
+    return (-1, True) if ev == data.DONATION else (ev, False)
+
+
 def event_of(state: CarnegieState) -> tuple[int, bool]:
     """(income region or -1, donation?) of the round's event space (R5.1.2, R5.2.2–R5.2.3)."""
     row = state.advancing
-    space = state.markers[row] + 1
-    if space == 5:
-        return data.END_TILE[row], True
-    tile, side = state.timeline[row]
-    ev = data.TIMELINE_TILES[tile - 1][side][space - 1]
-    return (-1, True) if ev == data.DONATION else (ev, False)
+    return space_event(state.timeline, row, state.markers[row] + 1)
 
 
 def place_name(c: Company, text: str) -> str:

@@ -363,11 +363,13 @@ def greedy_values(
 
 
 def worth_weighing(state: CarnegieState, seat: int, actions: Sequence[Any]) -> Sequence[Any]:
-    """``actions`` without the journeys (R6.1.2) that end outside a department when some end in one: the
-    evaluation values a lying employee by its distance to a free workplace, so stopping on an empty space
-    or in a lobby is seldom worth more than going on into a department, and an HR turn offers ~150
-    journeys, each applied by the greedy player and in every step of the search's play-outs (the strong
-    level's time per decision)."""
+    """``actions`` as the greedy player weighs them: without the journeys (R6.1.2) that end outside a
+    department when some end in one — the evaluation values a lying employee by its distance to a free
+    workplace, so stopping on an empty space or in a lobby is seldom worth more than going on into a
+    department — and with one of the workplaces a standing employee may leave (R6.1.3): the one
+    ``leaving_value`` prefers, as the evaluation after the step is the same whichever it leaves. An HR turn
+    offers ~150 journeys, each applied by the greedy player and in every step of the search's play-outs
+    (the strong level's time per decision)."""
     company = state.companies[seat]
 
     def ends_off(action: Any) -> bool:
@@ -378,7 +380,27 @@ def worth_weighing(state: CarnegieState, seat: int, actions: Sequence[Any]) -> S
 
     kept = [a for a in actions if not ends_off(a)]
     journeys = sum(1 for a in kept if getattr(a, "verb", "") == "move")
-    return kept if journeys and len(kept) < len(actions) else actions
+    return _one_leaving_choice(state, seat, kept if journeys and len(kept) < len(actions) else list(actions))
+
+
+def _one_leaving_choice(state: CarnegieState, seat: int, actions: list[Any]) -> list[Any]:
+    """``actions`` with, of the journeys that differ only in the workplace left (R6.1.3), the one
+    ``leaving_value`` prefers, in the place of the first of them."""
+    out: list[Any] = []
+    where: dict[tuple[str, tuple[str, ...]], tuple[int, float]] = {}
+    for action in actions:
+        args: tuple[str, ...] = getattr(action, "args", ())
+        if getattr(action, "verb", "") != "move" or len(args) < 2:
+            out.append(action)
+            continue
+        key, value = (args[0], args[2:]), leaving_value(state, seat, action)
+        if key not in where:
+            where[key] = (len(out), value)
+            out.append(action)
+        elif value > where[key][1]:
+            out[where[key][0]] = action
+            where[key] = (where[key][0], value)
+    return out if len(out) < len(actions) else actions
 
 
 def greedy_rank(game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]) -> list[Any]:

@@ -99,3 +99,35 @@ def test_the_ai_weighs_only_journeys_into_departments_when_there_are_some_r6_1_2
         a for a in legal if a.verb == "done" or cells[parse_cell(a.args[0].rsplit(">", 1)[1])[0]] <= 0
     ]
     assert worth_weighing(st, 0, only_empty) == only_empty
+
+
+def test_the_ai_weighs_one_workplace_to_leave_per_journey_r6_1_3() -> None:
+    """A standing employee's journey out of a department with workplaces of different prices comes once per
+    workplace it may leave (R6.1.3). The evaluation after the step is the same whichever it leaves, so the
+    AI weighs only the one ``leaving_value`` prefers (the cheaper workplace, or the employee already used)."""
+    from engine.carnegie.ai import SearchPolicy, greedy_values, leaving_value, search_weights
+
+    groups_seen = 0
+    for players, seed in ((1, 3), (2, 4)):
+        st = G.new_game(players, seed, {"tab_sides": "random"})
+        ai = SearchPolicy(seed)
+        while not G.pending(st).finished:
+            seat = min(G.pending(st).seats)
+            legal = G.legal_actions(st, seat)
+            kept = worth_weighing(st, seat, legal)
+            journeys = [a for a in legal if a.verb == "move" and len(a.args) > 1]
+            groups: dict[str, list[object]] = {}
+            for a in journeys:
+                groups.setdefault(a.args[0], []).append(a)
+            for path, variants in groups.items():
+                if len(variants) < 2 or not any(a in kept for a in variants):
+                    continue
+                groups_seen += 1
+                assert [a for a in kept if a in variants] == [
+                    max(variants, key=lambda a: leaving_value(st, seat, a))
+                ], path
+                values = greedy_values(G, st, seat, variants, search_weights(st))
+                pairs = zip(variants, values, strict=True)
+                assert len({round(v - leaving_value(st, seat, a), 9) for a, v in pairs}) == 1, path
+            st = G.apply(st, seat, ai.choose(G, st, seat, legal)).state
+    assert groups_seen > 20

@@ -81,3 +81,13 @@ class ClockRefused(Refusal):
     """A skip, a hand-back, a vacation or a setting the turn clocks refuse (issue 20)."""
 
     code = "clock_refused"
+
+
+class ImportRefused(Refusal):
+    """An export that does not hold together (``bot.transfer``): nothing is stored."""
+
+    code = "import_refused"
+
+
+class ExportRefused(Refusal):
+    code = "export_refused"

@@ -20,22 +20,22 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot import plugins, said_events
-from bot.refusals import ChannelOccupied, HostOnly, NotInProgress, Refusal
+from bot import clock_record, plugins, said_events
+from bot.refusals import ChannelOccupied, ExportRefused, HostOnly, ImportRefused, NotInProgress
 from bot.sessions import MAX_UNDOS, Sessions
+from bot.speeds import NO_LIMIT
 from bot.storage import ChannelBusy, Status
 from bot.storage import actions as action_log
 from bot.storage import clocks as clock_rows
 from bot.storage import transfer as rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from bot.tables import MAX_ROW_ID, Table, load_table
-from bot.time_banks import EXPELLED
 from engine.core import EngineError, Game, GameState
 from engine.core.words import msg, plural
 from render.common.language import DEFAULT, LANGUAGES
@@ -45,14 +45,6 @@ FORMAT_VERSION = 1
 # A finished game's log is well under 1 MB; anything much larger is not ours.
 MAX_DOCUMENT_BYTES = 8 * 1024 * 1024
 MAX_NOTATION = 200
-
-
-class ImportRefused(Refusal):
-    code = "import_refused"
-
-
-class ExportRefused(Refusal):
-    code = "export_refused"
 
 
 HIDDEN_UNTIL_THE_END = msg(
@@ -135,23 +127,10 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             for u in undone
         ],
         "snapshot": game.snapshot,
-        # The turn clock's speed and events (issue 20): a record of the game, not replayed on import;
-        # a result with an expelled player is flagged.
-        "speed": pace,
         # the language of the game's public posts (issue 21)
         "language": game.language,
-        "flagged": any(e.kind == EXPELLED for e in clock_events),
-        "clock_events": [
-            {
-                "seat": e.seat,
-                "kind": e.kind,
-                "after_seq": e.after_seq,
-                "by_user": str(e.by_user),
-                "detail": e.detail,
-                "at": e.at,
-            }
-            for e in clock_events
-        ],
+        # the turn clock's speed and events (issue 20), read back on import (``clock_record``)
+        **clock_record.exported(pace, clock_events),
         "exported_at": sessions.now(),
     }
     document["checksum"] = checksum(document)
@@ -229,6 +208,9 @@ class _Document(_Strict):
     snapshot: Annotated[str, Field(strict=True)]
     # exports made before issue 21 have none: their games spoke English
     language: Annotated[str, Field(strict=True, max_length=16)] = DEFAULT
+    # exports made before issue 20 have none: their games had no clock
+    speed: Annotated[str, Field(strict=True, max_length=16)] = NO_LIMIT.key
+    clock_events: clock_record.ClockEvents = []
 
 
 @dataclass(frozen=True)
@@ -248,6 +230,7 @@ class Verified:
     ]  # seq, seat, user, notation, version, events, at, barrier
     undos: list[tuple[int, int, int, str]]  # seq, user, version, at
     language: str = DEFAULT
+    clock: clock_record.ClockRecord = field(default_factory=clock_record.ClockRecord)
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -315,6 +298,7 @@ def verify(document: dict[str, Any]) -> Verified:
         raise ImportRefused(msg("An undo is listed twice."))
     if set(undone) - set(range(1, len(doc.actions) + 1)):
         raise ImportRefused(msg("An undo names an action that is not in the log."))
+    clock = clock_record.checked(doc.speed, doc.clock_events, users, ai_seats, len(doc.actions))
     timeline = _timeline(doc)
     try:
         state, rows, undo_rows, version = _replay(game, doc, timeline, users, ai_seats)
@@ -349,6 +333,7 @@ def verify(document: dict[str, Any]) -> Verified:
         actions=rows,
         undos=undo_rows,
         language=doc.language,
+        clock=clock,
     )
 
 
@@ -463,4 +448,5 @@ async def import_game(
         await rows.insert_seats(conn, game_id, verified.seats, at)
         await rows.insert_actions(conn, game_id, verified.actions)
         await rows.insert_undos(conn, game_id, verified.undos)
+        await clock_record.store(conn, game_id, verified.clock)
         return await load_table(conn, game_id)

@@ -11,6 +11,7 @@ import signal
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,8 @@ from bot.scheduler import Scheduler
 from bot.sessions import Sessions
 from bot.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
+from bot.storage import clocks as clock_rows
+from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
 from bot.time_banks import FIRST, SECOND, Due, OutOfTime, Reminder
 from bot.turn_clock import TurnClocks
@@ -67,6 +70,14 @@ class Table:
     async def move(self, game_id: int, user: int) -> None:
         await self.sessions.act(game_id, user, "take 1", expected_version=None, interaction_id=None)
         await self.clocks.sync(game_id)
+
+    async def alice_skipped_by_bob(self, start: int) -> int:
+        """Alice, Bob and Carol; Alice ran out of time on the first move and Bob skipped her."""
+        game = await self.start(ALICE, BOB, CAROL, start=start)
+        await self.run(DAY + 10 * MINUTE)
+        out = next(due for _, due in self.delivered if isinstance(due, OutOfTime))
+        await self.clocks.skip(game, 0, out.since, BOB)
+        return game
 
     async def run(self, seconds: int, step: int = 10 * MINUTE) -> None:
         """Let time pass in steps, running due jobs at each (the scheduler's loop)."""
@@ -322,10 +333,7 @@ async def test_a_reminder_claimed_before_a_sigkill_is_never_sent_twice(tmp_path:
 async def test_a_long_absent_player_is_expelled_by_the_others_vote_and_the_result_is_flagged(
     table: Table,
 ) -> None:
-    game = await table.start(ALICE, BOB, CAROL, start=6)
-    await table.run(DAY + 10 * MINUTE)
-    out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
-    await table.clocks.skip(game, 0, out.since, BOB)
+    game = await table.alice_skipped_by_bob(start=6)
     await play_bots(table.sessions, game)
     await table.clocks.sync(game)
     too_soon = "was skipped 0 seconds ago; a player can be expelled after 3 days"
@@ -366,3 +374,69 @@ async def test_the_host_alone_may_expel(table: Table) -> None:
     table.clock.advance(3 * DAY)
     assert (await table.clocks.expel(game, ALICE, BOB)).done
     assert [e[0] for e in await table.events(game)][-2:] == ["expel_vote", "expelled"]
+
+
+async def test_an_import_keeps_the_speed_the_clock_record_and_the_flag(table: Table) -> None:
+    """Export and import carry the turn clock (issue 20): the speed, every clock event in its place, a
+    skipped player who may still come back, an expelled one who may not, and the flag on the result."""
+    game = await table.alice_skipped_by_bob(start=40)
+    await play_bots(table.sessions, game)
+    await table.clocks.sync(game)
+    skipped_export = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
+    copy = (await transfer.import_game(table.sessions, skipped_export, guild_id=GUILD, channel_id=21)).id
+    await table.clocks.sync(copy)
+    assert await table.events(copy) == await table.events(game)
+    assert await table.clocks.skipped(copy) == [0] and await table.clocks.expelled(copy) == []
+    assert 0 not in (await table.clocks.back(copy, ALICE)).ai_seats  # "I'm back" works in the copy
+    assert await table.left(copy, 1) == SPEEDS["normal"].bank  # banks are not exported: a full one
+
+    table.clock.advance(3 * DAY)
+    await table.clocks.expel(game, ALICE, BOB)
+    await table.clocks.expel(game, ALICE, CAROL)
+    expelled_export = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
+    assert expelled_export["flagged"] is True
+    again = (await transfer.import_game(table.sessions, expelled_export, guild_id=GUILD, channel_id=22)).id
+    assert await table.clocks.expelled(again) == [0]  # the flag is not washed off by export and import
+    with pytest.raises(ClockRefused, match="expelled from this game"):
+        await table.clocks.back(again, ALICE)
+    async with table.sessions.db.transaction(write=False) as conn:
+        assert await clock_rows.game_speed(conn, again) == "normal"
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda d: d.update(speed="ludicrous"), "speed 'ludicrous' is not one of this bot's"),
+        (lambda d: d["clock_events"][0].update(kind="teleport"), "Clock event 1 is of a kind"),
+        (lambda d: d["clock_events"][0].update(detail="third"), "Clock event 1 is of a kind"),
+        (lambda d: d["clock_events"][-1].update(seat=5), "names a seat or a member not at this table"),
+        (
+            lambda d: d["clock_events"][-1].update(by_user="4242"),
+            "names a seat or a member not at this table",
+        ),
+        (lambda d: d["clock_events"][0].update(after_seq=10**6), "out of the log's order"),
+        (
+            lambda d: d["seats"][0].update(is_ai=False, ai_level=None),
+            "says seat 0 was skipped, but the bot does not hold it",
+        ),
+        (
+            lambda d: d["clock_events"].extend(
+                [{**d["clock_events"][-1], "seat": 1, "kind": "vacation", "by_user": "0", "detail": "14"}] * 2
+            ),
+            "more vacation than a game allows",
+        ),
+    ],
+)
+async def test_a_forged_clock_record_is_refused_and_nothing_stored(
+    table: Table, change: Any, refusal: str
+) -> None:
+    game = await table.alice_skipped_by_bob(start=40)
+    document = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
+    assert [e["kind"] for e in document["clock_events"]][-1] == "skip"
+    document["clock_events"] = [dict(e) for e in document["clock_events"]]
+    change(document)
+    document["checksum"] = transfer.checksum(document)
+    with pytest.raises(transfer.ImportRefused, match=refusal):
+        await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=23)
+    async with table.sessions.db.transaction(write=False) as conn:
+        assert await game_rows.latest_game_in_channel(conn, 23) is None

@@ -110,10 +110,12 @@ class Announcer:
         async with self._lock(game_id):
             sessions = self.sessions
             status = await sessions.status(game_id)
+            stale: list[int] = []
             if self.clocks is not None:
                 # Whoever decides now has their clock running from the change (issue 20).
-                await self.clocks.sync_quietly(game_id, status)
+                stale = await self.clocks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
+            await self._retire_skips(table, stale)
             if progress is None:
                 return
             titles = {str(e.data.get("key", "")): e for e in narrate.checkpoints(events)}
@@ -164,11 +166,23 @@ class Announcer:
         """An abandoned game's turn line keeps its text but loses its button."""
         async with self._lock(table.id):
             if self.clocks is not None:
-                await self.clocks.sync_quietly(table.id)  # its reminders no longer apply
+                # its reminders and Skip buttons no longer apply
+                await self._retire_skips(table, await self.clocks.sync_quietly(table.id))
             current = (await self.sessions.status(table.id)).table
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             await self._lines.retire(channel, current.game.prompt_message_id)
             await self.sessions.set_prompt(table.id, message_id=None, seats=None, since=None)
+
+    async def _retire_skips(self, table: Table, posts: list[int]) -> None:
+        """An out-of-time post keeps its text but loses its Skip once the seat moved, the bot took it or
+        the game ended (``TurnClocks.sync``); a post Discord refuses to edit keeps its button, and a
+        click on it is refused as before."""
+        channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+        for message_id in posts:
+            try:
+                await self._lines.retire(channel, message_id)
+            except discord.HTTPException as exc:
+                log.info("game %s: the Skip of post %s stays (%s)", table.id, message_id, exc)
 
     async def catch_up(self) -> int:
         """Post what every game still owes its channel (summaries, final posts, turn lines of

@@ -73,8 +73,13 @@ async def _out_of_time(client: discord.Client, due: OutOfTime) -> None:
 async def _say_out_of_time(client: discord.Client, due: OutOfTime) -> None:
     game = due.table.game
     channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    await channel.send(
+    post = await channel.send(
         clock_text.out_of_time_text(due.table, due.seat),
         view=skip_view(due.table.id, due.seat, due.since),
         allowed_mentions=NO_MENTIONS,
     )
+    # Kept so that the button goes once the Skip no longer stands; if that is already so (the player
+    # moved while the post was on its way), it goes now.
+    clocks = getattr(client, "clocks", None)
+    if clocks is not None and not await clocks.out_of_time_posted(due.table.id, due.seat, due.since, post.id):
+        await post.edit(view=None)

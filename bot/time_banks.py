@@ -86,19 +86,27 @@ class TimeBanks:
 
     # ------------------------------------------------------------------------- following a game
 
-    async def sync(self, game_id: int, seen: GameStatus | None = None) -> None:
+    async def sync(self, game_id: int, seen: GameStatus | None = None) -> list[int]:
         """Bring the game's clocks up to date with who decides now (see the module docstring);
         ``seen``: the game's status just read by the caller, whose decision is used when the game
-        has not changed since (the announcer's, which spares reading the state twice)."""
+        has not changed since (the announcer's, which spares reading the state twice).
+
+        Returns the out-of-time posts whose Skip no longer stands (the seat moved, the bot took it, the
+        game ended): the caller takes their buttons off."""
         now = self.now()
+        stale: list[int] = []
         async with self.db.transaction() as conn:
             table = await load_table(conn, game_id)
             if table.game.status is not Status.ACTIVE or table.game.snapshot is None:
                 await jobs.cancel_schedules(conn, game_id, KINDS, iso(now))
                 for seat, clock in (await rows.seat_clocks(conn, game_id)).items():
-                    if clock.deciding_since is not None:
-                        await rows.update_seat_clock(conn, game_id, seat, deciding_since=None)
-                return
+                    if clock.deciding_since is not None or clock.out_of_time_post is not None:
+                        await rows.update_seat_clock(
+                            conn, game_id, seat, deciding_since=None, out_of_time=False, out_of_time_post=None
+                        )
+                    if clock.out_of_time_post is not None:
+                        stale.append(clock.out_of_time_post)
+                return stale
             pace = speed(await rows.game_speed(conn, game_id))
             if seen is not None and seen.progress is not None and seen.table.version == table.version:
                 decision = seen.progress.decision
@@ -116,10 +124,13 @@ class TimeBanks:
                 user = table.user_at(seat) or 0
                 if clock.deciding_since is not None and seat not in deciding:
                     await self._end_turn(conn, table, pace, clock, user, changed_at)
+                    if clock.out_of_time_post is not None:
+                        stale.append(clock.out_of_time_post)
                 elif clock.deciding_since is None and seat in deciding:
                     await rows.update_seat_clock(conn, game_id, seat, deciding_since=changed_at, waited=0)
                     fresh = await rows.seat_clocks(conn, game_id)
                     await self._schedule(conn, table, pace, fresh[seat], user, now)
+        return stale
 
     async def _end_turn(
         self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, at: int
@@ -128,14 +139,33 @@ class TimeBanks:
         await jobs.cancel_schedules(conn, table.id, KINDS, iso(at), seat=clock.seat)
         if clock.seat in table.ai_seats:
             # Handed to the bot (skipped or replaced): the bank waits as it was, nothing is added.
-            await rows.update_seat_clock(conn, table.id, clock.seat, deciding_since=None)
+            await rows.update_seat_clock(
+                conn, table.id, clock.seat, deciding_since=None, out_of_time=False, out_of_time_post=None
+            )
             return
         pauses = pauses_of(await rows.settings_of(conn, user), clock)
         left = max(0, clock.bank - charged(clock.deciding_since, at, pauses))
         bank = min(pace.cap, left + pace.per_move) if pace.limited else 0
         await rows.update_seat_clock(
-            conn, table.id, clock.seat, bank=bank, deciding_since=None, out_of_time=False
+            conn,
+            table.id,
+            clock.seat,
+            bank=bank,
+            deciding_since=None,
+            out_of_time=False,
+            out_of_time_post=None,
         )
+
+    async def out_of_time_posted(self, game_id: int, seat: int, since: int, message_id: int) -> bool:
+        """Keep the message of the seat's Skip while the seat is out of time on that decision (``since``),
+        for ``sync`` to name once the Skip no longer stands; False if it stands no more already (the
+        caller takes the button off at once)."""
+        async with self.db.transaction() as conn:
+            clock = (await rows.seat_clocks(conn, game_id)).get(seat)
+            if clock is None or not clock.out_of_time or clock.deciding_since != since:
+                return False
+            await rows.update_seat_clock(conn, game_id, seat, out_of_time_post=message_id)
+            return True
 
     async def _schedule(
         self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, now: int

@@ -106,7 +106,14 @@ class TurnClocks(TimeBanks):
             await game_rows.set_ai(conn, game_id, seat, replacement_level(game))
             await jobs.cancel_schedules(conn, game_id, KINDS, iso(now), seat=seat)
             await rows.update_seat_clock(
-                conn, game_id, seat, skipped=True, out_of_time=False, deciding_since=None, bank=0
+                conn,
+                game_id,
+                seat,
+                skipped=True,
+                out_of_time=False,
+                deciding_since=None,
+                bank=0,
+                out_of_time_post=None,  # the clicked post becomes the line that tells the skip
             )
             await rows.record_event(conn, game_id, seat=seat, kind=SKIPPED, at=now, by_user=by_user)
             # The version moves on: the skipped player's old buttons are stale, and the bot plays.
@@ -349,9 +356,10 @@ class TurnClocks(TimeBanks):
                 found.append(Turn(table, seat, left, table.game.waiting_since))
         return found
 
-    async def sync_quietly(self, game_id: int, seen: GameStatus | None = None) -> None:
+    async def sync_quietly(self, game_id: int, seen: GameStatus | None = None) -> list[int]:
         """``sync`` for the announcer: a failure is logged, never in the way of the channel."""
         try:
-            await self.sync(game_id, seen)
+            return await self.sync(game_id, seen)
         except Exception:
             log.exception("game %s: the turn clocks could not follow the game", game_id)
+            return []

@@ -23,6 +23,7 @@ class SeatClock:
     vacation_until: int | None
     vacation_days: int
     reminded_at: int | None
+    out_of_time_post: int | None = None  # the message with the Skip button, while it stands
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ def _clock(row: Any) -> SeatClock:
         vacation_until=row["vacation_until"],
         vacation_days=row["vacation_days"],
         reminded_at=row["reminded_at"],
+        out_of_time_post=row["out_of_time_post"],
     )
 
 

@@ -9,13 +9,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.storage import clocks as clock_rows
 from tests.bot.conftest import ManualClock
 from tests.e2e.test_lobby import (
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     GAME_MODULES,
     acked,
+    choose,
     next_turn_line,
+    open_panel,
     private_reply,
     seated,
     turn_lines,
@@ -124,6 +127,28 @@ async def test_skip_appears_only_when_the_bank_is_empty_and_only_others_may_pres
     text = (await private_reply(log)).content
     assert "alice ran out of time." in text and "bob skipped alice" in text and "alice was back" in text
     assert "(the bot, for alice, who was skipped)" in text
+
+
+async def test_the_skip_goes_once_the_late_player_moves(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """A Skip left under a decision already taken would only invite a refusal: once alice moves (late,
+    but before anyone skipped her), the out-of-time post keeps its words and loses its button."""
+    fake = fake_discord
+    handle, clock = await _bot_with_a_clock(start_bot, tmp_path)
+    line = await _started(fake, handle)
+    for hours in (4, 19, 1):
+        clock.advance(hours * HOUR)
+        await handle.bot.scheduler.run_due()
+    out = await fake.wait_for_message("games", lambda m: "has run out of time" in m.content)
+    assert out.button_labels() == ["Skip"]
+    await choose(fake, "alice", await open_panel(fake, "alice", line), "Take 1")
+    retired = await fake.wait_for_update(out, lambda m: not m.button_labels(), what="the Skip taken off")
+    assert retired.content == out.content
+    game_id = (await handle.bot.sessions.status_in_channel(fake.games.id)).table.id
+    async with handle.bot.sessions.db.transaction(write=False) as conn:
+        clocks = await clock_rows.seat_clocks(conn, game_id)
+    assert all(c.out_of_time_post is None and not c.out_of_time for c in clocks.values())
 
 
 async def test_boardroom_turns_lists_the_games_of_two_servers_with_links(

@@ -12,7 +12,7 @@ the record must agree with the seats: a skipped or expelled seat is the bot's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,13 +21,12 @@ from bot.refusals import ImportRefused
 from bot.speeds import MAX_VACATION_DAYS, NO_LIMIT, SPEEDS
 from bot.storage import clocks as rows
 from bot.storage.connection import Connection
-from bot.tables import MAX_ROW_ID
+from bot.tables import ID_DIGITS, MAX_ROW_ID
 from bot.time_banks import BACK, EXPEL_VOTE, EXPELLED, FIRST, RAN_OUT, REMINDED, SECOND, SKIPPED, VACATION
 from engine.core.words import msg
 
 # Two reminders and an out-of-time per decision of every seat of a long game stay far below this.
 MAX_CLOCK_EVENTS = 5_000
-_DIGITS = r"^[0-9]{1,19}$"  # ASCII digits only
 # The detail each kind of event may carry (``record_event``'s callers).
 _DETAILS: dict[str, frozenset[str]] = {
     REMINDED: frozenset({FIRST, SECOND}),
@@ -46,7 +45,7 @@ class ClockEvent(BaseModel):
     seat: Annotated[int, Field(strict=True, ge=0, le=15)]
     kind: Annotated[str, Field(strict=True, max_length=32)]
     after_seq: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
-    by_user: Annotated[str, Field(strict=True, pattern=_DIGITS)]  # "0": the bot did it
+    by_user: Annotated[str, Field(strict=True, pattern=ID_DIGITS)]  # "0": the bot did it
     detail: Annotated[str, Field(strict=True, max_length=32)] = ""
     at: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
 
@@ -114,13 +113,11 @@ def checked(
         last = event.after_seq
         was = standings.get(event.seat, SeatStanding())
         if event.kind == VACATION:
-            was = SeatStanding(was.skipped, was.expelled, was.vacation_days + int(event.detail))
-        elif event.kind == SKIPPED:
-            was = SeatStanding(True, was.expelled, was.vacation_days)
-        elif event.kind == BACK:
-            was = SeatStanding(False, was.expelled, was.vacation_days)
+            was = replace(was, vacation_days=was.vacation_days + int(event.detail))
+        elif event.kind in (SKIPPED, BACK):
+            was = replace(was, skipped=event.kind == SKIPPED)
         elif event.kind == EXPELLED:
-            was = SeatStanding(False, True, was.vacation_days)
+            was = replace(was, skipped=False, expelled=True)
         standings[event.seat] = was
     for seat, standing in sorted(standings.items()):
         if (standing.skipped or standing.expelled) and seat not in ai_seats:

@@ -16,6 +16,8 @@ from render.common.language import t
 
 # SQLite's INTEGER is signed 64-bit: a larger id in a custom_id cannot name a row.
 MAX_ROW_ID = 2**63 - 1
+# A Discord or row id as an export writes it: ASCII digits only (int() would also read "٣" or "³").
+ID_DIGITS = r"^[0-9]{1,19}$"
 WRONG_CHANNEL = msg("That belongs to a game in another channel; games are played where they were opened.")
 
 

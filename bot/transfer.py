@@ -35,7 +35,7 @@ from bot.storage import actions as action_log
 from bot.storage import clocks as clock_rows
 from bot.storage import transfer as rows
 from bot.storage.games import MAX_DISPLAY_NAME
-from bot.tables import MAX_ROW_ID, Table, load_table
+from bot.tables import ID_DIGITS, MAX_ROW_ID, Table, load_table
 from engine.core import EngineError, Game, GameState
 from engine.core.words import msg, plural
 from render.common.language import DEFAULT, LANGUAGES
@@ -164,7 +164,6 @@ def decode(raw: bytes) -> dict[str, Any]:
 # what an import may hold (and how long its replay may take) far above any real game; MAX_UNDOS is
 # Sessions.undo's own bound, so a game's own export always imports.
 MAX_ACTIONS = 20_000
-_DIGITS = r"^[0-9]{1,19}$"  # ASCII digits only: int() would also read "٣" or "³"
 
 
 class _Strict(BaseModel):
@@ -173,7 +172,7 @@ class _Strict(BaseModel):
 
 class _Seat(_Strict):
     seat: Annotated[int, Field(strict=True, ge=0, le=15)]
-    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    user_id: Annotated[str, Field(strict=True, pattern=ID_DIGITS)]
     display_name: Annotated[str, Field(strict=True, max_length=MAX_DISPLAY_NAME)] | None = None
     is_host: Annotated[bool, Field(strict=True)] = False
     is_ai: Annotated[bool, Field(strict=True)] = False
@@ -184,7 +183,7 @@ class _Seat(_Strict):
 class _Action(_Strict):
     seq: Annotated[int, Field(strict=True, ge=1, le=MAX_ACTIONS)]
     seat: Annotated[int, Field(strict=True, ge=0, le=15)]
-    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    user_id: Annotated[str, Field(strict=True, pattern=ID_DIGITS)]
     notation: Annotated[str, Field(strict=True, min_length=1, max_length=MAX_NOTATION)]
     # Only orders the actions and undos in time; the stored versions are derived.
     version_after: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
@@ -193,7 +192,7 @@ class _Action(_Strict):
 
 class _Undo(_Strict):
     seq: Annotated[int, Field(strict=True, ge=1, le=MAX_ACTIONS)]
-    user_id: Annotated[str, Field(strict=True, pattern=_DIGITS)]
+    user_id: Annotated[str, Field(strict=True, pattern=ID_DIGITS)]
     version_after: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
     created_at: Annotated[str, Field(strict=True, max_length=64)]
 

@@ -148,12 +148,11 @@ async def record_event(
 
 async def insert_events(conn: Connection, events: list[ClockEvent]) -> None:
     """Events read from an export, with their order (``ord``) and the actions they followed kept."""
-    for e in events:
-        await conn.execute(
-            "INSERT INTO clock_events (game_id, ord, seat, kind, after_seq, by_user, detail, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (e.game_id, e.ord, e.seat, e.kind, e.after_seq, e.by_user, e.detail, e.at),
-        )
+    await conn.executemany(
+        "INSERT INTO clock_events (game_id, ord, seat, kind, after_seq, by_user, detail, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(e.game_id, e.ord, e.seat, e.kind, e.after_seq, e.by_user, e.detail, e.at) for e in events],
+    )
 
 
 async def clock_events(conn: Connection, game_id: int) -> list[ClockEvent]:

@@ -380,10 +380,10 @@ def worth_weighing(state: CarnegieState, seat: int, actions: Sequence[Any]) -> S
 
     kept = [a for a in actions if not ends_off(a)]
     journeys = sum(1 for a in kept if getattr(a, "verb", "") == "move")
-    return _one_leaving_choice(state, seat, kept if journeys and len(kept) < len(actions) else list(actions))
+    return _one_leaving_choice(state, seat, kept if journeys and len(kept) < len(actions) else actions)
 
 
-def _one_leaving_choice(state: CarnegieState, seat: int, actions: list[Any]) -> list[Any]:
+def _one_leaving_choice(state: CarnegieState, seat: int, actions: Sequence[Any]) -> Sequence[Any]:
     """``actions`` with, of the journeys that differ only in the workplace left (R6.1.3), the one
     ``leaving_value`` prefers, in the place of the first of them."""
     out: list[Any] = []

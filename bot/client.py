@@ -27,7 +27,7 @@ from bot.render_pool import RenderPool
 from bot.scheduler import Scheduler
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
-from bot.translator import CatalogueTranslator
+from bot.translator import CatalogueTranslator, link_registered
 from bot.turn_clock import TurnClocks
 from bot.views.lobby import LobbyButton
 from bot.views.look import LookButton
@@ -205,6 +205,13 @@ class BoardroomBot(commands.Bot):
         if self.settings.sync_global:
             self.synced = await self.tree.sync()
             log.info("synced %d commands globally", len(self.synced))
+        if not self.synced:
+            # Registered by an earlier start (or another shard): their ids name them in sentences.
+            try:
+                self.synced = await self.tree.fetch_commands()
+            except discord.DiscordException as exc:  # refused, or no application id before login
+                log.warning("could not read the registered commands (%s): sentences name them as typed", exc)
+        log.info("commands named by mention in sentences: %d", link_registered(self.synced))
         if self.settings.dev_guild_id is None and not self.settings.sync_global:
             log.warning(
                 "registered no slash commands at this start: set DEV_GUILD_ID to your server's id (they "
@@ -218,6 +225,7 @@ class BoardroomBot(commands.Bot):
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)
+        link_registered([])  # another client in this process (a test's) registers its own
         if self._post_retries is not None:
             self._post_retries.cancel()
         if self._catch_up is not None:

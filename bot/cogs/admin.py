@@ -18,6 +18,7 @@ from bot.cogs.clocks import add_me_commands
 from bot.errors import announce_failed
 from bot.refusals import HostOnly
 from bot.storage import Status
+from bot.translator import link_registered
 from bot.views.common import NO_MENTIONS
 from render.common.language import t, tn
 
@@ -51,6 +52,7 @@ async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> N
     tree = interaction.client.tree
     if scope == "global":
         synced = await tree.sync()
+        link_registered(synced)  # the global ids name the commands in every server
         where = "globally"
     else:
         assert interaction.guild_id is not None  # the group is guild-only

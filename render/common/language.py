@@ -29,6 +29,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from engine.core.words import Msg, caller_unit, fitting
+from render.common.command_names import linked
 
 # The languages a player may choose, in the order menus show them, each named in itself.
 LANGUAGES: dict[str, str] = {
@@ -127,7 +128,7 @@ def say(text: str, lang: str | None = None) -> str:
     else:
         template = text.key if not counted or text.n == 1 else text.many or text.key
     try:
-        return template.format(**args)
+        return linked(template).format(**args)
     except (KeyError, IndexError, ValueError):
         return str(Msg(text.key, args, text.many, text.n, unit=text.unit))
 

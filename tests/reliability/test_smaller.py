@@ -22,6 +22,7 @@ from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage.games import MAX_DISPLAY_NAME
 from engine.core import IllegalAction
+from render.common.language import say
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, seat_race, sessions_of
 
@@ -54,7 +55,8 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     )
     await fake.settle(quiet=0.3)
     assert all(APOLOGY not in m.content for m in outcome.replies), "the move was saved: no 'try again'"
-    assert all(m.content == SAVED_NOT_SHOWN for m in outcome.replies), outcome.replies
+    # said as the bot says it: its commands named by mention
+    assert all(m.content == say(SAVED_NOT_SHOWN) for m in outcome.replies), outcome.replies
     assert len(await sessions.live_log(table.id)) == 1
 
 

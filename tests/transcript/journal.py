@@ -20,6 +20,7 @@ from tests.fakediscord.outcome import FakeInteraction
 
 THREAD_TYPES = (10, 11, 12)
 USER_MENTION = re.compile(r"<@!?(\d+)>")
+COMMAND_MENTION = re.compile(r"</([^:<>]+):\d+>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
 CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 TIMESTAMP = re.compile(r"<t:-?\d+(?::([tTdDfFR]))?>")
@@ -142,6 +143,7 @@ class JournalFake(FakeDiscord):
                     return "@" + guild.roles[int(match[1])].name
             return ID_MARKER
 
+        text = COMMAND_MENTION.sub(r"/\1", text)  # a client shows a command mention as its name
         text = USER_MENTION.sub(user, text)
         text = ROLE_MENTION.sub(role, text)
         text = CHANNEL_MENTION.sub(channel, text)

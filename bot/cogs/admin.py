@@ -53,14 +53,18 @@ async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> N
     if scope == "global":
         synced = await tree.sync()
         link_registered(synced)  # the global ids name the commands in every server
-        where = "globally"
+        done = tn(
+            "Registered {n} command in every server.", "Registered {n} commands in every server.", len(synced)
+        )
     else:
         assert interaction.guild_id is not None  # the group is guild-only
         guild = discord.Object(id=interaction.guild_id)
         tree.copy_global_to(guild=guild)
         synced = await tree.sync(guild=guild)
-        where = "to this server"
-    await interaction.followup.send(f"Synced {len(synced)} commands {where}.", ephemeral=True)
+        done = tn(
+            "Registered {n} command in this server.", "Registered {n} commands in this server.", len(synced)
+        )
+    await interaction.followup.send(done, ephemeral=True)
 
 
 async def about(interaction: discord.Interaction[Any]) -> None:
@@ -69,8 +73,13 @@ async def about(interaction: discord.Interaction[Any]) -> None:
     path = getattr(settings, "database_path", None)
     where = "PostgreSQL" if getattr(settings, "database_url", None) else (path.name if path else "?")
     await interaction.response.send_message(
-        f"Boardroom: {len(client.guilds)} servers; games: {', '.join(plugins.names()) or 'none'}; "
-        f"database `{where}`.",
+        tn(
+            "Boardroom: {n} server; games: {games}; database `{database}`.",
+            "Boardroom: {n} servers; games: {games}; database `{database}`.",
+            len(client.guilds),
+            games=", ".join(plugins.names()) or t("none"),
+            database=where,
+        ),
         ephemeral=True,
     )
 
@@ -164,13 +173,15 @@ class Admin(commands.Cog):
         # Every member may ask for their turns and set their hours; the operators' commands check
         # who asks at run time (the group is no longer hidden behind Manage Server).
         add_me_commands(self.group, bot)
-        for name, description, callback in (
-            ("sync", "Register the slash commands again (owner only)", sync),
-            ("about", "Servers, games and database (owner only)", about),
-        ):
-            command: app_commands.Command[Any, Any, None] = app_commands.Command(
-                name=name, description=description, callback=callback
-            )
+        operators: tuple[app_commands.Command[Any, Any, None], ...] = (
+            app_commands.Command(
+                name="sync", description="Register the slash commands again (owner only)", callback=sync
+            ),
+            app_commands.Command(
+                name="about", description="Servers, games and database (owner only)", callback=about
+            ),
+        )
+        for command in operators:
             command.add_check(_owner_only)
             self.group.add_command(command)
         self.group.add_command(

@@ -385,9 +385,14 @@ async def test_operator_commands_are_for_the_owner_only(
     refused = acked(await fake.slash("mod", "games", "boardroom sync"), MESSAGE)
     assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
-    assert (await private_reply(synced)).content == "Synced 2 commands to this server."
+    assert (await private_reply(synced)).content == "Registered 2 commands in this server."
     about = acked(await fake.slash("owner", "games", "boardroom about"))
-    assert about.ephemeral and "race" in about.content and "1 servers" in about.content
+    assert about.ephemeral and "race" in about.content and "1 server;" in about.content
+    fake.users["owner"].locale = "uk"  # the operator reads their own language too
+    synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
+    assert (await private_reply(synced)).content == "Зареєстровано 2 команди на цьому сервері."
+    about = acked(await fake.slash("owner", "games", "boardroom about"))
+    assert about.content.startswith("Boardroom: 1 сервер; ігри: ")
 
 
 async def test_more_than_25_choices_become_select_menus(

@@ -14,3 +14,16 @@ MAX_IMAGE_BYTES = 1_500_000  # what we allow one picture (Discord's own limit is
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def pages(text: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """``text`` as messages of at most ``limit`` characters each, cut between lines (a line longer than a
+    message on its own is clipped)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = clip(line, limit)
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out

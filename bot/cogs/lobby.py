@@ -25,7 +25,7 @@ from bot.cogs.clocks import add_clock_commands
 from bot.cogs.play import add_play_commands
 from bot.errors import announce_failed, defer_public, public_done
 from bot.language import game_default
-from bot.limits import MENU_OPTIONS, clip
+from bot.limits import MENU_OPTIONS, clip, pages
 from bot.progress import player_range
 from bot.refusals import NoThreadHere
 from bot.sessions import Sessions
@@ -194,16 +194,17 @@ class Lobby(commands.Cog):
             f"• **{g.title}** (`{g.name}`, {say(player_range(g))}): {say(g.guide.blurb)}" for g in games
         ) or "• " + t("(no games are installed)")
         extra = "\n".join(f"{g.title}: {say(g.guide.help)}" for g in games if g.guide.help)
-        await interaction.response.send_message(
-            clip(
-                "\n".join(say(line) for line in HELP)
-                + "\n"
-                + t("Games:")
-                + f"\n{listing}"
-                + (f"\n{extra}" if extra else "")
-            ),
-            ephemeral=True,
+        # Longer than one message in most languages once its commands are mentions: said in several.
+        first, *rest = pages(
+            "\n".join(say(line) for line in HELP)
+            + "\n"
+            + t("Games:")
+            + f"\n{listing}"
+            + (f"\n{extra}" if extra else "")
         )
+        await interaction.response.send_message(first, ephemeral=True)
+        for page in rest:
+            await send_followup(interaction, page)
 
 
 # /game help, a line each.

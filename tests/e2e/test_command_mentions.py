@@ -49,3 +49,22 @@ def _descriptions(command: dict[str, Any]) -> Iterator[str]:
     yield from (command.get("description_localizations") or {}).values()
     for option in command.get("options") or []:
         yield from _descriptions(option)
+
+
+async def test_help_longer_than_a_message_comes_whole_in_several(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """``/game help`` names ~20 commands: with their mentions it outgrows one message (2,000 characters)
+    in every language, so it is said in several, cut between lines, none clipped."""
+    games = ["engine.carnegie", "engine.nipron"]
+    handle = await start_bot(tmp_path / "boardroom.sqlite3", game_modules=games)
+    for user, locale in (("alice", "en-US"), ("bob", "uk")):
+        fake_discord.users[user].locale = locale
+        help_ = await fake_discord.slash(user, fake_discord.general, "game help")
+        await help_.wait_followups(1)
+        said = [str(help_.record.callback_data["content"])] + [m.content for m in help_.replies]
+        assert all(len(page) <= 2000 and not page.endswith("…") for page in said), [len(p) for p in said]
+        whole = "\n".join(said)
+        assert len(whole) > 2000 and whole.count("</game ") > 15
+        assert "\nCarnegie: " in whole and "Nipron" in whole  # the games and Carnegie's own help, to the end
+    await handle.stop()

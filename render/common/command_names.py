@@ -11,6 +11,7 @@ text), commands stay as typed."""
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ _plain: contextvars.ContextVar[bool] = contextvars.ContextVar("plain_commands", 
 def link_commands(ids: Mapping[str, int]) -> None:
     """From now on name the commands ``ids`` maps ("game back" → the id of ``/game``) by mention."""
     _mentions.clear()
+    _linked.cache_clear()
     _mentions.update({name: f"</{name}:{command_id}>" for name, command_id in ids.items()})
 
 
@@ -43,7 +45,12 @@ def linked(text: str) -> str:
     """``text`` with every known command as typed replaced by its mention."""
     if not _mentions or _plain.get():
         return text
+    return _linked(text)
 
+
+# Every sentence the bot says passes here: the catalogues' few thousand templates are each linked once.
+@functools.lru_cache(maxsize=4096)
+def _linked(text: str) -> str:
     def mention(match: re.Match[str]) -> str:
         found = _mentions.get(f"{match[2]} {match[3]}")
         if found is None:

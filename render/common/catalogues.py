@@ -15,6 +15,7 @@ import ast
 import datetime
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,9 @@ def catalogue_path(unit: Path, lang: str) -> Path:
 def render_po(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, ignore_obsolete=True, sort_output=True, include_lineno=False)
-    return out.getvalue()
+    # Babel stamps its own version in the header: a fresh install of a newer Babel must not make every
+    # catalogue "out of date".
+    return re.sub(rb'"Generated-By: Babel [^\\"]*\\n"', rb'"Generated-By: Babel\\n"', out.getvalue())
 
 
 def updated(unit: Path, lang: str) -> bytes | None:

@@ -230,8 +230,9 @@ class RenderPool:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     # The executor cannot cancel a running call; killing its processes fails the calls in flight
-    # (BrokenProcessPool) and lets the executor's own thread end instead of waiting for them.
-    for process in list(pool._processes.values()):
+    # (BrokenProcessPool) and lets the executor's own thread end instead of waiting for them. A pool
+    # stopped already (the bot closing while a warm-up fails) has no processes left to kill.
+    for process in list((pool._processes or {}).values()):
         with contextlib.suppress(OSError, ValueError):
             process.kill()
     pool.shutdown(wait=False, cancel_futures=True)

@@ -43,3 +43,14 @@ async def test_games_take_turns_in_the_render_queue_and_a_waiting_picture_asked_
         assert other.result() == newest != first.result()
     finally:
         pool.close()
+
+
+def test_a_render_pool_stopped_twice_does_not_fail() -> None:
+    """The bot closing stops the render pool while a failing warm-up stops the same pool again: the second
+    stop found the executor's processes gone (``None`` after shutdown) and raised, and the storage bench's
+    restart logged "Future exception was never retrieved"."""
+    from bot.render_pool import _stop, spawned_pool
+
+    pool = spawned_pool(1)
+    _stop(pool)
+    _stop(pool)

@@ -7,6 +7,8 @@ its defaults: every COMMIT flushed), and what a restart costs with 1,000 games i
   build the next choices): the product's path per click, engine work included.
 - Snapshot load: ``Sessions.load`` (read transaction + ``load_state``) and ``Sessions.status`` (what a
   click pays to draw a panel: load + legal actions + labels).
+- A click's language read: ``bot.language.chosen_language``, which every slash command and component
+  awaits before its handler (``reader_language``), among 1,000 players of whom half chose a language.
 - Restart: the database is filled to 1,000 open games (the played games cloned row by row, so every
   clone has a real log and snapshot), then a fresh ``BoardroomBot`` starts on it against the loopback
   fake Discord: open the file, migrate, load the cogs, register the persistent components, sync the
@@ -191,6 +193,23 @@ async def _postgres_acts(
     return act_ms, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
 
 
+async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float]:
+    """What every click pays before its handler runs (``bot.language.reader_language``): one read of the
+    player's chosen language, here among 1,000 players of whom half chose one (issue 21)."""
+    from bot.language import choose_language, chosen_language
+    from render.common.language import LANGUAGES
+
+    users = [10**17 + i for i in range(1000)]
+    for user in users[::2]:
+        await choose_language(db, user, rnd.choice(sorted(LANGUAGES)))
+    ms = []
+    for _ in range(reads):
+        t0 = time.perf_counter_ns()
+        await chosen_language(db, rnd.choice(users))
+        ms.append((time.perf_counter_ns() - t0) / 1e6)
+    return ms
+
+
 async def _bench(quick: bool) -> list[Row]:
     from bot.sessions import Sessions
     from bot.storage import migrate, open_database
@@ -219,6 +238,7 @@ async def _bench(quick: bool) -> list[Row]:
                 t2 = time.perf_counter_ns()
                 load_ms.append((t1 - t0) / 1e6)
                 status_ms.append((t2 - t1) / 1e6)
+        language_ms = await _language_reads(db, rnd, 200 if quick else 2000)
         await db.close()
 
         total = _clone_to(db_path, RESTART_GAMES)
@@ -279,6 +299,21 @@ async def _bench(quick: bool) -> list[Row]:
         Row(SECTION, subject, "snapshot load (Sessions.load) median", median(load_ms), "ms"),
         Row(SECTION, subject, "snapshot load (Sessions.load) p99", percentile(load_ms, 99), "ms"),
         Row(SECTION, subject, "game status (load + choices) median", median(status_ms), "ms"),
+        Row(
+            SECTION,
+            subject,
+            "a click's language read (chosen_language) median",
+            median(language_ms),
+            "ms",
+            note=f"{len(language_ms)} reads, 1,000 players",
+        ),
+        Row(
+            SECTION,
+            subject,
+            "a click's language read (chosen_language) p99",
+            percentile(language_ms, 99),
+            "ms",
+        ),
         Row(SECTION, restart, "database size", size_mb, "MB"),
         Row(
             SECTION,

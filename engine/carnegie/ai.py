@@ -424,13 +424,11 @@ class GreedyPlayer:
         self.rng = Rng(seed=seed)
         self.weights = weights
         self.in_world = in_world
-        self.weighed = 0  # actions applied and valued so far: a search's play-outs cost (``Budget.work``)
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Any:
         actions = worth_weighing(state, seat, actions)
         if len(actions) == 1:
             return actions[0]
-        self.weighed += len(actions)
         if state.andrew is not None and not self.in_world:
             state = determinize(state, seat, self.rng)
         values = greedy_values(game, state, seat, actions, self.weights)

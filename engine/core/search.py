@@ -32,23 +32,13 @@ from engine.core.words import quietly
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much a decision may search: ``width`` candidates (the cheap policy's best), ``samples`` worlds
-    each, rollouts of up to ``horizon`` units of ``Search.progress`` and at most ``steps`` actions.
-
-    With ``work``, a decision whose play-outs are cheap searches more worlds, up to ``worlds``: another
-    world is played while the actions the play-out players weighed so far, grown by one more world at
-    their mean, stay within ``work`` (play-out players count what they weigh in ``weighed``; a game whose
-    players do not is searched in ``samples`` worlds). A decision's time goes with the actions weighed
-    (each is applied and valued), not with the worlds: a late or narrow position affords more worlds in
-    the time an early, wide one takes for two. Counted in actions, never in time: the same on any machine.
-    """
+    each, rollouts of up to ``horizon`` units of ``Search.progress`` and at most ``steps`` actions."""
 
     width: int
     samples: int
     horizon: int
     steps: int
     switch: bool = False  # also weigh the game's alternative players' plans (``Search.alternatives``)
-    work: int = 0  # actions weighed that more worlds may take (0: exactly ``samples`` worlds)
-    worlds: int = 0  # the most worlds with ``work``
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +122,7 @@ class RolloutPlayer:
             return [(a, 0.0) for a, _ in plans[:1]]
         totals = [0.0] * len(plans)
         stop = self.search.progress(state) + budget.horizon
-        worlds, weighed = 0, 0
-        while worlds < budget.samples or (
-            worlds < budget.worlds and weighed + weighed / worlds <= budget.work
-        ):
+        for _ in range(budget.samples):
             world_seed = self.rng.below(1 << 62)
             world = seen if world_seed == peek else self.search.determinize(state, seat, Rng(seed=world_seed))
             for i, (action, make) in enumerate(plans):
@@ -144,13 +131,10 @@ class RolloutPlayer:
                 after = game.apply(world, seat, action).state
                 end = rollout(game, after, policies, stop, self.search, budget.steps)
                 totals[i] += self.search.value(end, seat)
-                # a play-out player that does not count what it weighs leaves its cost unknown: no more worlds
-                weighed += sum(getattr(p, "weighed", budget.work + 1) for p in policies)
-            worlds += 1
         # each action once, where it was first proposed (actions need not be hashable, only comparable)
         best: list[tuple[Any, float]] = []
         for (action, _), total in zip(plans, totals, strict=True):
-            mean = total / worlds
+            mean = total / budget.samples
             k = next((k for k, (a, _) in enumerate(best) if a == action), len(best))
             if k == len(best):
                 best.append((action, mean))

@@ -4,7 +4,6 @@ figures are in ``make bench-strength`` (BENCHMARKS.md, section strength)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -23,8 +22,6 @@ from engine.nipron import ai as nipron_ai
 SMALL = {n: Budget(width=3, samples=2, horizon=1, steps=8) for n in range(1, 5)}
 SWITCHING = {n: Budget(width=2, samples=1, horizon=1, steps=8, switch=True) for n in range(1, 5)}
 TINY = {n: Budget(width=2, samples=1, horizon=1, steps=3) for n in range(1, 5)}  # a whole game in seconds
-# more worlds while the play-outs stay cheap (Carnegie's play-out players count what they weigh)
-WORK = {n: Budget(width=2, samples=1, horizon=1, steps=8, work=400, worlds=3) for n in range(1, 5)}
 CASES: list[tuple[Game[Any, Any], Search, int, dict[str, str]]] = [
     (CARNEGIE, carnegie_ai.SEARCH, 1, {"tab_sides": "random", "difficulty": "hard"}),
     (CARNEGIE, carnegie_ai.SEARCH, 3, {"tab_sides": "random"}),
@@ -68,7 +65,7 @@ def test_search_returns_only_legal_actions_over_many_positions(
         assert game.dump_state(state) == before, "searching never changes the state it is given"
 
 
-@pytest.mark.parametrize("budget", [SMALL, SWITCHING, WORK], ids=["small", "switching", "work"])
+@pytest.mark.parametrize("budget", [SMALL, SWITCHING], ids=["small", "switching"])
 @pytest.mark.parametrize(("game", "search", "players", "options"), CASES, ids=IDS)
 def test_search_decides_the_same_for_the_same_seed_and_budget(
     game: Game[Any, Any], search: Search, players: int, options: dict[str, str], budget: dict[int, Budget]
@@ -199,33 +196,3 @@ def test_policy_switching_follows_an_alternative_plan_the_cheap_policy_never_ran
     assert RolloutPlayer(0, search, plain).choose(RACE, state, 0, legal).spaces == 1
     weighed = RolloutPlayer(0, search, switching).values(RACE, state, 0, legal)
     assert [(a.spaces, v) for a, v in weighed] == [(2, 3.0), (1, 0.0)]
-
-
-def test_a_cheap_decision_searches_more_worlds_within_its_work() -> None:
-    """``Budget.work``: another world of Andrew's hidden cards is searched while the actions the play-out
-    players weighed, grown by one world at their mean, stay within the work; never more than ``worlds``,
-    never fewer than ``samples``, and none beyond ``samples`` without a work budget."""
-    state = next(
-        s
-        for s in positions(CARNEGIE, 1, {"tab_sides": "random"}, 12)
-        if len(CARNEGIE.legal_actions(s, CARNEGIE.pending(s).seats[0])) > 3
-    )
-    seat = CARNEGIE.pending(state).seats[0]
-    legal = CARNEGIE.legal_actions(state, seat)
-
-    def worlds(budget: Budget) -> int:
-        drawn: list[int] = []
-
-        def counted(state: Any, seat: int, rng: Rng) -> Any:
-            drawn.append(seat)
-            return determinize(state, seat, rng)
-
-        search = replace(carnegie_ai.SEARCH, determinize=counted)
-        RolloutPlayer(7, search, {1: budget}).values(CARNEGIE, state, seat, legal)
-        return len(drawn)  # the first world is the one the candidates were ranked in: drawn once
-
-    base = Budget(width=2, samples=1, horizon=2, steps=12)
-    assert worlds(base) == 1
-    assert worlds(replace(base, work=10**9, worlds=4)) == 4
-    assert worlds(replace(base, samples=2, work=1, worlds=4)) == 2
-    assert worlds(replace(base, work=10**9)) == 1  # ``worlds`` caps them

@@ -106,3 +106,66 @@ def test_stored_events_keep_their_keys() -> None:
     assert back.data["n"] == 3 and back.data["fold"]["one"] == "plain"
     (old,) = said_events.loads('[{"kind": "x", "text": "{p0} built it.", "data": {}}]')
     assert old.text == "{p0} built it." and not isinstance(old.text, Msg)
+
+
+def _fields(value: object) -> object:
+    """All a sentence carries, nested sentences too (``Msg`` equality compares the English only)."""
+    if isinstance(value, Msg):
+        return (
+            str(value),
+            value.key,
+            {k: _fields(v) for k, v in value.args.items()},
+            value.many,
+            value.n,
+            value.sep,
+            tuple(_fields(p) for p in value.parts),
+            value.unit,
+            value.limit,
+        )
+    if isinstance(value, dict):
+        return {k: _fields(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fields(v) for v in value]
+    return value
+
+
+def test_stored_sentences_leave_out_their_defaults_and_read_back_whole() -> None:
+    """Every event of a whole Carnegie game, stored and read back: each sentence comes back with all its
+    fields (key, arguments, plural, parts, catalogue unit, limit), though the row leaves out the fields at
+    their defaults and a unit the enclosing sentence has; a row written with every field, as before, reads
+    the same."""
+    import json
+
+    from engine.carnegie import GAME
+    from engine.core import RandomPlayer, play
+
+    _, played = play(GAME, GAME.new_game(2, 5, {}), [RandomPlayer(1), RandomPlayer(2)])
+    events = [e for p in played for e in p.events]
+    assert len(events) > 100
+    said = [e for e in events if isinstance(e.text, Msg)]
+    assert any(isinstance(v, Msg) and v.unit for e in said for v in e.text.args.values())
+    stored = said_events.dumps(events)
+    assert '"many": null' not in stored and '"limit": null' not in stored
+    assert _fields([e.text for e in said_events.loads(stored)]) == _fields([e.text for e in events])
+    assert _fields([e.data for e in said_events.loads(stored)]) == _fields([e.data for e in events])
+
+    def full(text: Msg) -> dict[str, object]:
+        # the rows as the bot wrote them before: every field of every sentence, spelled out here on purpose
+        def inner(v: object) -> object:
+            return full(v) if isinstance(v, Msg) else v
+
+        return {
+            "key": text.key,
+            "args": {k: inner(v) for k, v in text.args.items()},
+            "many": text.many,
+            "n": text.n,
+            "sep": text.sep,
+            "parts": [inner(p) for p in text.parts],
+            "unit": text.unit,
+            "limit": text.limit,
+        }
+
+    older = json.dumps(
+        [{**e.model_dump(mode="json"), "said": full(e.text)} for e in said if isinstance(e.text, Msg)]
+    )
+    assert _fields([e.text for e in said_events.loads(older)]) == _fields([e.text for e in said])

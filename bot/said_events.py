@@ -20,7 +20,7 @@ from engine.core.words import Msg
 
 # A stored sentence leaves out its fields at their defaults, and its unit where it is the enclosing
 # sentence's (``_loaded`` puts them back): every action's events hold several nested sentences, and writing
-# all eight fields of each made a 2-player game's log ~1.2 KB an action (now ~0.6 KB). Rows stored with
+# all eight fields of each made a 2-player game's log ~1.24 KB an action (now ~0.70 KB). Rows stored with
 # every field still load the same.
 def _dumped(text: Msg, unit: str | None = None) -> dict[str, Any]:
     def inner(value: Any) -> Any:

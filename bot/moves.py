@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -82,10 +82,17 @@ class PlayedMove:
         return [*self.step.events, *(e for _, step in self.ended for e in step.events)]
 
 
-def play_move(game: Game[Any, Any], table: Table, seat: int, notation: str, checked: bool) -> PlayedMove:
+def play_move(
+    game: Game[Any, Any],
+    table: Table,
+    seat: int,
+    notation: str,
+    checked: bool,
+    offered: frozenset[str] | None = None,
+) -> PlayedMove:
     """The engine part of a move (in a worker thread; pure: no database, no Discord). ``checked``: a
-    person's move, refused unless it is one of the seat's legal choices now; the bot's choices come
-    from the legal ones."""
+    person's move, refused unless it is one of the seat's legal choices now (``offered``: those choices'
+    notations, when known); the bot's choices come from the legal ones."""
     state = state_of(game, table)
     if checked:
         decision = game.pending(state)
@@ -96,7 +103,12 @@ def play_move(game: Game[Any, Any], table: Table, seat: int, notation: str, chec
     action = game.parse_action(notation)
     if checked:
         notation = game.format_action(action)
-        if notation not in {game.format_action(a) for a in game.legal_actions(state, seat)}:
+        legal = (
+            offered
+            if offered is not None
+            else {game.format_action(a) for a in game.legal_actions(state, seat)}
+        )
+        if notation not in legal:
             # Let the engine name the rule that forbids it; if it would allow it, the list of
             # choices is the authority and the action is refused anyway.
             game.apply(state, seat, action)
@@ -106,13 +118,19 @@ def play_move(game: Game[Any, Any], table: Table, seat: int, notation: str, chec
     step = game.apply(state, seat, action)
     final = step.state
     ended: list[tuple[str, Step[Any]]] = []
-    ending = _only_the_end(game, final, seat) if checked else None
+    # The seat's choices after its step are listed once: for Done-with-the-step and for the panel.
+    listed = {seat: game.legal_actions(final, seat)} if seat in game.pending(final).seats else {}
+    ending = _only_the_end(game, final, seat, listed.get(seat, [])) if checked else None
     if ending is not None:
         # Done is all that is left: pressed with the player's step (issue 18, see the module docstring).
         done = game.apply(final, seat, ending)
         ended.append((game.format_action(ending), done))
         final = done.state
+        listed = {}
     finished = game.pending(final).finished
+    progress = progress_of(game, final, listed)
+    for seat_deciding in progress.choices:  # labelled here in the engine's thread, not on the event loop
+        progress.choices[seat_deciding]
     events = [*step.events, *(e for _, s in ended for e in s.events)]
     keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
     totals = said_events.dump_sheet(game.score(final)) if keys or finished else None
@@ -124,18 +142,18 @@ def play_move(game: Game[Any, Any], table: Table, seat: int, notation: str, chec
         finished,
         keys,
         totals,
-        progress_of(game, final),
+        progress,
         path,
         ended,
     )
 
 
-def _only_the_end(game: Game[Any, Any], state: GameState, seat: int) -> Any | None:
-    """The action ending the phase (``Decision.done``) when it is the seat's only choice left, else None."""
+def _only_the_end(game: Game[Any, Any], state: GameState, seat: int, legal: Sequence[Any]) -> Any | None:
+    """The action ending the phase (``Decision.done``) when it is the seat's only choice left (``legal``:
+    its choices in ``state``), else None."""
     decision = game.pending(state)
     if decision.done is None or seat not in decision.seats:
         return None
-    legal = game.legal_actions(state, seat)
     if len(legal) == 1 and game.format_action(legal[0]) == decision.done:
         return legal[0]
     return None

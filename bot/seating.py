@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from bot import plugins, storage
-from bot.progress import player_range
+from bot.progress import Offered, player_range
 from bot.progress import progress as progress_of
 from bot.refusals import (
     AlreadySeated,
@@ -50,6 +50,7 @@ class Seating:
     db: Database
     clock: Callable[[], datetime] = _now
     new_seed: Callable[[], int] = _new_seed
+    offered: Offered = field(default_factory=Offered)  # the choices the last moves listed (``act``)
     # No per-game lock: every change is one ``Database.transaction``, which already serialises all
     # writers of this process (its asyncio.Lock held from BEGIN IMMEDIATE to COMMIT), and the
     # version check in the UPDATE refuses a writer from another process (issue 17, finding 11).

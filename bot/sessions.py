@@ -114,7 +114,8 @@ class Sessions(Seating):
             ):
                 raise StaleState(STALE_CHOICE)
             game = plugins.game(table.game.game)
-            played = await off_loop(play_move, game, table, own_seat, notation, True)
+            offered = self.offered.at(table, own_seat)
+            played = await off_loop(play_move, game, table, own_seat, notation, True, offered)
             at = self._at()
             step = played.step
             moves = [
@@ -132,7 +133,7 @@ class Sessions(Seating):
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState(msg("That choice was already recorded.")) from exc
             await _owe_posts(conn, game_id, played, at)
-            return ActResult(
+            result = ActResult(
                 await load_table(conn, game_id),
                 own_seat,
                 played.notation,
@@ -142,6 +143,8 @@ class Sessions(Seating):
                 await _with_undo(conn, game_id, played.progress),
                 path=played.path,
             )
+        self.offered.remember(game_id, new_version, played.progress)
+        return result
 
     async def undo(
         self,
@@ -271,7 +274,8 @@ class Sessions(Seating):
             await _owe_posts(conn, table.id, played, at)
             progress = await _with_undo(conn, table.id, played.progress)
             table = await load_table(conn, table.id)
-            return ActResult(table, turn.seat, notation, played.label, seq, played.step.events, progress)
+        self.offered.remember(table.id, new_version, played.progress)
+        return ActResult(table, turn.seat, notation, played.label, seq, played.step.events, progress)
 
     async def set_prompt(
         self, game_id: int, *, message_id: int | None, seats: list[int] | None, since: str | None

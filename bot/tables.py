@@ -3,6 +3,7 @@ action. Plain data, no Discord, no SQL beyond ``load_table``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,12 +98,36 @@ class Choice:
     path: tuple[str, ...] = ()
 
 
+class Choices(Mapping[int, list[Choice]]):
+    """The deciding seats' choices, each seat's listed and labelled when first read. Only a panel reads
+    them; the catch-up at start-up, the clocks and the turn lines read who decides, and labelling an HR
+    turn's ~100 journeys costs a game's load more than the rest of it."""
+
+    def __init__(self, seats: Iterable[int], make: Callable[[int], list[Choice]]) -> None:
+        self._seats = tuple(seats)
+        self._make = make
+        self._made: dict[int, list[Choice]] = {}
+
+    def __getitem__(self, seat: int) -> list[Choice]:
+        if seat not in self._seats:
+            raise KeyError(seat)
+        if seat not in self._made:
+            self._made[seat] = self._make(seat)
+        return self._made[seat]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._seats)
+
+    def __len__(self) -> int:
+        return len(self._seats)
+
+
 @dataclass(frozen=True)
 class Progress:
     """What the engine says about a started game: who decides, their choices, the score."""
 
     decision: Decision
-    choices: dict[int, list[Choice]]
+    choices: Mapping[int, list[Choice]]
     score: ScoreSheet | None
     # seats whose last step can be undone now
     undoable: frozenset[int] = frozenset()

@@ -258,14 +258,18 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     cells = a.args[0].split(">")
     to = _cell_name(state, seat, cells[-1])
-    brief = _cell_name(state, seat, cells[-1], brief=True)
-    # A journey of several moves says how many it spends (R6.1.2, R6.1.4) where the button has room.
+
+    def brief() -> str:
+        return _cell_name(state, seat, cells[-1], brief=True)
+
+    # A journey of several moves says how many it spends (R6.1.2, R6.1.4) where the button has room. The
+    # shorter forms are made only if a language needs them (``fit``): an HR turn offers ~100 journeys.
     moves = len(cells) - 1
     cell, standing = parse_cell(cells[0])
     if len(a.args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
         dept, price = data.DEPT_NAMES[c.cells[cell]], a.args[1]
         return fit_label(
-            _spent(
+            lambda: _spent(
                 msg(
                     "Move from {department} (free the {price} workplace) → {to}",
                     department=dept,
@@ -274,7 +278,7 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
                 ),
                 moves,
             ),
-            _spent(
+            lambda: _spent(
                 msg(
                     "From {department} (free the {price} workplace) → {to}",
                     department=dept,
@@ -283,30 +287,34 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
                 ),
                 moves,
             ),
-            _spent(
+            lambda: _spent(
                 msg("From {department} (free {price} workplace) → {to}", department=dept, price=price, to=to),
                 moves,
             ),
-            _spent(msg("{department}, free {price} → {to}", department=dept, price=price, to=to), moves),
-            msg("{department}, free {price} → {to}", department=dept, price=price, to=to),
-            msg("{department}, free {price} → {to}", department=dept, price=price, to=brief),
+            lambda: _spent(
+                msg("{department}, free {price} → {to}", department=dept, price=price, to=to), moves
+            ),
+            lambda: msg("{department}, free {price} → {to}", department=dept, price=price, to=to),
+            lambda: msg("{department}, free {price} → {to}", department=dept, price=price, to=brief()),
         )
     if standing:
         dept = data.DEPT_NAMES[c.cells[cell]]
         return fit_label(
-            _spent(msg("Move a standing employee: {department} → {to}", department=dept, to=to), moves),
-            _spent(msg("Standing employee: {department} → {to}", department=dept, to=to), moves),
-            _spent(msg("{department} (standing) → {to}", department=dept, to=to), moves),
-            msg("{department} (standing) → {to}", department=dept, to=to),
-            msg("{department} (standing) → {to}", department=dept, to=brief),
+            lambda: _spent(
+                msg("Move a standing employee: {department} → {to}", department=dept, to=to), moves
+            ),
+            lambda: _spent(msg("Standing employee: {department} → {to}", department=dept, to=to), moves),
+            lambda: _spent(msg("{department} (standing) → {to}", department=dept, to=to), moves),
+            lambda: msg("{department} (standing) → {to}", department=dept, to=to),
+            lambda: msg("{department} (standing) → {to}", department=dept, to=brief()),
         )
     origin = _cell_name(state, seat, cells[0])
     return fit_label(
-        _spent(msg("Move an employee: {origin} → {to}", origin=origin, to=to), moves),
-        _spent(msg("Move: {origin} → {to}", origin=origin, to=to), moves),
-        _spent(join(" → ", (origin, to)), moves),
-        join(" → ", (origin, to)),
-        join(" → ", (_cell_name(state, seat, cells[0], brief=True), brief)),
+        lambda: _spent(msg("Move an employee: {origin} → {to}", origin=origin, to=to), moves),
+        lambda: _spent(msg("Move: {origin} → {to}", origin=origin, to=to), moves),
+        lambda: _spent(join(" → ", (origin, to)), moves),
+        lambda: join(" → ", (origin, to)),
+        lambda: join(" → ", (_cell_name(state, seat, cells[0], brief=True), brief())),
     )
 
 

@@ -9,10 +9,10 @@ from engine.carnegie.rules import gain_words, place_cost, transport_income
 from engine.carnegie.rules.common import free_slot
 from engine.carnegie.state import CarnegieState, active_employees, donation_cost
 from engine.core import MAX_LABEL
-from engine.core.words import fit, join, msg, plural
+from engine.core.words import Form, fit, join, msg, plural
 
 
-def fit_label(*labels: str) -> str:
+def fit_label(*labels: Form) -> str:
     """The first label that fits a button, in the reader's language (``fit``: the long forms first)."""
     return fit(MAX_LABEL, *labels)
 

@@ -4,11 +4,12 @@ company board. One place, so that labels, prompts, events, refusals and the guid
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, LOBBY, ROW_VP
-from engine.core.words import Msg, either, join, msg, plural
+from engine.core.words import Msg, either, join, msg, plural, quiet
 
 # Score categories (rules.md §9.2 for a player, §10.4 for Andrew), in the box's words. One list for both,
 # so that Andrew's line uses the players' names where a category applies to him too and a ranked table can
@@ -190,7 +191,7 @@ _ROWS: tuple[tuple[Callable[[int], Msg], Callable[[int], Msg]], ...] = (
 )
 
 
-def space(cells: list[int], cell: int) -> str:
+def space(cells: Sequence[int], cell: int) -> str:
     """A space of the company board in words: a department's name, "the Lobby", or an empty space named
     by a neighbour ("the empty space left of Research and Development"); a pair (side, neighbour) names one
     space only, so the words are as exact as a coordinate."""
@@ -202,9 +203,16 @@ def space(cells: list[int], cell: int) -> str:
     return msg("the {space}", space=bare_space(cells, cell))
 
 
-def bare_space(cells: list[int], cell: int, brief: bool = False) -> str:
+def bare_space(cells: Sequence[int], cell: int, brief: bool = False) -> str:
     """``space`` without its article ("Lobby", "empty space left of Sales"); ``brief`` says "space"
     for "empty space", for a button short of room."""
+    return _bare_space(tuple(cells), cell, brief, quiet())
+
+
+# An HR turn's panel names the same few spaces in ~100 journeys' labels, each by weighing the names of
+# all its neighbours. Keyed on ``quiet`` too: a sentence left unsaid in a play-out is never a player's.
+@lru_cache(maxsize=1 << 12)
+def _bare_space(cells: tuple[int, ...], cell: int, brief: bool, quiet: bool) -> str:
     content = cells[cell]
     if content > 0:
         return data.DEPT_NAMES[content]

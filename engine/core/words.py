@@ -16,7 +16,7 @@ is typed ``Said`` (pydantic would otherwise turn it into a plain ``str`` and los
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -25,22 +25,25 @@ from typing import Any
 from pydantic import SkipValidation
 
 Arg = Any  # an int, a str (a name, a notation) or a Msg
+# A form of a label (``fit``): its text, or how to make it when some language first needs it.
+Form = str | Callable[[], str]
 
 
 class Msg(str):
     """English text that remembers how it was made (see the module docstring)."""
 
     # No instance dict: a sentence is made for every event and refusal, also in play-outs.
-    __slots__ = ("args", "key", "limit", "many", "n", "parts", "sep", "unit")
+    __slots__ = ("_later", "_parts", "args", "key", "limit", "many", "n", "sep", "unit")
 
     key: str | None
     many: str | None
     n: int | None
     args: Mapping[str, Arg]
     sep: str | None
-    parts: tuple[str, ...]
     unit: str | None
     limit: int | None
+    _parts: tuple[str, ...]
+    _later: tuple[Form, ...]
 
     def __new__(
         cls,
@@ -49,23 +52,49 @@ class Msg(str):
         many: str | None = None,
         n: int | None = None,
         sep: str | None = None,
-        parts: tuple[str, ...] = (),
+        parts: Sequence[Form] = (),
         unit: str | None = None,
         limit: int | None = None,
     ) -> Msg:
+        made: tuple[str, ...] = ()
         if limit is not None:
-            english = fitting(parts, limit)
+            # A label's English is its first form that fits: the shorter forms after it are made only when
+            # a language whose saying is longer asks for them (``forms``). Making them all cost a game's
+            # panel 0.5–3 ms: an HR turn offers up to ~120 journeys, each in six lengths.
+            for form in parts:
+                made += (form() if callable(form) else form,)
+                if len(made[-1]) <= limit:
+                    break
+            english = fitting(made, limit)
         elif sep is not None:
-            english = sep.join(parts)
+            made = tuple(form() if callable(form) else form for form in parts)
+            english = sep.join(made)
         else:
             assert key is not None
             template = key if n is None or n == 1 or many is None else many
             english = template.format(**args)
         self = super().__new__(cls, english)
-        self.key, self.args, self.many, self.n, self.sep, self.parts = key, args, many, n, sep, parts
+        self.key, self.args, self.many, self.n, self.sep = key, args, many, n, sep
+        self._parts, self._later = made, tuple(parts[len(made) :]) if parts else ()
         self.unit = unit
         self.limit = limit
         return self
+
+    def forms(self) -> Iterator[str]:
+        """The parts (a label's forms, long to short), each made when it is first asked for."""
+        yield from self._parts
+        while self._later:
+            form, *rest = self._later
+            made = form() if callable(form) else form
+            self._parts, self._later = (*self._parts, made), tuple(rest)
+            yield made
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """All the parts (a join's sentences, a label's forms), every form made."""
+        for _ in self.forms():
+            pass
+        return self._parts
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A Msg crosses process boundaries (render and computer-player workers) with its key.
@@ -123,6 +152,11 @@ def quietly() -> Iterator[None]:
         _QUIET.reset(token)
 
 
+def quiet() -> bool:
+    """Whether sentences go unsaid here (``quietly``): a cache of sentences must keep the two apart."""
+    return _QUIET.get()
+
+
 def msg(key: str, /, **args: Arg) -> Msg:
     """A sentence: ``msg("{who} builds {what}", who="{p0}", what=msg("Sales"))``."""
     if _QUIET.get():
@@ -144,11 +178,12 @@ def join(sep: str, parts: Iterable[str]) -> Msg:
     return Msg(None, {}, sep=sep, parts=tuple(parts))
 
 
-def fit(limit: int, *forms: str) -> Msg:
+def fit(limit: int, *forms: Form) -> Msg:
     """A label that must fit ``limit`` characters (a button's ``MAX_LABEL``), written in forms from the
     longest to the shortest: each language takes the first of its own sayings that fits, so a longer
     translation falls back to a shorter form without shortening the English; the last form is cut with
-    "…" where even it is too long."""
+    "…" where even it is too long. A form may be given as a function that makes it (``lambda: msg(…)``):
+    it is made only when a language needs it, which the English seldom does."""
     return Msg(None, {}, parts=forms, limit=limit)
 
 

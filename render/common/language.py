@@ -109,7 +109,7 @@ def say(text: str, lang: str | None = None) -> str:
         return text
     lang = lang or current()
     if text.limit is not None:  # ``fit``: the first form that fits in this language
-        return fitting((say(form, lang) for form in text.parts), text.limit)
+        return fitting((say(form, lang) for form in text.forms()), text.limit)
     if text.sep is not None:
         return text.sep.join(say(part, lang) for part in text.parts)
     args = {k: say(v, lang) if isinstance(v, str) else v for k, v in text.args.items()}

@@ -363,3 +363,94 @@ async def test_a_step_leaving_only_done_takes_done_with_it(sessions: Sessions) -
     with pytest.raises(IllegalAction, match=NOTHING_TO_UNDO):
         await sessions.undo(table.id, user, expected_version=None, interaction_id=next(interaction_ids))
     assert GAME.dump_state(await sessions.replay(table.id)) == GAME.dump_state(await sessions.load(table.id))
+
+
+async def test_choices_are_labelled_when_a_panel_reads_them(
+    sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading where a game stands (the catch-up at start-up, the clocks' sweep, a turn line) labels none
+    of its choices: an HR turn offers ~100 journeys. A panel reading them gets every legal action
+    labelled; after a move they are labelled in the engine's thread, with the move, not on the event
+    loop when the panel is drawn."""
+    table = await _carnegie(sessions)
+    described: list[object] = []
+    describe = GAME.describe_action
+
+    def counted(state: object, seat: int, action: object) -> str:
+        described.append(action)
+        return describe(state, seat, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GAME, "describe_action", counted)
+    status = await sessions.status(table.id)
+    assert status.progress is not None and status.progress.decision.seats and described == []
+    seat = status.progress.decision.seats[0]
+    choices = status.progress.choices[seat]
+    state = GAME.load_state(status.table.game.snapshot or "")
+    assert [c.notation for c in choices] == [GAME.format_action(a) for a in GAME.legal_actions(state, seat)]
+    assert len(described) == len(choices) > 1 and all(c.label for c in choices)
+
+    user = status.table.user_at(seat)
+    assert user is not None
+    result = await sessions.act(
+        table.id, user, choices[0].notation, expected_version=None, interaction_id=None
+    )
+    labelled = len(described)
+    for deciding in result.progress.decision.seats:
+        assert result.progress.choices[deciding]
+    assert len(described) == labelled
+
+
+async def test_a_click_on_what_the_last_move_offered_is_not_listed_again(
+    db: object, sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move lists the choices of whoever decides next (their panel); a click on one of them at that
+    version is legal without listing the seat's legal actions again (``bot.progress.Offered``). Another
+    process moving the game makes a new version: what this process remembers no longer counts, and a
+    choice offered before is refused when it is no longer legal."""
+    table = await _carnegie(sessions)
+    seat = await _play_until(sessions, table.id, "departments")
+    status = await sessions.status(table.id)
+    assert status.progress is not None
+    user = status.table.user_at(seat)
+    assert user is not None
+    offered = [c.notation for c in status.progress.choices[seat]]
+    moved = await sessions.act(table.id, user, offered[0], expected_version=None, interaction_id=None)
+    again = moved.progress.choices.get(seat, [])
+    assert again, "the seat decides again after its first step"
+
+    listed: list[int] = []
+    legal_actions = GAME.legal_actions
+
+    def counted(state: object, who: int) -> list[object]:
+        listed.append(who)
+        return legal_actions(state, who)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GAME, "legal_actions", counted)
+    before = await sessions.status(table.id)
+    other = Sessions(sessions.db, clock=sessions.clock, new_seed=sessions.new_seed)  # another process
+    # What ``sessions`` offered at this version: checked without listing, by this process only.
+    remembered = sessions.offered.at(before.table, seat)
+    assert remembered == frozenset(c.notation for c in again)
+    step = await other.act(table.id, user, again[0].notation, expected_version=None, interaction_id=None)
+    listed.clear()
+    stale = [n for n in remembered if n not in {c.notation for c in step.progress.choices.get(seat, [])}]
+    assert stale, "a choice offered before the other process's move and no longer legal"
+    fingerprint = await _fingerprint(sessions, table.id)
+    with pytest.raises(IllegalAction):
+        await sessions.act(table.id, user, stale[0], expected_version=None, interaction_id=None)
+    assert seat in listed  # listed again: the remembered version is not the game's any more
+    assert await _fingerprint(sessions, table.id) == fingerprint
+    # A click on what the last move in this process offered is not listed again.
+    ours = await sessions.act(
+        table.id, user, step.progress.choices[seat][0].notation, expected_version=None, interaction_id=None
+    )
+    listed.clear()
+    if seat in ours.progress.decision.seats:
+        await sessions.act(
+            table.id,
+            user,
+            ours.progress.choices[seat][0].notation,
+            expected_version=None,
+            interaction_id=None,
+        )
+        assert listed.count(seat) == 1  # only for the panel after the step, never to check the click

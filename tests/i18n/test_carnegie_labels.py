@@ -57,3 +57,21 @@ def test_a_label_takes_in_each_language_the_first_form_that_fits() -> None:
     back = pickle.loads(pickle.dumps(label))
     assert say(back, "ru") == "Продажи"
     assert say(fit(10, msg("Strategic Planning")), "pl") == "Planowani…"  # the last form, cut
+
+
+def test_a_space_named_in_a_play_out_is_still_named_for_a_player() -> None:
+    """The names of the company board's spaces are kept for the next label (``words.bare_space``: an HR turn
+    names the same few spaces in ~100 journeys). A play-out names them quietly, as nothing: the label a
+    player reads after it must still name the space."""
+    from engine.carnegie.words import bare_space
+    from engine.core.words import quietly
+
+    state = GAME.new_game(2, 6, {"tab_sides": "random"})
+    cells = list(state.companies[0].cells)
+    with quietly():  # the empty spaces named after a neighbour (a corner's name is made once, at import)
+        unsaid = [i for i, content in enumerate(cells) if content == 0 and bare_space(cells, i) == ""]
+    assert unsaid
+    for cell in unsaid:
+        named = bare_space(cells, cell)
+        assert named.startswith("empty space") and isinstance(named, Msg)
+        assert say(named, "uk") != named

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from engine.core.words import Msg, join, listing, msg, plural
+from engine.core.words import Msg, fit, join, listing, msg, plural
 from render.common.language import say, speaking, t
 
 
@@ -48,3 +48,23 @@ def test_a_package_says_its_own_word_where_two_games_differ() -> None:
 
     assert say(gain_text(Gain(goods=3)), "ca") == "3 mercaderies"
     assert say(amount("goods", 3), "ca") == "3 béns"
+
+
+def test_a_label_makes_its_shorter_forms_only_when_a_language_needs_them() -> None:
+    """``fit``: the English is the first form that fits; a form given as a function is made when some
+    language's saying of the forms before it is too long (an HR turn's panel labels ~100 journeys, each in
+    six lengths), and a label crossing processes takes every form with it."""
+    made: list[str] = []
+
+    def form(key: str) -> Msg:
+        made.append(key)
+        return msg(key)
+
+    # "Strategic Planning" is "Стратегічне планування" in Ukrainian: longer than the 20 characters allowed.
+    label = fit(20, lambda: form("Strategic Planning"), lambda: form("Planning"), lambda: form("Plan"))
+    assert label == "Strategic Planning" and made == ["Strategic Planning"]
+    assert say(label, "en") == "Strategic Planning" and made == ["Strategic Planning"]
+    assert say(label, "uk") != "Стратегічне планування" and made == ["Strategic Planning", "Planning"]
+    back = pickle.loads(pickle.dumps(label))
+    assert made == ["Strategic Planning", "Planning", "Plan"]
+    assert back.parts == ("Strategic Planning", "Planning", "Plan") and say(back, "uk") == say(label, "uk")

@@ -25,6 +25,8 @@ Derived facts that scoring, views and rules share live here as functions (``acti
 
 from __future__ import annotations
 
+from itertools import chain
+
 from pydantic import BaseModel, Field
 
 from engine.carnegie import data
@@ -260,8 +262,9 @@ def active_in(company: Company, cell: int) -> int:
 
 def active_employees(company: Company) -> int:
     """Active employees for every count (R4.3.3: the permanent HR employee is excluded)."""
-    total = sum(len(workplaces) - workplaces.count(FREE) for workplaces in company.staff)  # active_in
-    return total - 1  # the permanent HR employee is always active
+    # ``active_in`` over every cell, flattened once: weighed for every action a computer player considers
+    workplaces = list(chain.from_iterable(company.staff))
+    return len(workplaces) - workplaces.count(FREE) - 1  # the permanent HR employee is always active
 
 
 def staffed(company: Company, dept: int) -> bool:

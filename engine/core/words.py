@@ -175,6 +175,8 @@ def plural(one: str, many: str, n: int, /, **args: Arg) -> Msg:
 def join(sep: str, parts: Iterable[str]) -> Msg:
     """Sentences side by side with punctuation that no language changes (", ", " + ", "\\n"):
     each part is said in the reader's language, the separator is kept."""
+    if _QUIET.get():
+        return UNSAID
     return Msg(None, {}, sep=sep, parts=tuple(parts))
 
 

@@ -151,10 +151,12 @@ def income_events(state: CarnegieState, seat: int) -> tuple[int, ...]:
 
 def project_income(company: Company) -> float:
     """The project income (R5.3.3) in dollars: the best alternative of every emptied project space."""
-    return sum(
-        max((_dollars(g) for g in TABS[t][company.tab_side[t]][i].income), default=0.0)
-        for t, i in emptied_income_spaces(company)
-    )
+    return sum(_space_income(t, company.tab_side[t], i) for t, i in emptied_income_spaces(company))
+
+
+@lru_cache(maxsize=256)  # a few dozen project spaces, weighed for every action of every play-out
+def _space_income(ptype: int, side: int, space: int) -> float:
+    return max((_dollars(g) for g in TABS[ptype][side][space].income), default=0.0)
 
 
 def income_promise(state: CarnegieState, seat: int) -> tuple[float, float]:

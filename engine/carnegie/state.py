@@ -25,6 +25,7 @@ Derived facts that scoring, views and rules share live here as functions (``acti
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import chain
 
 from pydantic import BaseModel, Field
@@ -288,10 +289,19 @@ def employees_owned(company: Company) -> int:
     return sum(company.idle) + active_employees(company) + sum(company.missions)
 
 
-def tab_project_spaces(company: Company, ptype: int) -> list[int]:
+def tab_project_spaces(company: Company, ptype: int) -> tuple[int, ...]:
     """Indices of the exposed project spaces of a tab, in exposure order."""
-    spaces = TABS[ptype][company.tab_side[ptype]]
-    return [i for i in range(company.tab_pos[ptype] + 1) if spaces[i].kind == "P"]
+    return _exposed(ptype, company.tab_side[ptype], company.tab_pos[ptype])[0]
+
+
+# A tab's exposed spaces depend on its side and position alone, and a computer player asks for them for every
+# action it weighs (projects ready to build, the VP of the tabs, project income): a few hundred values.
+@cache
+def _exposed(ptype: int, side: int, pos: int) -> tuple[tuple[int, ...], int]:
+    """(indices of the exposed project spaces, VP of the farthest exposed VP space or 0)."""
+    spaces = TABS[ptype][side][: pos + 1]
+    vps = [space.vp for space in spaces if space.kind == "V"]
+    return tuple(i for i, space in enumerate(spaces) if space.kind == "P"), (vps[-1] if vps else 0)
 
 
 def tab_discs(company: Company, ptype: int) -> int:
@@ -301,12 +311,7 @@ def tab_discs(company: Company, ptype: int) -> int:
 
 def tab_end_vp(company: Company, ptype: int) -> int:
     """R6.4.9: the VP of the farthest exposed VP space, 0 if none."""
-    spaces = TABS[ptype][company.tab_side[ptype]]
-    best = 0
-    for i in range(company.tab_pos[ptype] + 1):
-        if spaces[i].kind == "V":
-            best = spaces[i].vp
-    return best
+    return _exposed(ptype, company.tab_side[ptype], company.tab_pos[ptype])[1]
 
 
 def tab_full(company: Company, ptype: int) -> bool:

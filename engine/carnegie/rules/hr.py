@@ -4,6 +4,7 @@ Training and Partnerships (§7.1), Recruiting (§7.2) and Safety and Quality (§
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine.carnegie import data
 from engine.carnegie.actions import ActionLike, Cand, cell_code, parse_cell
@@ -49,11 +50,17 @@ def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
         for dst in sorted(range(N_CELLS), key=lambda d: c.cells[d] <= 0):
             if dst == cell or distance(cell, dst) > moves:
                 continue
-            hops = ">".join(cell_code(h) for h in route(cell, dst))
+            hops = _hops(cell, dst)
             if lying:
                 yield cand("move", f"{cell_code(cell)}>{hops}")
             for price in prices:
                 yield cand("move", f"{cell_code(cell, True)}>{hops}", *price)
+
+
+@cache  # N_CELLS² journeys at most, listed for every HR step of every play-out
+def _hops(src: int, dst: int) -> str:
+    """The cells of ``route`` in the notation, ``"3,2>2,2"``."""
+    return ">".join(cell_code(h) for h in route(src, dst))
 
 
 def route(src: int, dst: int) -> list[int]:

@@ -62,12 +62,12 @@ class Msg(str):
             # a language whose saying is longer asks for them (``forms``). Making them all cost a game's
             # panel 0.5–3 ms: an HR turn offers up to ~120 journeys, each in six lengths.
             for form in parts:
-                made += (form() if callable(form) else form,)
+                made += (_made(form),)
                 if len(made[-1]) <= limit:
                     break
             english = fitting(made, limit)
         elif sep is not None:
-            made = tuple(form() if callable(form) else form for form in parts)
+            made = tuple(_made(form) for form in parts)
             english = sep.join(made)
         else:
             assert key is not None
@@ -85,7 +85,7 @@ class Msg(str):
         yield from self._parts
         while self._later:
             form, *rest = self._later
-            made = form() if callable(form) else form
+            made = _made(form)
             self._parts, self._later = (*self._parts, made), tuple(rest)
             yield made
 
@@ -102,6 +102,11 @@ class Msg(str):
             Msg,
             (self.key, dict(self.args), self.many, self.n, self.sep, self.parts, self.unit, self.limit),
         )
+
+
+def _made(form: Form) -> str:
+    """A form's text, made now if it was given as a function (``fit``)."""
+    return form() if callable(form) else form
 
 
 def fitting(said: Iterable[str], limit: int) -> str:

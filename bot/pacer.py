@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from bot.shared_calls import settle
+from bot.shared_calls import settle, shared_future
 
 # Discord's global limit is 50/s; 45 leaves room for the calls discord.py repeats after a 429 and
 # for clock drift between the bot and Discord.
@@ -121,7 +121,6 @@ class Pacer:
     ) -> Any:
         """Start ``call()`` when the budget allows and return its result (or raise its error).
         ``key``: a droppable call; a waiting call with the same key is replaced by this one."""
-        loop = asyncio.get_running_loop()
         entry: _Waiting | None = self._by_key.get(key) if key is not None else None
         if entry is not None:
             # Superseded before it started: the newer call goes out in its place (and at the better
@@ -134,7 +133,7 @@ class Pacer:
                 heapq.heappush(self._queue, entry)
             self.coalesced += 1
         else:
-            entry = _Waiting(int(priority), next(self._seq), call, key, loop.create_future())
+            entry = _Waiting(int(priority), next(self._seq), call, key, shared_future())
             heapq.heappush(self._queue, entry)
             if key is not None:
                 self._by_key[key] = entry

@@ -39,7 +39,7 @@ from typing import Any
 from bot import plugins
 from bot.plugins import GamePlugin
 from bot.refusals import Refusal
-from bot.shared_calls import settle
+from bot.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
 from render.common.language import DEFAULT, speaking
@@ -199,7 +199,7 @@ class RenderPool:
         args = (game.rules_module, game.pictures_module, key, snapshot, seat, list(names), scores, lang)
         queue: Hashable = game_id if game_id is not None else object()
         # The language is part of what is drawn: the same picture in two languages is drawn twice.
-        job = _Job(game, args, asyncio.get_running_loop().create_future(), (queue, key, seat, lang))
+        job = _Job(game, args, shared_future(), (queue, key, seat, lang))
         # Shielded: a caller that stops waiting does not take the picture away from another.
         return await asyncio.shield(self._queue(queue, job))
 

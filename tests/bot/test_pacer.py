@@ -199,3 +199,33 @@ async def test_install_paces_every_http_call_at_the_callers_priority_and_coalesc
 def test_a_rate_below_one_call_per_window_is_refused() -> None:
     with pytest.raises(ValueError):
         Pacer(0.5)
+
+
+async def test_a_failed_call_whose_caller_gave_up_is_not_reported_as_unread() -> None:
+    """A caller cancelled (the bot stopping) leaves its call to go out for the others; when that call then
+    fails, nobody is left to read the error, and asyncio logged "Future exception was never retrieved"."""
+    import gc
+
+    loop = asyncio.get_running_loop()
+    unread: list[str] = []
+    loop.set_exception_handler(lambda _loop, context: unread.append(str(context.get("message"))))
+    started = asyncio.Event()
+
+    async def failing() -> None:
+        started.set()
+        await asyncio.sleep(0.01)
+        raise RuntimeError("Discord is down")
+
+    try:
+        pacer = Pacer(45)
+        caller = asyncio.ensure_future(pacer.send(failing))
+        await started.wait()
+        caller.cancel()
+        await asyncio.gather(caller, return_exceptions=True)
+        await asyncio.sleep(0.05)  # the call fails with nobody waiting
+        del caller
+        gc.collect()
+        await asyncio.sleep(0)
+        assert unread == []
+    finally:
+        loop.set_exception_handler(None)

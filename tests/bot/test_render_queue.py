@@ -54,3 +54,36 @@ def test_a_render_pool_stopped_twice_does_not_fail() -> None:
     pool = spawned_pool(1)
     _stop(pool)
     _stop(pool)
+
+
+async def test_a_picture_nobody_waits_for_any_more_fails_quietly_when_the_bot_stops() -> None:
+    """A caller cancelled by the shutdown leaves its picture waiting (shielded, for other callers); closing
+    the pool then fails that picture. Nobody is left to read the failure, and asyncio logged "Future
+    exception was never retrieved" at every such shutdown (seen in the storage bench's restarts)."""
+    import gc
+
+    race = plugins.plugin("race")
+    pool = RenderPool(workers=1)
+    loop = asyncio.get_running_loop()
+    unread: list[str] = []
+    loop.set_exception_handler(lambda _loop, context: unread.append(str(context.get("message"))))
+    try:
+        await pool.warm_up([race])
+        state = race.rules.new_game(2, 1)
+        names = ["Ana", "Ben"]
+        drawing = asyncio.ensure_future(pool.draw(race, "track", state, None, names, None, game_id=1))
+        await asyncio.sleep(0)
+        waiting = asyncio.ensure_future(pool.draw(race, "track", state, 0, names, None, game_id=2))
+        await asyncio.sleep(0)
+        for caller in (drawing, waiting):
+            caller.cancel()
+        await asyncio.gather(drawing, waiting, return_exceptions=True)
+        pool.close()
+        await asyncio.sleep(0.5)  # the drawing one fails too, once its process is gone
+        del drawing, waiting
+        gc.collect()
+        await asyncio.sleep(0)
+        assert unread == []
+    finally:
+        loop.set_exception_handler(None)
+        pool.close()

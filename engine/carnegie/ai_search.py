@@ -75,13 +75,16 @@ SEARCH = Search(
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
-# Solo rollouts run to the game's end late on (Andrew's cards decide much); the action cap keeps the early
-# ones (~5 actions a solo round) within the time. Solo strong weighs the play-out player's best three actions
-# and the four ``SOLO_PLANS`` in two worlds of Andrew's hidden cards each: 14 play-outs a decision. Stopping
-# every play-out at the same round instead (8 rounds on) looked principled but ended worse on the seeds
-# tried (0-5 at normal: mean margin -28 against -9 on seeds 0-2 here; BENCHMARKS.md, section strength).
+# Solo strong weighs the play-out player's best three actions and the four ``SOLO_PLANS`` in four worlds of
+# Andrew's hidden cards each (28 play-outs a decision), each play-out cut after 25 actions (~5 solo rounds)
+# or at the game's end. Half as long and twice as many as the earlier two worlds of 50 actions, for the same
+# work: a play-out's greedy line drifts further from its twin's the longer it runs, so the candidates'
+# values differed more by the drift than by the action, while the leaf value already counts what a
+# company promises (its weights lean on the share of the game left). 50 seeds each: normal 40 -> 62 %
+# wins, mean margin -4.1 -> +4.5 VP; hard 10 -> 36 %, -18.3 -> -9.3 VP, at the same p99 (BENCHMARKS.md,
+# section strength, eighth session).
 STRONG = {
-    1: Budget(width=3, samples=2, horizon=data.ROUNDS, steps=50, switch=True),
+    1: Budget(width=3, samples=4, horizon=data.ROUNDS, steps=25, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

@@ -150,10 +150,9 @@ class RolloutPlayer:
 
 
 # A game's computer players: easy is its one-step greedy player, normal and strong search with rollouts,
-# random keeps tests and picture reviews moving fast. easy is the default (first) because the bot still
-# decides on its event loop and a strong decision takes up to ~2 s of CPU; once AI decisions run in worker
-# processes, the bot should name "strong" for /game replace and skipped seats (issue 22), and let a host pick
-# the level of each added AI seat.
+# random keeps tests and picture reviews moving fast. easy is the default (first): it answers at once, for a
+# caller that names no level; the bot names the level itself (a host picks each added seat's, and a replaced
+# or skipped seat plays at strong, ``bot.progress.REPLACEMENT_LEVEL``), deciding in worker processes.
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "random")
 
 

@@ -81,7 +81,7 @@ NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5
 # work: a play-out's greedy line drifts further from its twin's the longer it runs, so the candidates'
 # values differed more by the drift than by the action, while the leaf value already counts what a
 # company promises (its weights lean on the share of the game left). On the same 50 seeds: normal 40 -> 62 %
-# wins, mean margin -4.1 -> +4.5 VP (57 %, +3.1 VP over 100 seeds); hard 10 -> 36 %, -18.3 -> -9.3 VP; the
+# wins, mean margin -4.1 -> +4.5 VP (56 %, +2.3 VP over 150 seeds); hard 10 -> 36 %, -18.3 -> -9.3 VP; the
 # same p99 (BENCHMARKS.md, section strength, eighth session).
 STRONG = {
     1: Budget(width=3, samples=4, horizon=data.ROUNDS, steps=25, switch=True),

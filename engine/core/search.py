@@ -87,6 +87,16 @@ def _play_out(
     return state
 
 
+@dataclass(frozen=True, slots=True)
+class Candidates:
+    """What a searching seat weighs at one decision: the plans (an action and who plays the seat after it),
+    the world they were proposed in and that world's seed (the first sample's, which reuses it)."""
+
+    plans: list[tuple[Any, Callable[[int], Player]]]
+    seen: Any
+    peek: int
+
+
 class RolloutPlayer:
     """The searching player (see the module's docstring); deterministic given ``seed`` and ``budget``."""
 
@@ -95,14 +105,9 @@ class RolloutPlayer:
         self.search = search
         self.budgets = budgets  # by number of players: a round of four costs four times a solo round
 
-    def values(
-        self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]
-    ) -> list[tuple[Any, float]]:
-        """The candidates searched, best first, with their mean value (what ``choose`` and a hint show).
-
-        A candidate is an action and who plays the searching seat after it: the cheap policy after each of
-        its best ``budget.width`` actions, and every alternative player after its own choice. An action
-        proposed twice is worth its better plan."""
+    def candidates(self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]) -> Candidates:
+        """The plans to weigh: the cheap policy after each of its best ``budget.width`` actions, and every
+        alternative player after its own choice."""
         budget = self.budgets[state.players]
         # The candidates are ranked and proposed in a world, never in ``state`` itself: the cheap policy's
         # one step may uncover what the seat cannot see (a solo opponent's face-down card acts as soon as
@@ -118,19 +123,42 @@ class RolloutPlayer:
             for make in self.search.alternatives(state):
                 proposal = make(self.rng.below(1 << 30)).choose(game, seen, seat, actions)
                 plans.append((proposal, make))
+        return Candidates(plans, seen, peek)
+
+    def play_outs(self, game: Game[Any, Any], state: Any, seat: int, candidates: Candidates) -> list[float]:
+        """Every plan's value in the searcher's next world of ``state`` (the same world and rollout seeds for
+        all, so their values differ by the plan alone)."""
+        budget = self.budgets[state.players]
+        stop = self.search.progress(state) + budget.horizon
+        world_seed = self.rng.below(1 << 62)
+        world = (
+            candidates.seen
+            if world_seed == candidates.peek
+            else self.search.determinize(state, seat, Rng(seed=world_seed))
+        )
+        values = []
+        for action, make in candidates.plans:
+            policies = [self.search.policy(world_seed + s) for s in range(state.players)]
+            policies[seat] = make(world_seed + seat)
+            after = game.apply(world, seat, action).state
+            end = rollout(game, after, policies, stop, self.search, budget.steps)
+            values.append(self.search.value(end, seat))
+        return values
+
+    def values(
+        self, game: Game[Any, Any], state: Any, seat: int, actions: Sequence[Any]
+    ) -> list[tuple[Any, float]]:
+        """The candidates searched, best first, with their mean value over ``budget.samples`` worlds (what
+        ``choose`` and a hint show). An action proposed twice is worth its better plan."""
+        budget = self.budgets[state.players]
+        candidates = self.candidates(game, state, seat, actions)
+        plans = candidates.plans
         if all(a == plans[0][0] for a, _ in plans):  # nothing to weigh
             return [(a, 0.0) for a, _ in plans[:1]]
         totals = [0.0] * len(plans)
-        stop = self.search.progress(state) + budget.horizon
         for _ in range(budget.samples):
-            world_seed = self.rng.below(1 << 62)
-            world = seen if world_seed == peek else self.search.determinize(state, seat, Rng(seed=world_seed))
-            for i, (action, make) in enumerate(plans):
-                policies = [self.search.policy(world_seed + s) for s in range(state.players)]
-                policies[seat] = make(world_seed + seat)
-                after = game.apply(world, seat, action).state
-                end = rollout(game, after, policies, stop, self.search, budget.steps)
-                totals[i] += self.search.value(end, seat)
+            for i, value in enumerate(self.play_outs(game, state, seat, candidates)):
+                totals[i] += value
         # each action once, where it was first proposed (actions need not be hashable, only comparable)
         best: list[tuple[Any, float]] = []
         for (action, _), total in zip(plans, totals, strict=True):

@@ -4,11 +4,11 @@ Whole games tell a better budget from a worse one only after hours (a game's mar
 paired games have a standard error of 2–5 VP); this tells in minutes where a budget's play-outs are wasted.
 At positions of greedy solo games against Andrew (every ``--every``-th decision with a choice), each
 candidate of solo strong's budget (the play-out player's best actions and the plans' proposals) is played
-out in ``--worlds`` worlds of Andrew's hidden cards, exactly as the search plays them. Then, many times over,
-the worlds are split in two: a choice made from ``k`` worlds of the first half is scored against the values
-of the second half (regret: how much less the chosen action is worth than the best, in VP of the search's
-own value). The ninth session of 26 Nov found 0.68 VP a decision with four worlds, 0.47 with eight, and the
-row choice the noisiest (BENCHMARKS.md, section strength).
+out in ``--worlds`` worlds of Andrew's hidden cards by the search's own ``RolloutPlayer``. Then, many
+times over, the worlds are split in two: a choice made from ``k`` worlds of the first half is scored
+against the values of the second half (regret: how much less the chosen action is worth than the best, in
+VP of the search's own value). The ninth session of 26 Nov found 0.68 VP a decision with four worlds, 0.47
+with eight, and the row choice the noisiest (BENCHMARKS.md, section strength).
 
     python -m tests.perf.decision_noise [--seeds 905,906] [--every 7] [--worlds 32]
 """
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from engine.carnegie import GAME
 from engine.carnegie.ai_search import SEARCH, STRONG
 from engine.carnegie.state import CarnegieState
-from engine.core.rng import Rng
-from engine.core.search import rollout
+from engine.core.search import RolloutPlayer
 
 
 @dataclass(frozen=True)
@@ -57,27 +56,17 @@ def positions(seeds: Sequence[int], every: int) -> list[CarnegieState]:
 
 
 def sample(state: CarnegieState, worlds: int, seed: int) -> Sampled | None:
-    """The values of solo strong's candidates at ``state`` in ``worlds`` worlds (None: nothing to weigh)."""
-    budget, rng = STRONG[1], Rng(seed=seed)
+    """The values of solo strong's candidates at ``state`` in ``worlds`` worlds, drawn as the search draws
+    them (None: nothing to weigh)."""
+    player = RolloutPlayer(seed, SEARCH, STRONG)
     actions = GAME.legal_actions(state, 0)
-    seen = SEARCH.determinize(state, 0, Rng(seed=rng.below(1 << 62)))
-    plans = [(a, SEARCH.policy) for a in SEARCH.rank(GAME, seen, 0, actions)[: budget.width]]
-    plans += [
-        (make(rng.below(1 << 30)).choose(GAME, seen, 0, actions), make) for make in SEARCH.alternatives(state)
-    ]
-    if all(a == plans[0][0] for a, _ in plans):
+    candidates = player.candidates(GAME, state, 0, actions)
+    if all(a == candidates.plans[0][0] for a, _ in candidates.plans):
         return None
-    stop = SEARCH.progress(state) + budget.horizon
-    values: list[list[float]] = [[] for _ in plans]
-    for _ in range(worlds):
-        world_seed = rng.below(1 << 62)
-        world = SEARCH.determinize(state, 0, Rng(seed=world_seed))
-        for i, (action, make) in enumerate(plans):
-            after = GAME.apply(world, 0, action).state
-            end = rollout(GAME, after, [make(world_seed)], stop, SEARCH, budget.steps)  # one seat: solo
-            values[i].append(SEARCH.value(end, 0))
+    by_world = [player.play_outs(GAME, state, 0, candidates) for _ in range(worlds)]
     row_choice = all(a.verb == "row" for a in actions)
-    return Sampled(state.round, row_choice, [GAME.format_action(a) for a, _ in plans], values)
+    names = [GAME.format_action(a) for a, _ in candidates.plans]
+    return Sampled(state.round, row_choice, names, [list(values) for values in zip(*by_world, strict=True)])
 
 
 def _worth(s: Sampled, worlds: Sequence[int]) -> dict[str, float]:

@@ -351,7 +351,7 @@ def greedy_values(
     rows = all(getattr(a, "verb", "") == "row" for a in actions)
     out: list[float] = []
     for action in actions:
-        after, _ = rules.apply(state, seat, action)  # the rules' own apply: no Step, no barrier to work out
+        after, _ = rules.apply_legal(state, seat, action)  # the rules' own: no Step, no barrier, no check
         if weights.andrew != (0.0, 0.0) and after.andrew is not None:
             own, his = solo_categories(after)
             value = evaluate(after, seat, weights, sum(own.values()))

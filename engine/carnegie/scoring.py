@@ -118,7 +118,21 @@ class MapTally:
 
 
 def map_tally(state: CarnegieState, owner: int) -> MapTally:
-    return _map_tally(tuple(state.slot_owner), tuple(state.slot_project), owner)
+    # The last map's tallies are kept by the map's contents (lists compared by value, never by identity):
+    # one evaluation asks for them up to five times, and the next action weighed mostly leaves the map as
+    # it was; building the tuple keys alone was a twentieth of a play-out's time. One tuple, replaced whole,
+    # so a caller in another thread never reads one map's tallies for another's.
+    global _last_map
+    last = _last_map
+    if state.slot_owner != last[0] or state.slot_project != last[1]:
+        last = _last_map = (state.slot_owner[:], state.slot_project[:], {})
+    tally = last[2].get(owner)
+    if tally is None:
+        tally = last[2][owner] = _map_tally(tuple(state.slot_owner), tuple(state.slot_project), owner)
+    return tally
+
+
+_last_map: tuple[list[int], list[int], dict[int, MapTally]] = ([], [], {})
 
 
 # The score is counted after every action a computer player weighs, and most actions leave the map as it

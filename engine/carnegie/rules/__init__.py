@@ -21,12 +21,13 @@ from engine.carnegie.rules.common import (
 )
 from engine.carnegie.rules.decisions import deciding, pending
 from engine.carnegie.rules.departments import begin_turn
-from engine.carnegie.rules.flow import advance, apply, check, legal_actions
+from engine.carnegie.rules.flow import advance, apply, apply_legal, check, legal_actions
 from engine.carnegie.rules.management import place_cost
 
 __all__ = [
     "advance",
     "apply",
+    "apply_legal",
     "begin_turn",
     "cheapest_free",
     "check",

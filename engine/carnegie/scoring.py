@@ -17,7 +17,7 @@ play this is only an indication (the money may still be spent). ``ScoreSheet.fin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -217,8 +217,8 @@ def donation_value(code: str, source: Achievements) -> int:
 class WelfarePayment:
     """The chosen payment: repetitions per welfare code, what was paid, and what is left."""
 
-    times: dict[str, int]
-    vp: dict[str, int]
+    times: Mapping[str, int]
+    vp: Mapping[str, int]
     converted: int  # goods returned for $1 each before paying (R5.7.1)
     money_left: int
     goods_left: int
@@ -240,27 +240,17 @@ def welfare_allocation(
     maxima of D20 a welfare cell never exceeds 12 VP, so it never binds)."""
     wanted = set(codes)
     owned = tuple(c for c in (WELFARE_GOODS, WELFARE_MONEY, WELFARE_BOTH) if c in wanted)
-    if not owned:
-        return WelfarePayment(times={}, vp={}, converted=0, money_left=money, goods_left=goods)
-    times, conv = _best_payment(owned, money, goods, convert, cap)
-    paid_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
-    paid_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
-    return WelfarePayment(
-        times=dict(zip(owned, times, strict=True)),
-        vp={c: min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True)},
-        converted=conv,
-        money_left=money + conv - paid_money,
-        goods_left=goods - conv - paid_goods,
-    )
+    return _payment(owned, money, goods, convert, cap)
 
 
 # A computer player counts the score after every action it weighs, and money and goods change seldom
-# between them: the same few payments are searched thousands of times a decision.
+# between them: the same few payments are searched thousands of times a decision. The payment is shared
+# between callers, so nobody edits one.
 @lru_cache(maxsize=1 << 12)
-def _best_payment(
-    owned: tuple[str, ...], money: int, goods: int, convert: bool, cap: int
-) -> tuple[tuple[int, ...], int]:
-    """``welfare_allocation``'s search: the repetitions of each owned cell and the goods converted."""
+def _payment(owned: tuple[str, ...], money: int, goods: int, convert: bool, cap: int) -> WelfarePayment:
+    """``welfare_allocation`` for the welfare cells ``owned`` (in table order)."""
+    if not owned:
+        return WelfarePayment(times={}, vp={}, converted=0, money_left=money, goods_left=goods)
     best_key: tuple[int, int, int] | None = None
     best: tuple[tuple[int, ...], int] = ((0,) * len(owned), 0)
     for times in product(*(range(WELFARE_MAX[c] + 1) for c in owned)):
@@ -274,7 +264,16 @@ def _best_payment(
         key = (vp, -left, -conv)
         if best_key is None or key > best_key:
             best_key, best = key, (times, conv)
-    return best
+    times, conv = best
+    paid_money = sum(n * WELFARE_UNIT[c][0] for c, n in zip(owned, times, strict=True))
+    paid_goods = sum(n * WELFARE_UNIT[c][1] for c, n in zip(owned, times, strict=True))
+    return WelfarePayment(
+        times=dict(zip(owned, times, strict=True)),
+        vp={c: min(n * WELFARE_UNIT[c][2], cap) for c, n in zip(owned, times, strict=True)},
+        converted=conv,
+        money_left=money + conv - paid_money,
+        goods_left=goods - conv - paid_goods,
+    )
 
 
 # --- major-city connections (§9.3) ----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.carnegie import GAME, data
+from engine.carnegie import GAME, data, rules
 from engine.carnegie.ai import (
     GreedyPlayer,
     evaluate,
@@ -19,8 +19,8 @@ from engine.carnegie.ai import (
     network_promise,
     project_income,
 )
-from engine.carnegie.scoring import player_connection_points, totals
-from engine.carnegie.state import CarnegieState
+from engine.carnegie.scoring import map_tally, player_connection_points, totals
+from engine.carnegie.state import NO_OWNER, CarnegieState
 from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
 from engine.core import play as play_game
 from tests.race_game import RACE
@@ -72,6 +72,39 @@ def test_players_only_choose_legal_actions_and_do_not_touch_the_game_rng() -> No
         assert choice in legal
         assert GAME.dump_state(state) == before  # choosing (with look-ahead) changes nothing
         state = GAME.apply(state, seat, choice).state
+
+
+def test_the_look_ahead_s_unchecked_apply_gives_what_apply_gives_for_every_legal_action() -> None:
+    """``rules.apply_legal`` (the greedy look-ahead's, without the checks) against ``rules.apply``, over every
+    legal action of a random game's positions, solo against Andrew included."""
+    solo = {"tab_sides": "random", "difficulty": "hard"}
+    for players, options in ((2, {"tab_sides": "random"}), (1, solo)):
+        state = GAME.new_game(players, 5, options)
+        rng = Rng(seed=7)
+        for _ in range(120):
+            decision = GAME.pending(state)
+            if decision.finished:
+                break
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
+            for action in legal:
+                checked, events = rules.apply(state, seat, action)
+                unchecked, unchecked_events = rules.apply_legal(state, seat, action)
+                assert GAME.dump_state(unchecked) == GAME.dump_state(checked)
+                assert len(unchecked_events) == len(events)
+            state = GAME.apply(state, seat, legal[rng.below(len(legal))]).state
+
+
+def test_the_kept_map_tally_follows_the_map_s_contents_not_the_list_s_identity() -> None:
+    """``map_tally`` keeps the last map's tallies: a disc placed in the same list (as the rules place them,
+    R7.4) must count at once."""
+    state = GAME.new_game(2, 4, {"tab_sides": "random"})
+    slot = state.slot_owner.index(NO_OWNER)
+    before = map_tally(state, 1)
+    state.slot_owner[slot], state.slot_project[slot] = 1, data.HOUSING
+    after = map_tally(state, 1)
+    assert after.projects[data.HOUSING] == before.projects[data.HOUSING] + 1
+    assert data.SLOT_CITY[slot] in after.cities
 
 
 def test_evaluate_of_a_finished_game_is_the_final_score() -> None:

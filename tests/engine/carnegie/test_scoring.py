@@ -25,11 +25,11 @@ from engine.carnegie.scoring import (
     player_cap,
     score,
     score_sheet,
-    welfare_allocation,
     winners,
 )
 from engine.carnegie.setup import new_state
 from engine.carnegie.state import NEUTRAL, NO_OWNER, NO_PROJECT, CarnegieState
+from engine.carnegie.welfare import welfare_allocation
 
 W, M, S, E = data.WEST, data.MIDWEST, data.SOUTH, data.EAST
 H, C, IND, P = data.HOUSING, data.COMMERCE, data.INDUSTRY, data.INFRA

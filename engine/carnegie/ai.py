@@ -32,9 +32,8 @@ from engine.carnegie.state import (
     active_employees,
     active_in,
     built_departments,
-    emptied_income_spaces,
-    level,
-    tab_discs,
+    exposed_spaces,
+    levels,
     workplace_costs,
 )
 from engine.carnegie.unseen import determinize
@@ -49,6 +48,8 @@ def _worth_of_lying(company: Company) -> float:
     """Inactive employees lying where a free workplace waits can be activated in Phase 4: count them (up
     to the free workplaces of their cell); employees elsewhere are worth a little less per step away from
     the nearest free workplace, which pulls HR moves towards departments."""
+    if not any(company.idle):
+        return 0.0
     free_cells = [cell for cell in range(N_CELLS) if company.cells[cell] > 0 and FREE in company.staff[cell]]
     if not free_cells:
         return 0.0
@@ -96,21 +97,21 @@ def network_promise(state: CarnegieState, seat: int) -> float:
     own = map_tally(state, seat).cities
     if not own:
         return 0.0
-    levels = tuple(level(company, r) for r in range(4))
-    return max(0.0, _best_network(own, levels) - connection_points(own, levels))
+    at = levels(company)
+    return max(0.0, _best_network(own, at) - connection_points(own, at))
 
 
 # A play-out evaluates every legal action of every step, and most of them leave the player's cities and
 # track levels as they were: the same few networks are weighed tens of thousands of times a decision.
 @lru_cache(maxsize=1 << 14)
-def _best_network(own: frozenset[int], levels: tuple[int, ...]) -> float:
+def _best_network(own: frozenset[int], track_levels: tuple[int, ...]) -> float:
     """The best group's discounted points for ``network_promise`` (a pure function of its arguments)."""
     far = {m: _missing(own, m) for m in _MAJORS}
     best = 0.0
     for size in (2, 3, 4):
         for group in combinations(_MAJORS, size):
             links = sum(data.CITIES[m].link for m in group)
-            points = data.CONNECTION_TABLE[links][min(levels[data.CITIES[m].region] for m in group)]
+            points = data.CONNECTION_TABLE[links][min(track_levels[data.CITIES[m].region] for m in group)]
             # Prim's tree over the group: the cities its roads still need (the start's own gap counted once)
             inside, lacking = [group[0]], 0 if group[0] in own else 1
             rest = list(group[1:])
@@ -136,6 +137,25 @@ def income_events(state: CarnegieState, seat: int) -> tuple[int, ...]:
     """How many Take Income events each region still has on the timeline for ``seat`` (R5.1.2: every space
     is in view): the spaces right of each row's marker, the end tiles' included (R5.3.7), less the round's
     own event space once ``seat`` has had its income from it (the marker only moves in Phase 4, R5.5.3)."""
+    # Kept per game's timeline (held, so compared by identity: clones share it, it never changes after
+    # setup) by what else they depend on: the markers move four times a round, and the counts are asked for
+    # after every action a computer player weighs. One tuple, replaced whole (as ``scoring.map_tally``).
+    global _known_events
+    timeline, known = _known_events
+    if state.timeline is not timeline:
+        known = {}
+        _known_events = (state.timeline, known)
+    key = (tuple(state.markers), state.advancing, state.phase not in ("select", "income"))
+    counts = known.get(key)
+    if counts is None:
+        counts = known[key] = _income_events(state)
+    return counts
+
+
+_known_events: tuple[object, dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]]] = (None, {})
+
+
+def _income_events(state: CarnegieState) -> tuple[int, ...]:
     counts = [0, 0, 0, 0]
     for row in range(4):
         for space in range(state.markers[row] + 1, 6):
@@ -149,9 +169,27 @@ def income_events(state: CarnegieState, seat: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def ready_projects(company: Company) -> int:
+    """Projects ready to build on the company's tabs (``tab_discs`` of every tab)."""
+    return _tabs(tuple(company.tab_side), tuple(company.tab_pos), tuple(company.tab_built))[0]
+
+
 def project_income(company: Company) -> float:
     """The project income (R5.3.3) in dollars: the best alternative of every emptied project space."""
-    return sum(_space_income(t, company.tab_side[t], i) for t, i in emptied_income_spaces(company))
+    return _tabs(tuple(company.tab_side), tuple(company.tab_pos), tuple(company.tab_built))[1]
+
+
+# Weighed after every action of every play-out, and tabs change seldom between them.
+@lru_cache(maxsize=1 << 12)
+def _tabs(sides: tuple[int, ...], positions: tuple[int, ...], built: tuple[int, ...]) -> tuple[int, float]:
+    """(projects ready to build on the tabs, ``tab_discs``; the project income, ``project_income``)."""
+    ready, income = 0, 0.0
+    for t, (side, pos, n) in enumerate(zip(sides, positions, built, strict=True)):
+        spaces = exposed_spaces(t, side, pos)
+        ready += len(spaces) - n
+        for i in spaces[:n]:  # emptied (``emptied_income_spaces``), in the same order
+            income += _space_income(t, side, i)
+    return ready, income
 
 
 @lru_cache(maxsize=256)  # a few dozen project spaces, weighed for every action of every play-out
@@ -253,7 +291,7 @@ def evaluate(
     future = (
         w(weights.money) * company.money
         + w(weights.goods) * company.goods
-        + w(weights.ready) * sum(tab_discs(company, t) for t in range(4))
+        + w(weights.ready) * ready_projects(company)
         + w(weights.built) * sum(company.tab_built)
         + w(weights.active) * active_employees(company)
         + w(weights.mission) * sum(company.missions)
@@ -286,7 +324,7 @@ def turn_potential(company: Company, action_type: int) -> float:
     if action_type == data.HR:
         return 0.5 * min(uses * 1.5, sum(company.idle))
     if action_type == data.CON:
-        ready = sum(tab_discs(company, t) for t in range(4))
+        ready = ready_projects(company)
         return 2.0 * min(uses, ready, company.goods + company.money // 3)
     if action_type == data.RND:
         return 1.2 * uses

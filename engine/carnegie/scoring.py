@@ -28,11 +28,9 @@ from engine.carnegie.state import (
     CarnegieState,
     Company,
     active_employees,
-    built_departments,
-    departments,
     donation_cap,
-    level,
-    tab_end_vp,
+    end_vp,
+    levels,
 )
 from engine.carnegie.welfare import WELFARE_CODES, WelfarePayment, welfare_allocation
 from engine.core import ScoreLine, ScoreSheet
@@ -153,17 +151,14 @@ def _map_tally(owners: tuple[int, ...], types: tuple[int, ...], owner: int) -> M
 
 def achievements(state: CarnegieState, seat: int) -> Achievements:
     company = state.companies[seat]
-    dept_types = [0, 0, 0, 0]
-    for dept in departments(company):
-        dept_types[data.DEPT_TYPES[dept]] += 1
     held = map_tally(state, seat)
     return Achievements(
-        departments=(dept_types[0], dept_types[1], dept_types[2], dept_types[3]),
+        departments=_departments(tuple(company.cells))[0],
         projects=held.projects,
         regions=held.regions,
         small_towns=held.small_towns,
-        railroads=sum(1 for r in range(4) if level(company, r) == data.RAILROAD),
-        donations=sum(cell.count(seat) for cell in state.donation_discs),
+        railroads=levels(company).count(data.RAILROAD),
+        donations=_donation_table(state, seat)[1],
         active=active_employees(company),
     )
 
@@ -249,12 +244,32 @@ def _connection_points(own: frozenset[int], track_levels: tuple[int, ...]) -> in
 
 def department_points(company: Company) -> int:
     """R4.4.7: 3 VP per department built in the top row, 2 in the others; starting departments 0."""
-    return sum(ROW_VP[cell // GRID_COLS] for cell, _ in built_departments(company))
+    return _departments(tuple(company.cells))[1]
+
+
+# The score is counted after every action a computer player weighs, and most actions leave the departments
+# and the tabs as they were: a few hundred boards and tab positions a game.
+@lru_cache(maxsize=1 << 12)
+def _departments(cells: tuple[int, ...]) -> tuple[tuple[int, int, int, int], int]:
+    """(departments per action type, the starting ones included; their VP, R4.4.7)."""
+    types = [0, 0, 0, 0]
+    points = 0
+    for cell, dept in enumerate(cells):
+        if dept > 0:
+            types[data.DEPT_TYPES[dept]] += 1
+            if dept <= len(data.TILES):  # built during the game (``built_departments``)
+                points += ROW_VP[cell // GRID_COLS]
+    return (types[0], types[1], types[2], types[3]), points
 
 
 def tab_points(company: Company) -> int:
     """R6.4.9: per tab, the VP of its farthest exposed VP space."""
-    return sum(tab_end_vp(company, t) for t in range(4))
+    return _tab_points(tuple(company.tab_side), tuple(company.tab_pos))
+
+
+@lru_cache(maxsize=1 << 12)
+def _tab_points(sides: tuple[int, ...], positions: tuple[int, ...]) -> int:
+    return sum(end_vp(t, side, pos) for t, (side, pos) in enumerate(zip(sides, positions, strict=True)))
 
 
 def player_cap(company: Company) -> int:
@@ -269,12 +284,33 @@ def city_points(state: CarnegieState, seat: int) -> int:
 
 def player_connection_points(state: CarnegieState, seat: int) -> int:
     company = state.companies[seat]
-    return _connection_points(map_tally(state, seat).cities, tuple(level(company, r) for r in range(4)))
+    return _connection_points(map_tally(state, seat).cities, levels(company))
 
 
-def donation_codes(state: CarnegieState, owner: int) -> list[str]:
+def donation_codes(state: CarnegieState, owner: int) -> tuple[str, ...]:
     """Codes of the cells holding a disc of ``owner`` (at most one per cell, §7.15), in table order."""
-    return [data.DONATION_CELLS[k][0] for k, stack in enumerate(state.donation_discs) if owner in stack]
+    return _donation_table(state, owner)[0]
+
+
+def _donation_table(state: CarnegieState, owner: int) -> tuple[tuple[str, ...], int]:
+    """(``donation_codes``, the number of ``owner``'s discs on the table, stacked ones included)."""
+    # Kept for the last table by its contents, as ``map_tally``: the score asks after every action a computer
+    # player weighs, and donations are seldom among them.
+    global _last_donations
+    last = _last_donations
+    if state.donation_discs != last[0]:
+        last = _last_donations = ([d[:] for d in state.donation_discs], {})
+    held = last[1].get(owner)
+    if held is None:
+        stacks = state.donation_discs
+        held = last[1][owner] = (
+            tuple(data.DONATION_CELLS[k][0] for k, stack in enumerate(stacks) if owner in stack),
+            sum(stack.count(owner) for stack in stacks),
+        )
+    return held
+
+
+_last_donations: tuple[list[list[int]], dict[int, tuple[tuple[str, ...], int]]] = ([], {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,7 +291,7 @@ def employees_owned(company: Company) -> int:
 
 def tab_project_spaces(company: Company, ptype: int) -> tuple[int, ...]:
     """Indices of the exposed project spaces of a tab, in exposure order."""
-    return _exposed(ptype, company.tab_side[ptype], company.tab_pos[ptype])[0]
+    return exposed_spaces(ptype, company.tab_side[ptype], company.tab_pos[ptype])
 
 
 # A tab's exposed spaces depend on its side and position alone, and a computer player asks for them for every
@@ -311,16 +311,40 @@ def tab_discs(company: Company, ptype: int) -> int:
 
 def tab_end_vp(company: Company, ptype: int) -> int:
     """R6.4.9: the VP of the farthest exposed VP space, 0 if none."""
-    return _exposed(ptype, company.tab_side[ptype], company.tab_pos[ptype])[1]
+    return end_vp(ptype, company.tab_side[ptype], company.tab_pos[ptype])
+
+
+def exposed_spaces(ptype: int, side: int, pos: int) -> tuple[int, ...]:
+    """``tab_project_spaces`` of a tab of type ``ptype`` on ``side`` pushed to ``pos``."""
+    return _exposed(ptype, side, pos)[0]
+
+
+def end_vp(ptype: int, side: int, pos: int) -> int:
+    """``tab_end_vp`` of a tab of type ``ptype`` on ``side`` pushed to ``pos``."""
+    return _exposed(ptype, side, pos)[1]
 
 
 def tab_full(company: Company, ptype: int) -> bool:
-    return company.tab_pos[ptype] >= len(TABS[ptype][company.tab_side[ptype]]) - 1
+    return _full(ptype, company.tab_side[ptype], company.tab_pos[ptype])
+
+
+def _full(ptype: int, side: int, pos: int) -> bool:
+    return pos >= len(TABS[ptype][side]) - 1
 
 
 def donation_cap(company: Company) -> int:
     """R8.5.1–R8.5.2: 12, +3 per tab fully pushed on its cap-raising side."""
-    raises = sum(1 for t in range(4) if tab_full(company, t) and TABS[t][company.tab_side[t]][-1].raises_cap)
+    return _cap(tuple(company.tab_side), tuple(company.tab_pos))
+
+
+# The score counts the cap after every action a computer player weighs; tabs change seldom between them.
+@cache
+def _cap(sides: tuple[int, ...], positions: tuple[int, ...]) -> int:
+    raises = sum(
+        1
+        for t, (side, pos) in enumerate(zip(sides, positions, strict=True))
+        if _full(t, side, pos) and TABS[t][side][-1].raises_cap
+    )
     return data.DONATION_CAP + data.CAP_RAISE * raises
 
 
@@ -350,6 +374,17 @@ def track_cost(company: Company, region: int) -> int:
 def level(company: Company, region: int) -> int:
     """Transport level of the player's disc on a region's track (R2.5.4: space 5 is Railroad)."""
     return data.TRACKS[region][company.tracks[region] - 1].level
+
+
+def levels(company: Company) -> tuple[int, ...]:
+    """``level`` of every region, in region order."""
+    return _levels(tuple(company.tracks))
+
+
+# Scored after every action a computer player weighs (railroads, connections, the network it promises).
+@cache
+def _levels(tracks: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(data.TRACKS[r][t - 1].level for r, t in enumerate(tracks))
 
 
 def city_slots_owned(state: CarnegieState, owner: int) -> list[int]:

@@ -13,14 +13,36 @@ import pytest
 from engine.carnegie import GAME, data, rules
 from engine.carnegie.ai import (
     GreedyPlayer,
+    _income_events,
     evaluate,
     income_events,
     income_promise,
     network_promise,
     project_income,
+    ready_projects,
 )
-from engine.carnegie.scoring import map_tally, player_connection_points, totals
-from engine.carnegie.state import NO_OWNER, CarnegieState
+from engine.carnegie.reconstructed import GRID_COLS, ROW_VP, TABS
+from engine.carnegie.scoring import (
+    achievements,
+    department_points,
+    donation_codes,
+    map_tally,
+    player_connection_points,
+    tab_points,
+    totals,
+)
+from engine.carnegie.state import (
+    NO_OWNER,
+    CarnegieState,
+    built_departments,
+    donation_cap,
+    emptied_income_spaces,
+    level,
+    levels,
+    tab_discs,
+    tab_end_vp,
+    tab_full,
+)
 from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
 from engine.core import play as play_game
 from tests.race_game import RACE
@@ -189,3 +211,59 @@ def test_income_promise_r5_3_2_only_where_an_income_event_is_still_to_come() -> 
     assert income_promise(st, 0) == (2 * 1, project_income(company)) and project_income(company) > 0
     st.markers = [5, 5, 5, 5]
     assert income_promise(st, 0) == (0.0, 0.0), "no event left: they never come back"
+
+
+def test_the_kept_scoring_facts_equal_the_rules_counted_afresh_through_whole_games() -> None:
+    """The look-ahead's kept facts (departments, tabs, track levels, donations, income events: cached by
+    the values they depend on) equal what the rules' own helpers count from the state, at every state of a
+    solo and a two-player game — R4.4.7, R6.4.9, R8.5, R2.5.4, §8.4, R5.1.2, R5.3.3."""
+    for players, options in (
+        (1, {"tab_sides": "random", "difficulty": "normal"}),
+        (2, {"tab_sides": "random"}),
+    ):
+        state = GAME.new_game(players, 11, options)
+        bots = [GreedyPlayer(s) for s in range(players)]
+        checked = 0
+        while not GAME.pending(state).finished:
+            seat = min(GAME.pending(state).seats)
+            for s in range(players):
+                c = state.companies[s]
+                assert department_points(c) == sum(
+                    ROW_VP[cell // GRID_COLS] for cell, _ in built_departments(c)
+                )
+                assert tab_points(c) == sum(tab_end_vp(c, t) for t in range(4))
+                assert levels(c) == tuple(level(c, r) for r in range(4))
+                assert donation_cap(c) == data.DONATION_CAP + data.CAP_RAISE * sum(
+                    1 for t in range(4) if tab_full(c, t) and TABS[t][c.tab_side[t]][-1].raises_cap
+                )
+                assert ready_projects(c) == sum(tab_discs(c, t) for t in range(4))
+                assert project_income(c) == sum(
+                    max(
+                        (g.money + 2 * g.goods + 4 * g.vp + g.sp + 3 * g.employees for g in spaces), default=0
+                    )
+                    for spaces in (TABS[t][c.tab_side[t]][i].income for t, i in emptied_income_spaces(c))
+                )
+                own = [
+                    data.DONATION_CELLS[k][0] for k, stack in enumerate(state.donation_discs) if s in stack
+                ]
+                assert list(donation_codes(state, s)) == own
+                assert achievements(state, s).donations == sum(
+                    stack.count(s) for stack in state.donation_discs
+                )
+            assert income_events(state, 0) == _income_events(state)
+            checked += 1
+            actions = GAME.legal_actions(state, seat)
+            state = GAME.apply(state, seat, bots[seat].choose(GAME, state, seat, actions)).state
+        # the game went far enough for every fact to have changed: projects built, donations made
+        assert checked > 50 and sum(state.companies[0].tab_built) > 0
+        assert any(stack.count(s) for stack in state.donation_discs for s in range(players))
+
+
+def test_the_kept_donations_follow_the_table_s_contents_not_the_list_s_identity() -> None:
+    """A donation disc put on a cell's stack in place (as the rules put it, R8.1) counts at once (§8.4)."""
+    state = GAME.new_game(2, 4, {"tab_sides": "random"})
+    before = achievements(state, 1).donations
+    cell = next(k for k, stack in enumerate(state.donation_discs) if not stack)
+    state.donation_discs[cell].append(1)
+    assert achievements(state, 1).donations == before + 1
+    assert data.DONATION_CELLS[cell][0] in donation_codes(state, 1)

@@ -75,16 +75,18 @@ SEARCH = Search(
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
-# Solo strong weighs the play-out player's best three actions and the four ``SOLO_PLANS`` in four worlds of
-# Andrew's hidden cards each (28 play-outs a decision), each play-out cut after 25 actions (~5 solo rounds)
-# or at the game's end. Half as long and twice as many as the earlier two worlds of 50 actions, for the same
-# work: a play-out's greedy line drifts further from its twin's the longer it runs, so the candidates'
-# values differed more by the drift than by the action, while the leaf value already counts what a
-# company promises (its weights lean on the share of the game left). On the same 50 seeds: normal 40 -> 62 %
-# wins, mean margin -4.1 -> +4.5 VP (56 %, +2.3 VP over 150 seeds); hard 10 -> 36 %, -18.3 -> -9.3 VP; the
-# same p99 (BENCHMARKS.md, section strength, eighth session).
+# Solo strong weighs the play-out player's best three actions and the four ``SOLO_PLANS`` in five worlds of
+# Andrew's hidden cards each (35 play-outs a decision), each play-out cut after 25 actions (~5 solo rounds)
+# or at the game's end. Many short play-outs rather than a few long ones: a play-out's greedy line drifts
+# further from its twin's the longer it runs, so the candidates' values differ more by the drift than by
+# the action, while the leaf value already counts what a company promises (its weights lean on the share
+# of the game left); and most of what a decision loses is the luck of too few worlds (BENCHMARKS.md,
+# section strength, twelfth session). Two worlds of 50 actions -> four of 25 (eighth session): normal
+# 40 -> 62 % wins on seeds 0–49; hard 10 -> 36 %. Four -> five worlds, paid for by a cheaper score
+# (thirteenth session), paired seed by seed: normal (seeds 100–149) 27 -> 27 wins, +0.7 VP; hard (0–49)
+# 18 -> 20 wins, +5.1 VP; p99 1.3 s.
 STRONG = {
-    1: Budget(width=3, samples=4, horizon=data.ROUNDS, steps=25, switch=True),
+    1: Budget(width=3, samples=5, horizon=data.ROUNDS, steps=25, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

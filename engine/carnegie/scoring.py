@@ -28,6 +28,7 @@ from engine.carnegie.state import (
     CarnegieState,
     Company,
     active_employees,
+    built_tile,
     donation_cap,
     end_vp,
     levels,
@@ -257,7 +258,7 @@ def _departments(cells: tuple[int, ...]) -> tuple[tuple[int, int, int, int], int
     for cell, dept in enumerate(cells):
         if dept > 0:
             types[data.DEPT_TYPES[dept]] += 1
-            if dept <= len(data.TILES):  # built during the game (``built_departments``)
+            if built_tile(dept):
                 points += ROW_VP[cell // GRID_COLS]
     return (types[0], types[1], types[2], types[3]), points
 

@@ -281,7 +281,13 @@ def departments(company: Company) -> list[int]:
 
 def built_departments(company: Company) -> list[tuple[int, int]]:
     """(cell, tile id) of the departments built during the game (R4.4.7)."""
-    return [(c, d) for c, d in enumerate(company.cells) if 0 < d <= len(data.TILES)]
+    return [(c, d) for c, d in enumerate(company.cells) if built_tile(d)]
+
+
+def built_tile(content: int) -> bool:
+    """Whether a cell's content is a department tile built during the game (not a starting department,
+    the Lobby or an empty space)."""
+    return 0 < content <= len(data.TILES)
 
 
 def employees_owned(company: Company) -> int:

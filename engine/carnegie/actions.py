@@ -90,10 +90,13 @@ def act(verb: str, *args: str) -> Action:
 
 
 class Cand(NamedTuple):
-    """A candidate action before it is checked (cheaper than a model; same ``verb``/``args``)."""
+    """A candidate action before it is checked (cheaper than a model; same ``verb``/``args``). A ``sure``
+    one is legal by the way it was listed (its verb's check is known to pass; ``test_journeys.py`` holds the
+    two together through whole games), so listing the legal actions skips the check."""
 
     verb: str
     args: tuple[str, ...]
+    sure: bool = False
 
 
 ActionLike = Action | Cand

@@ -167,7 +167,9 @@ def legal_actions(state: CarnegieState, seat: int) -> list[Action]:
     c = state.companies[seat]
     # candidates are generated for the current context, so only the verb's own check is needed
     return [
-        act(a.verb, *a.args) for a in candidates(state, seat) if CHECKS[a.verb](state, seat, c, a) is None
+        act(a.verb, *a.args)
+        for a in candidates(state, seat)
+        if a.sure or CHECKS[a.verb](state, seat, c, a) is None
     ]
 
 
@@ -175,7 +177,7 @@ def first_legal(state: CarnegieState, seat: int, limit: int) -> list[Cand]:
     out = []
     c = state.companies[seat]
     for a in candidates(state, seat):
-        if CHECKS[a.verb](state, seat, c, a) is None:
+        if a.sure or CHECKS[a.verb](state, seat, c, a) is None:
             out.append(a)
             if len(out) >= limit:
                 break

@@ -14,7 +14,6 @@ from engine.carnegie.rules.common import (
     Reason,
     adjacent,
     arrive,
-    cand,
     context,
     leaving_choices,
     leaving_workplace,
@@ -34,7 +33,9 @@ def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
     employee to any other cell at most ``moves`` steps away, along one shortest route (R6.1.2: the same
     employee may be moved several times and may pass through any cell, so only where it ends differs).
     A standing employee's journey names the workplace it leaves when the occupied workplaces differ in
-    price (R6.1.3, ``leaving_choices``)."""
+    price (R6.1.3, ``leaving_choices``). Each is ``sure``: ``check_move`` asks nothing these choices do not
+    already settle (an HR turn or setup, moves enough, orthogonal steps, an employee to move, the price
+    named exactly when the prices differ); an HR turn lists ~150 of them at every step of a play-out."""
     for cell in range(N_CELLS):
         lying = c.idle[cell] > 0
         leaving = leaving_choices(c, cell) if c.cells[cell] > 0 else []
@@ -52,9 +53,9 @@ def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
                 continue
             hops = _hops(cell, dst)
             if lying:
-                yield cand("move", f"{cell_code(cell)}>{hops}")
+                yield Cand("move", (f"{cell_code(cell)}>{hops}",), True)
             for price in prices:
-                yield cand("move", f"{cell_code(cell, True)}>{hops}", *price)
+                yield Cand("move", (f"{cell_code(cell, True)}>{hops}", *price), True)
 
 
 @cache  # N_CELLS² journeys at most, listed for every HR step of every play-out

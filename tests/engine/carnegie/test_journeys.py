@@ -131,3 +131,33 @@ def test_the_ai_weighs_one_workplace_to_leave_per_journey_r6_1_3() -> None:
                 assert len({round(v - leaving_value(st, seat, a), 9) for a, v in pairs}) == 1, path
             st = G.apply(st, seat, ai.choose(G, st, seat, legal)).state
     assert groups_seen > 20
+
+
+def test_every_journey_listed_as_sure_passes_the_move_check_r6_1_2_r6_1_4() -> None:
+    """The journeys ``move_candidates`` lists skip ``check_move`` when the legal actions are listed: at every
+    decision of whole games (a random player, so employees stand and lie everywhere), each one passes it."""
+    from engine.carnegie.rules.flow import CHECKS, candidates
+    from engine.core import play as play_game
+    from engine.core.words import quietly
+
+    checked = priced = 0
+
+    class Checking:
+        def __init__(self, seat: int) -> None:
+            self.player = G.ai(seat, "random")
+
+        def choose(self, game: object, state: object, seat: int, actions: list[object]) -> object:
+            nonlocal checked, priced
+            c = state.companies[seat]  # type: ignore[attr-defined]
+            with quietly():
+                for a in candidates(state, seat):  # type: ignore[arg-type]
+                    if a.sure:
+                        assert CHECKS[a.verb](state, seat, c, a) is None, a  # type: ignore[arg-type]
+                        checked += 1
+                        priced += len(a.args) > 1
+            return self.player.choose(game, state, seat, actions)  # type: ignore[arg-type]
+
+    for players, seed in ((1, 3), (1, 4), (2, 3), (2, 4)):
+        start = G.new_game(players, seed, {"tab_sides": "random"})
+        play_game(G, start, [Checking(s) for s in range(players)])
+    assert checked > 1000 and priced > 0, (checked, priced)

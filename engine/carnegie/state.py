@@ -68,28 +68,19 @@ class Company(BaseModel):
     donations: int = 0
 
     def clone(self) -> Company:
-        return _raw(
-            Company,
-            dict(
-                cells=self.cells[:],
-                staff=[w[:] for w in self.staff],
-                idle=self.idle[:],
-                missions=self.missions[:],
-                supply=self.supply,
-                discs=self.discs,
-                money=self.money,
-                goods=self.goods,
-                vp=self.vp,
-                tracks=self.tracks[:],
-                tab_side=self.tab_side[:],
-                tab_pos=self.tab_pos[:],
-                tab_built=self.tab_built[:],
-                reserved=self.reserved,
-                action_choice=self.action_choice,
-                donations=self.donations,
-            ),
-            self.__pydantic_fields_set__,
+        # The numbers come with the ``__dict__`` copy; every list is copied again (``CarnegieState.clone``).
+        values = self.__dict__.copy()
+        values.update(
+            cells=self.cells[:],
+            staff=[w[:] for w in self.staff],
+            idle=self.idle[:],
+            missions=self.missions[:],
+            tracks=self.tracks[:],
+            tab_side=self.tab_side[:],
+            tab_pos=self.tab_pos[:],
+            tab_built=self.tab_built[:],
         )
+        return _raw(Company, values, self.__pydantic_fields_set__)
 
 
 class Task(BaseModel):
@@ -127,21 +118,11 @@ class Andrew(BaseModel):
     tiles: list[int] = Field(default_factory=list)
 
     def clone(self) -> Andrew:
-        return _raw(
-            Andrew,
-            dict(
-                difficulty=self.difficulty,
-                deck=self.deck[:],
-                current=self.current,
-                shift=self.shift,
-                revealed=self.revealed,
-                piles=[p[:] for p in self.piles],
-                discs=self.discs,
-                tracks=self.tracks[:],
-                tiles=self.tiles[:],
-            ),
-            self.__pydantic_fields_set__,
+        values = self.__dict__.copy()
+        values.update(
+            deck=self.deck[:], piles=[p[:] for p in self.piles], tracks=self.tracks[:], tiles=self.tiles[:]
         )
+        return _raw(Andrew, values, self.__pydantic_fields_set__)
 
 
 class CarnegieState(GameState):
@@ -177,42 +158,26 @@ class CarnegieState(GameState):
     andrew: Andrew | None = None  # solo games only (rules.md §10)
 
     def clone(self) -> CarnegieState:
-        rng = _raw(Rng, {"seed": self.rng.seed, "draws": self.rng.draws}, self.rng.__pydantic_fields_set__)
-        return _raw(
-            CarnegieState,
-            dict(
-                format_version=self.format_version,
-                players=self.players,
-                rng=rng,
-                companies=[c.clone() for c in self.companies],
-                timeline=self.timeline,  # never changes after setup
-                markers=self.markers[:],
-                round=self.round,
-                first=self.first,
-                start_first=self.start_first,
-                row=self.row,
-                flipped=self.flipped,
-                advancing=self.advancing,
-                display=self.display[:],
-                slot_owner=self.slot_owner[:],
-                slot_project=self.slot_project[:],
-                donation_discs=[d[:] for d in self.donation_discs],
-                phase=self.phase,
-                step=self.step,
-                done=self.done[:],
-                turn_type=self.turn_type,
-                moves=self.moves,
-                sp=self.sp,
-                open_dept=self.open_dept,
-                closed_depts=self.closed_depts[:],
-                acted=self.acted,
-                sides_chosen=self.sides_chosen[:],
-                tasks=self.tasks[:],  # Task objects are replaced, never edited
-                options=self.options,
-                andrew=self.andrew.clone() if self.andrew is not None else None,
-            ),
-            self.__pydantic_fields_set__,
+        """A copy that shares nothing the rules change with ``self`` (a look-ahead clones a state for every
+        action it weighs): the numbers and strings come with the ``__dict__`` copy, every list the rules
+        edit is copied again (``tests/engine/core/test_fast.py`` walks a clone for anything shared)."""
+        values = self.__dict__.copy()
+        values.update(
+            rng=_raw(Rng, {"seed": self.rng.seed, "draws": self.rng.draws}, self.rng.__pydantic_fields_set__),
+            companies=[c.clone() for c in self.companies],
+            # ``timeline`` and ``options`` never change after setup, so they stay shared.
+            markers=self.markers[:],
+            display=self.display[:],
+            slot_owner=self.slot_owner[:],
+            slot_project=self.slot_project[:],
+            donation_discs=[d[:] for d in self.donation_discs],
+            done=self.done[:],
+            closed_depts=self.closed_depts[:],
+            sides_chosen=self.sides_chosen[:],
+            tasks=self.tasks[:],  # Task objects are replaced, never edited
+            andrew=self.andrew.clone() if self.andrew is not None else None,
         )
+        return _raw(CarnegieState, values, self.__pydantic_fields_set__)
 
 
 PHASES: tuple[str, ...] = (

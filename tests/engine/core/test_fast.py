@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from engine.carnegie.actions import Action, act
-from engine.carnegie.state import CarnegieState
+from engine.carnegie.state import CarnegieState, Task
 from engine.core import Rng
 from engine.core.fast import trusted
 from tests.engine.carnegie.fixtures import started
@@ -53,6 +53,35 @@ def test_a_cloned_game_state_equals_its_validated_dump() -> None:
     _same(clone, CarnegieState.model_validate_json(state.model_dump_json()), fields_set=False)
     assert clone.model_fields_set == state.model_fields_set
     assert clone.model_dump(exclude_unset=True) == state.model_dump(exclude_unset=True)
+
+
+def _containers(value: object, path: str) -> dict[int, str]:
+    """Every list, dict and model inside ``value`` by identity, with where it sits."""
+    found: dict[int, str] = {}
+    if isinstance(value, BaseModel):
+        found[id(value)] = path
+        for name, inner in value.__dict__.items():
+            found.update(_containers(inner, f"{path}.{name}"))
+    elif isinstance(value, list | dict):
+        found[id(value)] = path
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, inner in items:
+            found.update(_containers(inner, f"{path}[{key}]"))
+    return found
+
+
+def test_a_cloned_solo_state_shares_nothing_the_rules_change() -> None:
+    """A look-ahead changes its clones freely: only what never changes after setup (the Timeline, the
+    options) and the pending tasks, which are replaced and never edited, may be shared with the source."""
+    from engine.carnegie import GAME
+
+    state = GAME.new_game(1, 5, {"tab_sides": "random"})
+    state.tasks.append(Task(kind="lobby", seat=0, a=2))
+    clone = state.clone()
+    copied = _containers(clone, "state")
+    shared = {k: v for k, v in _containers(state, "state").items() if k in copied}
+    allowed = ("state.timeline", "state.options", "state.tasks[")
+    assert shared and all(path.startswith(allowed) for path in shared.values()), sorted(shared.values())
 
 
 def test_act_equals_a_validated_action_and_stays_frozen() -> None:

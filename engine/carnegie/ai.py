@@ -20,9 +20,9 @@ from typing import Any
 
 from engine.carnegie import data, rules
 from engine.carnegie.actions import parse_cell
-from engine.carnegie.reconstructed import GRID_COLS, N_CELLS, TABS
+from engine.carnegie.reconstructed import N_CELLS, TABS
 from engine.carnegie.rules import event_of
-from engine.carnegie.rules.common import leaving_workplace, space_event
+from engine.carnegie.rules.common import STEPS, leaving_workplace, space_event
 from engine.carnegie.scoring import categories, connection_points, map_tally, solo_categories
 from engine.carnegie.state import (
     FREE,
@@ -54,16 +54,14 @@ def _worth_of_lying(company: Company) -> float:
     if not free_cells:
         return 0.0
     total = 0.0
-    for cell in range(N_CELLS):
-        n = company.idle[cell]
+    for cell, n in enumerate(company.idle):
         if not n:
             continue
         if cell in free_cells:
-            free = sum(1 for w in company.staff[cell] if w == FREE)
-            total += 0.8 * min(n, free)
+            total += 0.8 * min(n, company.staff[cell].count(FREE))
             continue
-        r, c = divmod(cell, GRID_COLS)
-        dist = min(abs(r - fr) + abs(c - fc) for fr, fc in (divmod(f, GRID_COLS) for f in free_cells))
+        steps = STEPS[cell]
+        dist = min(steps[f] for f in free_cells)
         total += n * max(0.0, 0.6 - 0.15 * dist)
     return total
 

@@ -21,6 +21,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, InvalidAction
+from engine.core.fast import trusted
 from engine.core.words import either, msg, plural
 
 Reason = tuple[str, str] | None
@@ -69,10 +70,21 @@ def lobby_cell(c: Company) -> int:
     return c.cells.index(LOBBY)
 
 
-def adjacent(a: int, b: int) -> bool:
+def _steps(a: int, b: int) -> int:
     ra, ca = divmod(a, GRID_COLS)
     rb, cb = divmod(b, GRID_COLS)
-    return abs(ra - rb) + abs(ca - cb) == 1
+    return abs(ra - rb) + abs(ca - cb)
+
+
+# Moves between every two cells of a company board (R6.1.2: orthogonal steps), looked up in every HR step
+# of a play-out and in every position a computer player weighs.
+STEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_steps(a, b) for b in range(N_CELLS)) for a in range(N_CELLS)
+)
+
+
+def adjacent(a: int, b: int) -> bool:
+    return STEPS[a][b] == 1
 
 
 def neighbours(cell: int) -> Iterator[int]:
@@ -349,8 +361,13 @@ HEADLINE_KINDS = frozenset(
 )
 
 
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
+
 def note(events: list[Event], kind: str, text: str, seat: int | None, **payload: object) -> None:
-    events.append(Event(kind=kind, text=text, seat=seat, data=dict(payload), headline=kind in HEADLINE_KINDS))
+    # Built as trusted (``engine.core.fast``): every step of a look-ahead notes its events.
+    values = {"kind": kind, "text": text, "seat": seat, "data": payload, "headline": kind in HEADLINE_KINDS}
+    events.append(trusted(Event, values, _EVENT_FIELDS))
 
 
 def owners_label(owner: int) -> str:

@@ -10,6 +10,7 @@ from engine.carnegie import data
 from engine.carnegie.actions import ActionLike, Cand, cell_code, parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, N_CELLS
 from engine.carnegie.rules.common import (
+    STEPS,
     P,
     Reason,
     adjacent,
@@ -49,7 +50,7 @@ def move_candidates(c: Company, moves: int) -> Iterator[Cand]:
             prices = [()]
         # Departments first (where an employee can be activated), then the Lobby and empty spaces.
         for dst in sorted(range(N_CELLS), key=lambda d: c.cells[d] <= 0):
-            if dst == cell or distance(cell, dst) > moves:
+            if dst == cell or STEPS[cell][dst] > moves:
                 continue
             hops = _hops(cell, dst)
             if lying:
@@ -77,12 +78,6 @@ def route(src: int, dst: int) -> list[int]:
         r += 1 if rd > r else -1
         hops.append(r * GRID_COLS + col)
     return hops
-
-
-def distance(a: int, b: int) -> int:
-    ra, ca = divmod(a, GRID_COLS)
-    rb, cb = divmod(b, GRID_COLS)
-    return abs(ra - rb) + abs(ca - cb)
 
 
 def journey(text: str) -> list[str]:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from engine.carnegie.actions import Action, act
 from engine.carnegie.state import CarnegieState, Task
-from engine.core import Rng
+from engine.core import Event, Rng
 from engine.core.fast import trusted
 from tests.engine.carnegie.fixtures import started
 
@@ -39,6 +39,7 @@ def _same(built: BaseModel, validated: BaseModel, *, fields_set: bool = True) ->
         (Mutable, {"n": 3, "items": [1, 2], "label": "y"}),
         (Rng, {"seed": 7, "draws": 12}),
         (Action, {"verb": "use", "args": ("CON", "H", "chicago")}),
+        (Event, {"kind": "move", "text": "moved", "seat": 0, "data": {"fold": {}}, "headline": False}),
     ],
 )
 def test_trusted_equals_model_validate(cls: type[BaseModel], values: dict[str, Any]) -> None:

@@ -80,11 +80,12 @@ NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5
 # or at the game's end. Many short play-outs rather than a few long ones: a play-out's greedy line drifts
 # further from its twin's the longer it runs, so the candidates' values differ more by the drift than by
 # the action, while the leaf value already counts what a company promises (its weights lean on the share
-# of the game left); and most of what a decision loses is the luck of too few worlds (BENCHMARKS.md,
-# section strength, twelfth session). Two worlds of 50 actions -> four of 25 (eighth session): normal
-# 40 -> 62 % wins on seeds 0–49; hard 10 -> 36 %. Four -> five worlds, paid for by a cheaper score
-# (thirteenth session), paired seed by seed: normal (seeds 100–149) 27 -> 27 wins, +0.7 VP; hard (0–49)
-# 18 -> 20 wins, +5.1 VP; p99 1.3 s.
+# of the game left). Two worlds of 50 actions -> four of 25 (eighth session): normal 40 -> 62 % wins on
+# seeds 0–49; hard 10 -> 36 %. Four -> five worlds, paid for by a cheaper score (thirteenth session),
+# paired seed by seed: normal (seeds 100–149) 27 -> 27 wins, +0.7 VP; hard (0–49) 18 -> 20 wins, +5.1 VP;
+# p99 1.3 s. Past five, whole games stop following the decision-noise test's call for more worlds: six
+# worlds won 24 against 27 at normal, six of 20 actions 21 against 27 (BENCHMARKS.md, section strength,
+# fourteenth session), so the next gain is more likely in the play-out player than in more play-outs.
 STRONG = {
     1: Budget(width=3, samples=5, horizon=data.ROUNDS, steps=25, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),

@@ -86,7 +86,9 @@ NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5
 # p99 1.3 s. Past five, whole games stop following the decision-noise test's call for more worlds: six
 # worlds won 24 against 27 at normal, six of 20 actions 21 against 27 (BENCHMARKS.md, section strength,
 # fourteenth session), so the next gain is more likely in the play-out player than in more play-outs. Leaf
-# values fitted to final margins (fifteenth session, branch ``leaf``) lost 4–5 VP a game at hard.
+# values fitted to final margins (fifteenth session, branch ``leaf``) lost 4–5 VP a game at hard; cut
+# play-outs put on the final scale by round and phase (sixteenth session, branch ``offsets``) were level on
+# fresh seeds.
 STRONG = {
     1: Budget(width=3, samples=5, horizon=data.ROUNDS, steps=25, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
-from engine.carnegie import data
 from engine.carnegie.ai import (
     SOLO_WEIGHTS,
     GreedyPlayer,
@@ -35,7 +34,16 @@ def margin(state: CarnegieState, seat: int) -> float:
 
 
 def _round(state: CarnegieState) -> int:
-    return state.round + (1 if state.phase == "over" else 0)
+    """How far the game has gone, in rounds. Against Andrew, the round of the player's latest row choice
+    (R10.2: the player selects the row in odd rounds, Andrew in even ones), so every play-out of a decision
+    stops at the player's row choice, before anything of that round has happened. A play-out cut wherever
+    its actions ran out, or as a round begins, could stop before its income or donation in one candidate and
+    after it in another, and the leaf would weigh the event, not the action."""
+    if state.phase == "over":
+        return state.round + 1
+    if state.andrew is not None and state.round % 2 == 0:
+        return state.round - 1
+    return state.round
 
 
 def _scaled(weights: Weights, **factors: float) -> Weights:
@@ -74,23 +82,23 @@ SEARCH = Search(
 # Budgets by number of players (engine.core.search.Budget: candidates, worlds, rounds of rollout, action
 # cap). Sized on this project's machine (BENCHMARKS.md, section strength) for strong ≤ 2 s p99 per decision
 # on one core: a solo rollout to the game's end costs ~0.1 s early on, a round of four players ~0.03 s.
+# Normal plays one round on (against Andrew: to the player's next row choice, one or two rounds on).
 NORMAL = {n: Budget(width=3, samples=1, horizon=1, steps=30) for n in range(1, 5)}
 # Solo strong weighs the play-out player's best three actions and the four ``SOLO_PLANS`` in five worlds of
-# Andrew's hidden cards each (35 play-outs a decision), each play-out cut after 25 actions (~5 solo rounds)
-# or at the game's end. Many short play-outs rather than a few long ones: a play-out's greedy line drifts
-# further from its twin's the longer it runs, so the candidates' values differ more by the drift than by
-# the action, while the leaf value already counts what a company promises (its weights lean on the share
-# of the game left). Two worlds of 50 actions -> four of 25 (eighth session): normal 40 -> 62 % wins on
-# seeds 0–49; hard 10 -> 36 %. Four -> five worlds, paid for by a cheaper score (thirteenth session),
-# paired seed by seed: normal (seeds 100–149) 27 -> 27 wins, +0.7 VP; hard (0–49) 18 -> 20 wins, +5.1 VP;
-# p99 1.3 s. Past five, whole games stop following the decision-noise test's call for more worlds: six
-# worlds won 24 against 27 at normal, six of 20 actions 21 against 27 (BENCHMARKS.md, section strength,
-# fourteenth session), so the next gain is more likely in the play-out player than in more play-outs. Leaf
-# values fitted to final margins (fifteenth session, branch ``leaf``) lost 4–5 VP a game at hard; cut
-# play-outs put on the final scale by round and phase (sixteenth session, branch ``offsets``) were level on
-# fresh seeds.
+# Andrew's hidden cards each (35 play-outs a decision), every play-out stopped at the same point: the
+# player's row choice five or six rounds on (``_round``; at most 60 actions), or the game's end. Short
+# play-outs in many worlds rather than a few long ones: a greedy line drifts further from its twin the longer
+# it runs, while the leaf already counts what a company promises. Stopping them all at the same row choice
+# (seventeenth session) instead of after 25 actions wherever those fell, where the leaf's reading of the
+# final margin differed by 4.2 VP between the stops of one world's candidates: paired with the 25-action
+# cut on normal seeds 100–174 46 wins against 44, +8.1 against +2.9 VP; hard 0–74 31 against 30, -4.3
+# against -4.7 VP; p99 1.26 s (BENCHMARKS.md, section strength). Earlier: two worlds of 50 actions -> four
+# of 25 (eighth session), normal 40 -> 62 % wins on seeds 0–49; four -> five worlds (thirteenth); past five,
+# and with shorter play-outs, whole games lost (fourteenth). Leaf values fitted to final margins (fifteenth,
+# branch ``leaf``) lost 4–5 VP a game at hard; an offset table for the 25-action cut (sixteenth, branch
+# ``offsets``) was level on fresh seeds.
 STRONG = {
-    1: Budget(width=3, samples=5, horizon=data.ROUNDS, steps=25, switch=True),
+    1: Budget(width=3, samples=5, horizon=6, steps=60, switch=True),
     2: Budget(width=4, samples=1, horizon=4, steps=45),
     3: Budget(width=4, samples=1, horizon=3, steps=45),
     4: Budget(width=4, samples=1, horizon=2, steps=45),

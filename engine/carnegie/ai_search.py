@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
+from engine.carnegie import solo
 from engine.carnegie.ai import (
     SOLO_WEIGHTS,
     GreedyPlayer,
@@ -41,7 +42,7 @@ def _round(state: CarnegieState) -> int:
     after it in another, and the leaf would weigh the event, not the action."""
     if state.phase == "over":
         return state.round + 1
-    if state.andrew is not None and state.round % 2 == 0:
+    if state.andrew is not None and solo.andrew_selects(state):
         return state.round - 1
     return state.round
 

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-strength golden soak transcript catalogues scale-demo clean
+.PHONY: run test test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,17 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
+
+# The suite on a busy machine: `make test` with two processes spinning beside it, each on a CPU, as on
+# the shared hosts players and CI run on. It must pass as `make test` does.
+test-busy: $(STAMP)
+	$(BIN)/python -m tests.busy --hogs 2 -- $(MAKE) test
+
+# Two shard processes, one PostgreSQL and a kill, RUNS times in a row under the same load.
+RUNS ?= 20
+shards-busy: $(STAMP)
+	$(BIN)/python -m tests.busy --hogs 2 --times $(RUNS) -- $(BIN)/python -m pytest -p no:cacheprovider \
+		tests/reliability/test_shards.py
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.perf

@@ -11,8 +11,10 @@
   the line. Sub-steps of the same player post nothing: their private panel is edited instead.
 
 Summaries and final posts go to the channel, paced by the client's ``Pacer`` (``bot.pacer``) as
-round posts; pictures are drawn by the client's render pool after the interaction was
-acknowledged. A turn line that a player's click brought about is that click's public follow-up
+round posts, as text first: their pictures are drawn by the client's render pool afterwards and
+edited onto them (``draw_owed_pictures``), so that the clicker's panel and the next turn line never
+wait for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
+draws it. A turn line that a player's click brought about is that click's public follow-up
 (issue 19): Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
 through the same interaction while its token lives (``TOKEN_LIFE``); later, and for lines posted
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import json
 import logging
@@ -35,7 +38,7 @@ from typing import Any
 
 import discord
 
-from bot import narrate, plugins, post_retry, said_events
+from bot import narrate, once, plugins, post_retry, said_events
 from bot.bot_players import BotPlayers
 from bot.limits import clip
 from bot.pacer import Priority, pacing
@@ -82,6 +85,9 @@ class Announcer:
         self.clocks = clocks
         self._locks: dict[int, asyncio.Lock] = {}
         self._lines = _Lines(clock)
+        # game id -> the pictures its sent posts wait for, with the state each shows (drawn in order)
+        self._owed: dict[int, dict[str, _Picture]] = {}
+        self._drawing: dict[int, asyncio.Task[None]] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -95,6 +101,62 @@ class Announcer:
         """``_after_change`` in the game's language, whoever's click or command made the change."""
         with speaking(await self.sessions.game_language(game_id)):
             await self._after_change(game_id, events, via=via)
+        self.draw_owed_pictures(game_id)
+
+    def draw_owed_pictures(self, game_id: int) -> asyncio.Task[None]:
+        """Draw the pictures the game's sent posts wait for and edit them on, in a task of its own
+        (one per game; one already running takes what is owed since)."""
+        running = self._drawing.get(game_id)
+        if running is not None and not running.done():
+            return running
+        task = asyncio.create_task(self._draw_pictures(game_id), name=f"pictures-{game_id}")
+        self._drawing[game_id] = task
+        return task
+
+    async def pictures_drawn(self) -> None:
+        """Wait until every picture owed in this process reached its post (tests, shutdown)."""
+        while running := [t for t in self._drawing.values() if not t.done()]:
+            await asyncio.wait(running)
+
+    def close(self) -> None:
+        """Stop drawing: what is left stays owed in the database, and the next start draws it."""
+        for task in self._drawing.values():
+            task.cancel()
+
+    async def _draw_pictures(self, game_id: int) -> None:
+        try:
+            while owed := await self.sessions.owed_pictures(game_id):
+                for key, message_id in owed:
+                    await self._draw_picture(game_id, key, message_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            # Left owed: the catch-up draws it later.
+            log.warning("the pictures of game %s could not be drawn (%s)", game_id, type(exc).__name__)
+
+    async def _draw_picture(self, game_id: int, key: str, message_id: int) -> None:
+        """One post's picture, of the state its text was written from (the game as it is now, for a
+        post sent before a restart)."""
+        kept = self._owed.get(game_id, {}).pop(key, None)
+        if kept is None:
+            status = await self.sessions.status(game_id)
+            state = await self.sessions.load(game_id)
+            score = status.progress.score if status.progress is not None else None
+            kept = _Picture(status.table, state, score)
+        picture = await self._picture_or_none(kept.table, kept.state, kept.sheet)
+        if picture is not None:
+            png, name = picture
+            channel = self.client.get_partial_messageable(
+                kept.table.game.channel_id, guild_id=kept.table.game.guild_id
+            )
+            file = discord.File(io.BytesIO(png), filename=_file_name(key, name))
+            try:
+                with pacing(Priority.ROUND):
+                    await channel.get_partial_message(message_id).edit(attachments=[file])
+            except (discord.NotFound, discord.Forbidden) as exc:
+                # The post is gone or closed to the bot: its picture has nowhere to go.
+                log.info("game %s: the picture of post %s was given up (%s)", game_id, key, exc)
+        await self.sessions.mark_pictured(game_id, key)
 
     async def _after_change(
         self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
@@ -251,9 +313,7 @@ class Announcer:
         content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
         if self.clocks is not None:
             content = clip(content + clock_text.skipped_note(table, await self.clocks.skipped(table.id)))
-        await self._send(
-            channel, table, content, await self._picture_or_none(table, state, sheet), key, ping=False
-        )
+        await self._send(channel, table, content, key, ping=False, picture=_Picture(table, state, sheet))
 
     async def _post_final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
         table, progress = status.table, status.progress
@@ -261,9 +321,7 @@ class Announcer:
         sheet = progress.score
         content = text.score_text(table, progress) + await self._flagged(table)
         state = await self.sessions.load(table.id)
-        await self._send(
-            channel, table, content, await self._picture_or_none(table, state, sheet), FINAL, ping=True
-        )
+        await self._send(channel, table, content, FINAL, ping=True, picture=_Picture(table, state, sheet))
 
     async def _post_final_in_parent(self, status: GameStatus) -> None:
         """A game played in its own thread ends in its lobby's channel too: the ranked result and a
@@ -275,7 +333,7 @@ class Announcer:
         )
         content = text.score_text(table, progress) + await self._flagged(table)
         content += "\n" + t("The whole game: {thread}.", thread=f"<#{table.game.channel_id}>")
-        await self._send(parent, table, clip(content), None, FINAL_IN_PARENT, ping=False)
+        await self._send(parent, table, clip(content), FINAL_IN_PARENT, ping=False)
 
     async def _flagged(self, table: Table) -> str:
         """A result with an expelled player is flagged (issue 20)."""
@@ -304,26 +362,40 @@ class Announcer:
         channel: discord.PartialMessageable,
         table: Table,
         content: str,
-        picture: tuple[bytes, str] | None,
         key: str,
         *,
         ping: bool,
+        picture: _Picture | None = None,
     ) -> None:
-        png, name = picture if picture is not None else (None, None)
-        if name is not None:
-            # "round-09-board.png": the checkpoint's key names the file (keys come from the engine).
-            name = f"{_UNSAFE.sub('-', key.lower())}-{name}"
-        post = post_retry.Post(channel.id, table.game.guild_id, content, png, name, ping)
+        """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on."""
+        drawn = summary_picture(plugins.plugin(table.game.game).pictures) is not None
+        pictured = picture is not None and drawn
+        # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
+        post = post_retry.Post(
+            channel.id, table.game.guild_id, content, None, None, ping, once.nonce("post", table.id, key)
+        )
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         async with _retry_on_failure(self.sessions, table.id, post, key):
             with pacing(Priority.ROUND):
-                if png is None or name is None:
-                    message = await channel.send(content, allowed_mentions=mentions)
-                else:
-                    file = discord.File(io.BytesIO(png), filename=name)
-                    message = await channel.send(content, file=file, allowed_mentions=mentions)
+                message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
+        if pictured and picture is not None:
+            self._owed.setdefault(table.id, {})[key] = picture
         # Owed until here: a crash before this line posts it again at the next start.
-        await self.sessions.mark_posted(table.id, key, message_id=message.id)
+        await self.sessions.mark_posted(table.id, key, message_id=message.id, picture_owed=pictured)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Picture:
+    """What a post's picture shows: the game as its text was written."""
+
+    table: Table
+    state: GameState
+    sheet: ScoreSheet | None
+
+
+def _file_name(key: str, name: str) -> str:
+    """"round-09-board.png": the checkpoint's key names the file (keys come from the engine)."""
+    return f"{_UNSAFE.sub('-', key.lower())}-{name}"
 
 
 @contextlib.asynccontextmanager

@@ -234,6 +234,8 @@ class BoardroomBot(commands.Bot):
             self._clock_jobs.cancel()
         if self._warm_up is not None:
             self._warm_up.cancel()
+        if self._announcer is not None:
+            self._announcer.close()
         if self._bots is not None:
             self._bots.close()
         try:

@@ -2,10 +2,12 @@
 
 A ``posts`` row is owed until its summary is sent, so a redelivery never posts it twice; when the
 send itself fails (beyond discord.py's own retries) the post is handed over to a retry here. The
-failed message (text, image, mentions) is kept as a ``schedules`` row of kind ``post_retry``, so
-a restart loses no pending retry. Each attempt first marks its row done and only then sends: a
-crash between the two loses that retry rather than posting twice. A failure schedules the next
-attempt after the next backoff delay; after the last one the post is given up with an error log.
+failed message (text, image, mentions, nonce) is kept as a ``schedules`` row of kind ``post_retry``,
+so a restart loses no pending retry. Each attempt leases its row, sends, and only then marks it
+done (``bot.once``): a process dying in between leaves the row to another process once the lease
+runs out, which sends it again with the same nonce, so Discord keeps one message. A failure
+schedules the next attempt after the next backoff delay; after the last one the post is given up
+with an error log.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot import once
+from bot.clock import Clock
 from bot.storage import Database
 from bot.storage.games import get_game, mark_posted
 from bot.storage.records import Status
-from bot.storage.schedules import add_schedule, due_schedules, mark_schedule_done
+from bot.storage.schedules import add_schedule, claim_schedule, due_schedules, finish_schedule
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,8 @@ class Post:
     png: bytes | None
     filename: str | None
     ping_players: bool
+    # the same in every attempt, so that Discord keeps one message however many attempts reached it
+    nonce: str
 
     def payload(self, attempt: int) -> str:
         return json.dumps(
@@ -55,12 +61,13 @@ class Post:
                 "png": None if self.png is None else base64.b64encode(self.png).decode("ascii"),
                 "filename": self.filename,
                 "ping_players": self.ping_players,
+                "nonce": self.nonce,
                 "attempt": attempt,
             }
         )
 
     @classmethod
-    def from_payload(cls, payload: str) -> tuple[Post, int]:
+    def from_payload(cls, payload: str, row_id: int) -> tuple[Post, int]:
         data = json.loads(payload)
         png = data["png"]
         post = cls(
@@ -70,6 +77,8 @@ class Post:
             png=None if png is None else base64.b64decode(png),
             filename=data["filename"],
             ping_players=bool(data["ping_players"]),
+            # a row kept before posts carried their nonce: its own, from its id
+            nonce=data.get("nonce") or once.nonce("post retry", row_id),
         )
         return post, int(data["attempt"])
 
@@ -106,41 +115,56 @@ async def schedule(
     return True
 
 
-async def run_due(db: Database, send: Send, *, now: datetime, delays: Sequence[float] | None = None) -> int:
+async def run_due(
+    db: Database, send: Send, *, clock: Clock, delays: Sequence[float] | None = None, owner: str = once.OWNER
+) -> int:
     """Attempt every retry whose time has come; returns how many were posted."""
+    now = clock()
     async with db.transaction(write=False) as conn:
         due = [row for row in await due_schedules(conn, now.isoformat()) if row.kind == KIND]
     posted = 0
     for row in due:
         async with db.transaction() as conn:
-            # The image it carried is not kept once the row is done (it was ~231 KB per post).
-            if not await mark_schedule_done(conn, row.id, now.isoformat(), clear_payload=True):
-                continue  # claimed by a concurrent run
+            if not await claim_schedule(conn, row.id, owner, now.isoformat(), once.lease_until(clock)):
+                continue  # another process holds it
             game = await get_game(conn, row.game_id)
         if game is None or game.status is Status.ABANDONED:
             # The channel may hold another game by now: a late post of this one would confuse it.
             log.info("dropped a post retry of game %s: the game was abandoned", row.game_id)
+            await _finish(db, row.id, owner, clock)
             continue
-        post, attempt = Post.from_payload(row.payload)
+        post, attempt = Post.from_payload(row.payload, row.id)
         try:
-            await send(post)
+            async with once.held(db, [row.id], clock, owner=owner):
+                await send(post)
         except discord.Forbidden:
             log.error("a post in game %s was refused for good (403 Forbidden); not retried", row.game_id)
+            await _finish(db, row.id, owner, clock)
             continue
         except (TimeoutError, discord.HTTPException, OSError) as exc:
             log.warning("retry %d of a post in game %s failed: %s", attempt, row.game_id, exc)
-            await schedule(db, row.game_id, post, attempt=attempt + 1, now=now, delays=delays)
+            await schedule(db, row.game_id, post, attempt=attempt + 1, now=clock(), delays=delays)
+            await _finish(db, row.id, owner, clock)
             continue
+        # Sent: a process dying before this line leaves the row to another, whose send Discord
+        # answers with this message (same nonce).
+        await _finish(db, row.id, owner, clock)
         posted += 1
         log.info("retry %d of a post in game %s succeeded", attempt, row.game_id)
     return posted
 
 
-async def keep_retrying(db: Database, send: Send, clock: Callable[[], datetime]) -> None:
+async def _finish(db: Database, schedule_id: int, owner: str, clock: Clock) -> None:
+    async with db.transaction() as conn:
+        # The image it carried is not kept once the row is done (it was ~231 KB per post).
+        await finish_schedule(conn, schedule_id, owner, clock().isoformat(), clear_payload=True)
+
+
+async def keep_retrying(db: Database, send: Send, clock: Clock) -> None:
     """The bot's background task: due retries at start-up, then every ``CHECK_EVERY`` seconds."""
     while True:
         try:
-            await run_due(db, send, now=clock())
+            await run_due(db, send, clock=clock)
         except Exception:
             log.exception("looking for due post retries failed")
         await asyncio.sleep(CHECK_EVERY)
@@ -154,9 +178,9 @@ def channel_sender(client: discord.Client) -> Send:
         channel = client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         mentions = text.PING_PLAYERS if post.ping_players else NO_MENTIONS
         if post.png is None:
-            await channel.send(post.content, allowed_mentions=mentions)
+            await channel.send(post.content, allowed_mentions=mentions, nonce=post.nonce)
             return
         file = discord.File(io.BytesIO(post.png), filename=post.filename or "board.png")
-        await channel.send(post.content, file=file, allowed_mentions=mentions)
+        await channel.send(post.content, file=file, allowed_mentions=mentions, nonce=post.nonce)
 
     return send

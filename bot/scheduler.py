@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot import once
 from bot.time_banks import Due
 from bot.turn_clock import TurnClocks
 
@@ -26,7 +27,8 @@ SWEEP_EVERY = 300.0
 # second and doubled the time a thousand games took to load for their panels (BENCHMARKS.md, storage).
 SWEEP_PAUSE = 0.005
 
-Deliver = Callable[[Due], Awaitable[None]]
+# A due job and its message's nonce.
+Deliver = Callable[[Due, str], Awaitable[None]]
 
 
 class Scheduler:
@@ -38,14 +40,19 @@ class Scheduler:
         """Claim and deliver every due job; returns how many were delivered. One delivery failing
         (Discord down) loses that reminder, never the others."""
         delivered = 0
-        for due in await self.clocks.claim_due():
+        for job_id, due in await self.clocks.claim_due():
             try:
-                await self.deliver(due)
+                async with once.held(self.clocks.db, [job_id], self.clocks.sessions.clock):
+                    await self.deliver(due, once.nonce("clock job", job_id))
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("game %s: a clock message could not be delivered", due.table.id)
+                await self.clocks.finish(job_id)
                 continue
+            # Said: a process dying before this line leaves the job to another, whose message Discord
+            # answers with this one (same nonce).
+            await self.clocks.finish(job_id)
             delivered += 1
         return delivered
 

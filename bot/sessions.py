@@ -324,10 +324,24 @@ class Sessions(Seating):
             for key in [*keys, *(final_posts(table) if finished else [])]:
                 await game_rows.record_post(conn, game_id, key, score, self._at())
 
-    async def mark_posted(self, game_id: int, key: str, *, message_id: int | None) -> bool:
-        """The post ``key`` was sent; False when it had been marked before."""
+    async def mark_posted(
+        self, game_id: int, key: str, *, message_id: int | None, picture_owed: bool = False
+    ) -> bool:
+        """The post ``key`` was sent (its picture still to come, with ``picture_owed``); False when it
+        had been marked before."""
         async with self.db.transaction() as conn:
-            return await game_rows.mark_posted(conn, game_id, key, message_id=message_id, at=self._at())
+            return await game_rows.mark_posted(
+                conn, game_id, key, message_id=message_id, at=self._at(), picture_owed=picture_owed
+            )
+
+    async def owed_pictures(self, game_id: int) -> list[tuple[str, int]]:
+        """(key, message id) of the sent posts still waiting for their picture, in order."""
+        async with self.db.transaction(write=False) as conn:
+            return await game_rows.owed_pictures(conn, game_id)
+
+    async def mark_pictured(self, game_id: int, key: str) -> bool:
+        async with self.db.transaction() as conn:
+            return await game_rows.mark_pictured(conn, game_id, key)
 
     async def set_prompt_unless_abandoned(self, game_id: int, *, message_id: int, seats: list[int]) -> bool:
         """``set_prompt`` for a newly posted turn line, in the same transaction as the check that

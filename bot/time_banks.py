@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot import plugins
+from bot import once, plugins
 from bot.clock import epoch, iso
 from bot.quiet_hours import Pauses, charged, deadline, running_at
 from bot.seating import state_of
@@ -60,6 +60,15 @@ class OutOfTime:
 
 
 Due = Reminder | OutOfTime
+
+
+def _with_prepared(payload: str, due: Due) -> str:
+    kept = json.loads(payload)
+    if isinstance(due, OutOfTime):
+        kept["prepared"] = {"since": due.since}
+    else:
+        kept["prepared"] = {"user": due.user_id, "which": due.which, "left": due.left, "dm": due.dm}
+    return json.dumps(kept)
 
 
 def pauses_of(settings: rows.PlayerSettings, clock: rows.SeatClock | None) -> Pauses:
@@ -232,21 +241,48 @@ class TimeBanks:
 
     # ------------------------------------------------------------------------- due jobs
 
-    async def claim_due(self) -> list[Due]:
-        """Claim every clock job whose time has come and do its database part (see the module
-        docstring); returns what is left to say on Discord."""
+    async def claim_due(self, owner: str = once.OWNER) -> list[tuple[int, Due]]:
+        """Lease every clock job whose time has come and do its database part (see the module
+        docstring); returns the jobs left to say on Discord, which ``finish`` closes once said.
+
+        What a job is to say is kept in its row with the lease, so that a process taking over a job
+        whose holder died says the same (with the same nonce) rather than doing its part twice."""
         now = self.now()
         async with self.db.transaction(write=False) as conn:
             due = await jobs.due_schedules(conn, iso(now), KINDS)
-        claimed: list[Due] = []
+        claimed: list[tuple[int, Due]] = []
         for job in due:
             async with self.db.transaction() as conn:
-                if not await jobs.mark_schedule_done(conn, job.id, iso(now)):
-                    continue  # another process claimed it
-                found = await self._claimed(conn, job, now)
-            if found is not None:
-                claimed.append(found)
+                until = once.lease_until(self.sessions.clock)
+                if not await jobs.claim_schedule(conn, job.id, owner, iso(now), until):
+                    continue  # another process holds it
+                found = await self._prepared(conn, job)
+                if found is None:
+                    found = await self._claimed(conn, job, now)
+                    if found is not None:
+                        await jobs.set_schedule_payload(conn, job.id, _with_prepared(job.payload, found))
+                if found is None:
+                    await jobs.finish_schedule(conn, job.id, owner, iso(now))
+                else:
+                    claimed.append((job.id, found))
         return claimed
+
+    async def finish(self, job_id: int, owner: str = once.OWNER) -> None:
+        async with self.db.transaction() as conn:
+            await jobs.finish_schedule(conn, job_id, owner, iso(self.now()))
+
+    async def _prepared(self, conn: Any, job: ScheduleRow) -> Due | None:
+        """What a job claimed before (by a holder whose lease ran out) was to say, if it got that far."""
+        prepared = json.loads(job.payload).get("prepared")
+        if prepared is None or job.seat is None:
+            return None
+        table = await load_table(conn, job.game_id)
+        if job.kind == OUT_OF_TIME:
+            return OutOfTime(table, job.seat, int(prepared["since"]))
+        left = prepared["left"]
+        return Reminder(
+            table, job.seat, int(prepared["user"]), str(prepared["which"]), left, bool(prepared["dm"])
+        )
 
     async def _claimed(self, conn: Any, job: ScheduleRow, now: int) -> Due | None:
         table = await load_table(conn, job.game_id)

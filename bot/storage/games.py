@@ -266,11 +266,33 @@ async def owed_posts(conn: Connection, game_id: int) -> list[tuple[str, str]]:
     return [(str(row[0]), str(row[1])) for row in rows]
 
 
-async def mark_posted(conn: Connection, game_id: int, key: str, *, message_id: int | None, at: str) -> bool:
-    """The post was sent (or handed to the post retries); False when it was marked before."""
+async def mark_posted(
+    conn: Connection, game_id: int, key: str, *, message_id: int | None, at: str, picture_owed: bool = False
+) -> bool:
+    """The post was sent (or handed to the post retries); False when it was marked before.
+    ``picture_owed``: its picture is still to be edited onto it."""
     changed = await conn.execute(
-        "UPDATE posts SET posted_at = ?, message_id = ? WHERE game_id = ? AND key = ? AND posted_at IS NULL",
-        (at, message_id, game_id, key),
+        "UPDATE posts SET posted_at = ?, message_id = ?, picture_owed = ? "
+        "WHERE game_id = ? AND key = ? AND posted_at IS NULL",
+        (at, message_id, int(picture_owed), game_id, key),
+    )
+    return changed == 1
+
+
+async def owed_pictures(conn: Connection, game_id: int) -> list[tuple[str, int]]:
+    """(key, message id) of the game's sent posts still waiting for their picture, in order."""
+    rows = await conn.fetchall(
+        "SELECT key, message_id FROM posts WHERE game_id = ? AND picture_owed = 1 "
+        "AND message_id IS NOT NULL ORDER BY ord",
+        (game_id,),
+    )
+    return [(str(row[0]), int(row[1])) for row in rows]
+
+
+async def mark_pictured(conn: Connection, game_id: int, key: str) -> bool:
+    """The post's picture reached it (or was given up); False when it had been marked before."""
+    changed = await conn.execute(
+        "UPDATE posts SET picture_owed = 0 WHERE game_id = ? AND key = ? AND picture_owed = 1", (game_id, key)
     )
     return changed == 1
 
@@ -297,7 +319,7 @@ async def games_to_catch_up(conn: Connection) -> list[tuple[int, int]]:
     """(id, guild id) of every game in progress and every game owing a post, by id."""
     rows = await conn.fetchall(
         "SELECT id, guild_id FROM games WHERE status = 'active' "
-        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL) ORDER BY id"
+        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1) ORDER BY id"
     )
     return [(int(row[0]), int(row[1])) for row in rows]
 

@@ -1,4 +1,8 @@
-"""Reminders and deadlines, kept in the database so that a restart loses none of them."""
+"""Reminders and deadlines, kept in the database so that a restart loses none of them.
+
+A due job is run under a lease: ``claim_schedule`` takes it for one process until ``lease_until``,
+the holder renews the lease while it works (``renew_leases``) and ``finish_schedule`` marks it done
+once its message was sent. A job whose holder died is due again when the lease runs out."""
 
 from __future__ import annotations
 
@@ -45,27 +49,54 @@ async def add_schedule(
 async def due_schedules(
     conn: Connection, now: str, kinds: tuple[str, ...] | None = None
 ) -> list[ScheduleRow]:
-    """Schedules not yet done whose time has come (of these kinds, when given), oldest first
-    (ISO-8601 UTC text sorts by time)."""
+    """Schedules not yet done whose time has come and that nobody holds (of these kinds, when given),
+    oldest first (ISO-8601 UTC text sorts by time)."""
     of_kinds = "" if kinds is None else f" AND kind IN ({', '.join('?' for _ in kinds)})"
     rows = await conn.fetchall(
-        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ?{of_kinds} "
-        "ORDER BY due_at, id",
-        (now, *(kinds or ())),
+        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? "
+        f"AND (lease_until IS NULL OR lease_until <= ?){of_kinds} ORDER BY due_at, id",
+        (now, now, *(kinds or ())),
     )
     return [_schedule(row) for row in rows]
 
 
-async def mark_schedule_done(
-    conn: Connection, schedule_id: int, at: str, *, clear_payload: bool = False
+async def claim_schedule(conn: Connection, schedule_id: int, owner: str, now: str, until: str) -> bool:
+    """Lease the job to ``owner`` until ``until``; False when it is done or another holder's lease
+    still runs. A job claimed before by a holder whose lease ran out is taken over."""
+    changed = await conn.execute(
+        "UPDATE schedules SET lease_owner = ?, lease_until = ? WHERE id = ? AND done_at IS NULL "
+        "AND (lease_until IS NULL OR lease_until <= ?)",
+        (owner, until, schedule_id, now),
+    )
+    return changed == 1
+
+
+async def renew_leases(conn: Connection, schedule_ids: list[int], owner: str, until: str) -> int:
+    """Push the leases ``owner`` still holds on these jobs to ``until``; returns how many it holds."""
+    if not schedule_ids:
+        return 0
+    marks = ", ".join("?" for _ in schedule_ids)
+    return await conn.execute(
+        f"UPDATE schedules SET lease_until = ? WHERE lease_owner = ? AND done_at IS NULL AND id IN ({marks})",
+        (until, owner, *schedule_ids),
+    )
+
+
+async def finish_schedule(
+    conn: Connection, schedule_id: int, owner: str, at: str, *, clear_payload: bool = False
 ) -> bool:
-    """Claim the schedule (False when it was done already); ``clear_payload`` drops what it
+    """The holder's job is done (False when it no longer holds it); ``clear_payload`` drops what it
     carried (a retried post's image, say), which a done row no longer needs."""
     payload = ", payload = '{}'" if clear_payload else ""
     changed = await conn.execute(
-        f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL", (at, schedule_id)
+        f"UPDATE schedules SET done_at = ?{payload} WHERE id = ? AND done_at IS NULL AND lease_owner = ?",
+        (at, schedule_id, owner),
     )
     return changed == 1
+
+
+async def set_schedule_payload(conn: Connection, schedule_id: int, payload: str) -> None:
+    await conn.execute("UPDATE schedules SET payload = ? WHERE id = ?", (payload, schedule_id))
 
 
 async def cancel_schedules(

@@ -90,10 +90,17 @@ async def send_followup(
 
 
 async def guarded(
-    interaction: discord.Interaction[Any], handler: Callable[[discord.Interaction[Any]], Awaitable[None]]
+    interaction: discord.Interaction[Any],
+    handler: Callable[[discord.Interaction[Any]], Awaitable[None]],
+    *,
+    update: bool = False,
 ) -> None:
     """Run a component handler through the one error funnel (discord.py would only log it), in the
-    clicking player's language."""
+    clicking player's language. ``update``: the handler answers by editing the message clicked on,
+    so the click is acknowledged as such first, before the player's language is read: on a busy
+    database that read must not eat into Discord's three seconds."""
+    if update:
+        await acknowledge_update(interaction)
     with speaking(await reader_language(interaction)):
         try:
             await handler(interaction)

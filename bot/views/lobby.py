@@ -22,7 +22,6 @@ from bot.tables import Table
 from bot.views import ids, text
 from bot.views.common import (
     NO_MENTIONS,
-    acknowledge_update,
     announcer_of,
     guarded,
     line_webhook,
@@ -65,10 +64,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(match["verb"], int(match["game"]), int(match["version"]), level=match["level"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         sessions = sessions_of(interaction)
         user_id = interaction.user.id
         progress = None

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.views import clock_text, ids
-from bot.views.common import NO_MENTIONS, acknowledge_update, announcer_of, clocks_of, guarded
+from bot.views.common import NO_MENTIONS, announcer_of, clocks_of, guarded
 from engine.core.words import msg
 from render.common.language import say, speaking
 
@@ -33,10 +33,9 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SK
         return cls(int(match["game"]), int(match["seat"]), int(match["since"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         table = await clocks_of(interaction).skip(self.game_id, self.seat, self.since, interaction.user.id)
         with speaking(table.game.language):
             await interaction.edit_original_response(
@@ -63,10 +62,9 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
         return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         table = await clocks_of(interaction).back(self.game_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None

@@ -27,7 +27,6 @@ from bot.tables import Choice, GameStatus, Progress, Table
 from bot.views import ids, picker, text
 from bot.views.common import (
     NO_MENTIONS,
-    acknowledge_update,
     announcer_of,
     guarded,
     line_webhook,
@@ -103,10 +102,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         notation = self.ref
         if self.kind == "i":
             if not self.ref.isdigit() or len(self.ref) > 4:
@@ -139,10 +137,9 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ME
         return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["page"]), options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._pick)
+        await guarded(interaction, self._pick, update=True)
 
     async def _pick(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         values = self.item.values
         if not values:
             return
@@ -189,10 +186,9 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         status = await sessions_of(interaction).status(self.game_id, channel_id=interaction.channel_id)
         table, progress = status.table, status.progress
         if table.version != self.version or progress is None or self.seat not in progress.decision.seats:
@@ -225,10 +221,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._click)
+        await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledge_update(interaction)
         status, duplicate = await sessions_of(interaction).undo(
             self.game_id,
             interaction.user.id,

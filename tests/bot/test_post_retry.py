@@ -26,6 +26,7 @@ POST = Post(
     png=PNG,
     filename="round-03.png",
     ping_players=False,
+    nonce="round-3",
 )
 
 
@@ -61,22 +62,22 @@ async def _pending(db: Database) -> list[str]:
 
 
 def test_the_payload_keeps_text_image_and_mentions() -> None:
-    post, attempt = Post.from_payload(POST.payload(3))
+    post, attempt = Post.from_payload(POST.payload(3), 1)
     assert (post, attempt) == (POST, 3)
-    final = Post(1, 2, "Final scores", None, None, True)
-    assert Post.from_payload(final.payload(1)) == (final, 1)
+    final = Post(1, 2, "Final scores", None, None, True, "final")
+    assert Post.from_payload(final.payload(1), 2) == (final, 1)
 
 
 async def test_a_retry_waits_for_its_time_then_posts_once(db: Database, sessions: Sessions) -> None:
     game_id = await _game(sessions)
     assert await post_retry.schedule(db, game_id, POST, attempt=1, now=T0)
     send = FlakySend(failures=0)
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(seconds=29)) == 0
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(seconds=29)) == 0
     assert send.attempts == 0
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(seconds=30)) == 1
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(seconds=30)) == 1
     assert send.posted == [POST]
     # Done: later runs (the periodic task, a restart) never post it again.
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(days=1)) == 0
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(days=1)) == 0
     assert send.posted == [POST] and await _pending(db) == []
 
 
@@ -91,11 +92,11 @@ async def test_failures_back_off_30s_2min_10min_1h_then_give_up(
         assert await _pending(db) == [(now + timedelta(seconds=delay)).isoformat()]
         now += timedelta(seconds=delay)
         with caplog.at_level(logging.ERROR, logger="bot.post_retry"):
-            assert await post_retry.run_due(db, send, now=now) == 0
+            assert await post_retry.run_due(db, send, clock=lambda at=now: at) == 0
     assert send.attempts == 4
     assert await _pending(db) == []
     assert any(r.levelno == logging.ERROR and "gave up" in r.getMessage() for r in caplog.records)
-    await post_retry.run_due(db, send, now=now + timedelta(days=7))
+    await post_retry.run_due(db, send, clock=lambda: now + timedelta(days=7))
     assert send.attempts == 4
 
 
@@ -105,12 +106,12 @@ async def test_a_retry_that_fails_once_then_succeeds_posts_exactly_once(
     game_id = await _game(sessions)
     await post_retry.schedule(db, game_id, POST, attempt=1, now=T0)
     send = FlakySend(failures=1)
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(seconds=30)) == 0
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(seconds=30)) == 0
     assert await _pending(db) == [(T0 + timedelta(seconds=150)).isoformat()]
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(seconds=149)) == 0
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(seconds=150)) == 1
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(seconds=149)) == 0
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(seconds=150)) == 1
     assert send.attempts == 2 and send.posted == [POST]
-    assert await post_retry.run_due(db, send, now=T0 + timedelta(hours=5)) == 0
+    assert await post_retry.run_due(db, send, clock=lambda: T0 + timedelta(hours=5)) == 0
 
 
 async def test_a_pending_retry_survives_a_restart(tmp_path: Path) -> None:
@@ -123,7 +124,7 @@ async def test_a_pending_retry_survives_a_restart(tmp_path: Path) -> None:
     again = await open_database(path)
     try:
         send = FlakySend(failures=0)
-        assert await post_retry.run_due(again, send, now=T0 + timedelta(minutes=2)) == 1
+        assert await post_retry.run_due(again, send, clock=lambda: T0 + timedelta(minutes=2)) == 1
         assert send.posted == [POST]
     finally:
         await again.close()
@@ -143,7 +144,7 @@ async def test_two_processes_send_each_due_retry_exactly_once(
     connection at the same moment, and each retry is sent by exactly one of them (the claim is the
     UPDATE … WHERE done_at IS NULL in the database, not anything in a process)."""
     game_id = await _game(sessions)
-    posts = [Post(11, 22, f"Round {n} is over.", None, None, False) for n in range(12)]
+    posts = [Post(11, 22, f"Round {n} is over.", None, None, False, f"round-{n}") for n in range(12)]
     for post in posts:
         assert await post_retry.schedule(db, game_id, post, attempt=1, now=T0)
     other = await open_database(database_target)  # the second process's own connection(s)
@@ -152,7 +153,7 @@ async def test_two_processes_send_each_due_retry_exactly_once(
         later = T0 + timedelta(minutes=5)
         counts = await asyncio.gather(
             *(
-                post_retry.run_due(database, send, now=later)
+                post_retry.run_due(database, send, clock=lambda: later)
                 for database, send in zip([db, other] * 2, sends, strict=True)
             )
         )

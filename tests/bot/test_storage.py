@@ -143,6 +143,7 @@ async def test_a_failed_transaction_rolls_back_everything(db: Database) -> None:
 
 
 async def test_schedules_come_due_in_order_and_complete_once(db: Database) -> None:
+    """A due job is held by one process at a time, until its lease runs out or it is done."""
     game_id = await _game(db)
     async with db.transaction() as conn:
         late = await schedules.add_schedule(
@@ -151,11 +152,22 @@ async def test_schedules_come_due_in_order_and_complete_once(db: Database) -> No
         early = await schedules.add_schedule(
             conn, game_id, kind="remind", due_at="2026-01-02T00:00:00+00:00", payload='{"seat": 1}', at=AT
         )
+    noon, later = "2026-01-02T12:00:00+00:00", "2026-01-02T12:01:00+00:00"
+    evening = "2026-01-02T18:00:00+00:00"
     async with db.transaction() as conn:
-        due = await schedules.due_schedules(conn, "2026-01-02T12:00:00+00:00")
+        due = await schedules.due_schedules(conn, noon)
         assert [s.id for s in due] == [early]
-        assert await schedules.mark_schedule_done(conn, early, AT)
-        assert not await schedules.mark_schedule_done(conn, early, AT)
+        assert await schedules.claim_schedule(conn, early, "one", noon, later)
+        # Held: not due to anyone else, and no second holder, until the lease runs out.
+        assert await schedules.due_schedules(conn, noon) == []
+        assert not await schedules.claim_schedule(conn, early, "two", noon, later)
+        assert [s.id for s in await schedules.due_schedules(conn, later)] == [early]
+        assert await schedules.renew_leases(conn, [early], "one", evening) == 1
+        assert not await schedules.claim_schedule(conn, early, "two", later, evening)
+        assert not await schedules.finish_schedule(conn, early, "two", AT)  # not its job
+        assert await schedules.finish_schedule(conn, early, "one", AT)
+        assert not await schedules.finish_schedule(conn, early, "one", AT)
+        assert not await schedules.claim_schedule(conn, early, "two", "2027-01-01T00:00:00+00:00", evening)
         assert [s.id for s in await schedules.due_schedules(conn, "2027-01-01T00:00:00+00:00")] == [late]
 
 

@@ -347,6 +347,29 @@ async def test_failed_upload_is_retried(fake_discord: FakeDiscord, client: tuple
     assert fake_discord.latest_message(fake_discord.general).attachment("retry.png").data == png_bytes()
 
 
+async def test_a_lost_answer_is_sent_again_and_the_nonce_keeps_one_message(
+    fake_discord: FakeDiscord, client: tuple[ClientHandle, Seen]
+) -> None:
+    """Create Message with ``nonce`` and ``enforce_nonce`` (discord.py sets both): the same nonce again
+    returns the message made the first time instead of a second one; a nonce is 25 characters at
+    most. Without this, a 5xx after Discord made the message (which discord.py retries) posts twice."""
+    handle, _ = client
+    channel = handle.client.get_channel(fake_discord.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    route = "POST /channels/{channel_id}/messages"
+    fake_discord.lose_next_answer(route, status=502)
+    first = await channel.send("summary of round 3", nonce="round-3")
+    assert [r.status for r in fake_discord.requests_to(route)] == [502, 200]
+    again = await channel.send("summary of round 3, sent again by another process", nonce="round-3")
+    assert again.id == first.id
+    made = [m for m in fake_discord.channel_messages(fake_discord.general) if m.content.startswith("summary")]
+    assert [m.content for m in made] == ["summary of round 3"]
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("too long a nonce", nonce="n" * 26)
+    assert refused.value.status == 400
+    fake_discord.allow_problems()
+
+
 async def test_strict_mode_records_unknown_routes_and_invalid_bodies(
     fake_discord: FakeDiscord, client: tuple[ClientHandle, Seen]
 ) -> None:

@@ -76,7 +76,8 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
         "**Race (test game) — Lap 1 is over.**",
         "**Race (test game) — Lap 2 is over.**",
     ]
-    assert all(m.attachments and m.attachments[0].data.startswith(PNG) for m in laps)
+    await fake.wait_for_pictures([*laps, result])
+    assert all(m.attachments[0].data.startswith(PNG) for m in laps)
     assert "**Provisional score**" in laps[0].content and "alice stepped 2" in laps[0].content
     alice = fake.users["alice"]
     assert "Winner: **alice**" in result.content and f"1. <@{alice.id}>: **10**" in result.content

@@ -20,6 +20,8 @@ class Fault:
     retry_after: float = 0.05
     is_global: bool = False
     uploads_only: bool = False
+    # carried out first, then answered with the failure: Discord did it, the answer was lost
+    after: bool = False
 
 
 class FaultsMixin(FakeState):
@@ -35,6 +37,13 @@ class FaultsMixin(FakeState):
     def fail_next(self, route: str, *, status: int = 500, count: int = 1) -> None:
         self._check_route(route)
         self.faults.append(Fault(route, status, count))
+
+    def lose_next_answer(self, route: str, *, status: int = 500, count: int = 1) -> None:
+        """The next ``count`` calls of ``route`` are carried out and then answered with ``status``, as
+        when Discord made the message but its answer never reached the bot (a 5xx at the edge, a
+        dropped connection): discord.py sends the same request again."""
+        self._check_route(route)
+        self.faults.append(Fault(route, status, count, after=True))
 
     def fail_next_upload(self, *, status: int = 500, count: int = 1) -> None:
         """The next request that carries a file fails (whatever the route)."""

@@ -179,9 +179,13 @@ class Gateway:
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> float:
         """Send an event to the bot's session of the event's guild (buffered for replay if its socket
         is down). Returns the monotonic time it was handed to the socket layer."""
+        if self.current is None:
+            raise AssertionError(f"cannot dispatch {event}: the bot never connected to the gateway")
         session = self._session_for(data)
         if session is None:
-            raise AssertionError(f"cannot dispatch {event}: the bot never connected to the gateway")
+            # The guild's shard has no session (its process is down or not started yet): Discord
+            # delivers the event to nobody, and the shard's next IDENTIFY does not bring it back.
+            return time.monotonic()
         if intent is not None and not session.intents & intent:
             return time.monotonic()
         async with session.lock:

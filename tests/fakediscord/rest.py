@@ -96,6 +96,8 @@ class RestMixin(WorldMixin, FaultsMixin):
             fault = self._take_fault(call)
             if fault is not None:
                 record.fault = f"injected {fault.status}"
+                if fault.after:
+                    await handler(call)
                 return self._fault_response(fault)
             return await handler(call)
         return self._unknown(record)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import mimetypes
+import time
 from typing import Any
 
 from aiohttp import web
@@ -23,6 +24,9 @@ from tests.fakediscord.model import (
 from tests.fakediscord.outcome import APPLICATION_COMMAND, FakeInteraction
 from tests.fakediscord.rest import RestMixin
 from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content
+
+# Discord remembers a nonce "in the past few minutes"; read as two, the least that phrase promises.
+NONCE_MEMORY = 120.0
 
 
 class MessagesMixin(RestMixin):
@@ -79,6 +83,10 @@ class MessagesMixin(RestMixin):
                 validation.message_errors(payload, creating=True, has_files=bool(call.files)),
             )
         self._check_files(call, self._upload_limit(interaction))
+        nonce = payload.get("nonce")
+        made = self._nonced(str(nonce)) if nonce is not None and payload.get("enforce_nonce") else None
+        if made is not None:
+            return made
         allowed = EPHEMERAL | (1 << 2) | (1 << 12) | (1 << 15)  # ephemeral, suppress embeds/notifications, v2
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if interaction is None:
@@ -102,9 +110,19 @@ class MessagesMixin(RestMixin):
             message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
         message.snapshot()
         self.messages[message.id] = message
+        if nonce is not None and payload.get("enforce_nonce"):
+            self.nonces[(self.bot.id, str(nonce))] = (message.id, time.monotonic())
         if not message.ephemeral and self.message_events:
             await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(message), intent=GUILD_MESSAGES)
         return message
+
+    def _nonced(self, nonce: str) -> Message | None:
+        """The message the bot made with this nonce in the last few minutes, which Discord returns
+        instead of making a second one when ``enforce_nonce`` is set (Create Message)."""
+        found = self.nonces.get((self.bot.id, nonce))
+        if found is None or time.monotonic() - found[1] > NONCE_MEMORY:
+            return None
+        return self.messages.get(found[0])
 
     def _message_event(self, message: Message) -> dict[str, Any]:
         data = message.payload()

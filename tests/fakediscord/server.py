@@ -56,6 +56,8 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        # (author id, nonce) -> (message id, monotonic time made): enforce_nonce's memory
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self.interactions: dict[int, FakeInteraction] = {}
@@ -205,6 +207,14 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         where = self._channel(channel).name
         result: Message = await self.wait_until(found, timeout, what or f"a matching message in #{where}")
         return result
+
+    async def wait_for_pictures(self, messages: list[Message], timeout: float = 30.0) -> list[Message]:
+        """The bot posts a summary's text first and edits its picture onto it afterwards: wait until
+        every one of ``messages`` carries its picture."""
+        await self.wait_until(
+            lambda: all(m.attachments for m in messages), timeout, f"the pictures of {len(messages)} posts"
+        )
+        return messages
 
     async def wait_for_update(
         self,

@@ -30,6 +30,7 @@ class FakeState:
     guilds: dict[int, Guild]
     channels: dict[int, Channel]
     messages: dict[int, Message]
+    nonces: dict[tuple[int, str], tuple[int, float]]
     commands: dict[int | None, list[dict[str, Any]]]  # guild id (None: global) -> registered commands
     _command_ids: dict[tuple[int | None, str, int], int]
     interactions: dict[int, FakeInteraction]

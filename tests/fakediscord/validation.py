@@ -49,6 +49,10 @@ SELECTS = (3, 5, 6, 7, 8)
 MAX_GLOBAL_COMMANDS = 100
 
 
+# "nonce: integer or string, up to 25 characters" (Create Message).
+NONCE_LENGTH = 25
+
+
 def message_errors(payload: dict[str, Any], *, creating: bool, has_files: bool) -> list[str]:
     errors: list[str] = []
     content = payload.get("content")
@@ -70,6 +74,9 @@ def message_errors(payload: dict[str, Any], *, creating: bool, has_files: bool) 
             errors.append("components v2 messages cannot carry content or embeds")
     else:
         errors += _legacy_component_errors(components)
+    nonce = payload.get("nonce")
+    if nonce is not None and (not isinstance(nonce, str | int) or len(str(nonce)) > NONCE_LENGTH):
+        errors.append(f"nonce: must be an integer or a string of {NONCE_LENGTH} or fewer characters")
     if creating and not (content or embeds or components or has_files or payload.get("poll")):
         errors.append("Cannot send an empty message")
     return errors

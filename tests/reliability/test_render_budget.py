@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from bot.render_pool import PictureTooSlow
+from tests.e2e.test_lobby import choose, open_panel
+from tests.e2e.test_lobby import turn_lines as all_turn_lines
 from tests.fakediscord import FakeDiscord
 from tests.race_pictures import SLOW_NAME
 from tests.reliability.helpers import GAME_MODULES, sessions_of
-from tests.reliability.test_announcements import summaries
+from tests.reliability.test_announcements import summaries, user_at
 
 
 async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_drawn(
@@ -44,11 +46,11 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
         games[channel] = table.id
 
     announcer = handle.bot.announcer
-    slow = asyncio.create_task(announcer.after_change(games["games"], []))
+    await announcer.after_change(games["games"], [])
     await fake.wait_until(mark.exists, 120, "the slow picture to be drawing")
     # Queued behind the picture that never ends, in the one render process.
-    await asyncio.wait_for(announcer.after_change(games["general"], []), 150)
-    await asyncio.wait_for(slow, 150)
+    await announcer.after_change(games["general"], [])
+    await asyncio.wait_for(announcer.pictures_drawn(), 150)
 
     given_up = summaries(fake, channel="games")
     assert len(given_up) == 1 and not given_up[0].attachments, "posted once, without its picture"
@@ -60,6 +62,45 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
         await announcer.picture(*await _table_and_state(handle, games["games"]))
     found = await announcer.picture(*await _table_and_state(handle, games["general"]))
     assert found is not None and found[0].startswith(b"\x89PNG")
+
+
+async def test_the_clickers_panel_and_the_next_turn_line_never_wait_for_the_rounds_picture(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy host a player's panel was redrawn only once the round's picture had been drawn (over
+    5 s, with the click's token ageing), and the next player was told it was their turn only then.
+    Here the round's picture never finishes (a runner named Slowpoke, and a budget longer than the
+    test): the click that ends lap 1 still has its panel redrawn, the lap's summary said and the next
+    turn line posted, while the picture is still being drawn."""
+    fake = fake_discord
+    mark = tmp_path / "slow-picture-started"
+    monkeypatch.setenv("RACE_SLOW_MARK", str(mark))  # read by the render process, spawned at start
+    handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=3600.0)
+    sessions = sessions_of(handle)
+    alice, bob = fake.users["alice"].id, fake.users["bob"].id
+    table = await sessions.create_game(
+        guild_id=fake.guild.id, channel_id=fake.channel("games").id, game_name="race", host_id=alice, seats=2
+    )
+    await sessions.join(table.id, bob, SLOW_NAME)
+    await sessions.start(table.id, alice)
+    for _ in range(3):  # one move short of lap 1's end
+        status = await sessions.status(table.id)
+        assert status.progress is not None
+        seat = status.progress.decision.seats[0]
+        user = user_at(fake, seat)
+        await sessions.act(table.id, user, "step 1", expected_version=None, interaction_id=None)
+    await handle.bot.announcer.after_change(table.id, [])
+    (line,) = all_turn_lines(fake)
+    status = await sessions.status(table.id)
+    assert status.progress is not None
+    player = "alice" if status.progress.decision.seats[0] == 0 else "bob"
+
+    await choose(fake, player, await open_panel(fake, player, line), "Step 1")
+
+    (summary,) = summaries(fake)
+    assert len(all_turn_lines(fake)) == 2, "the next player was told it is their turn"
+    await fake.wait_until(mark.exists, 120, "the lap's picture to be drawing")
+    assert not fake.message(summary.id).attachments, "the picture is still being drawn"
 
 
 async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:

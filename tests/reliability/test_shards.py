@@ -178,7 +178,9 @@ async def _due_retries(database: Database, games: dict[int, Any]) -> dict[int, s
     texts = {}
     for game_id, channel in games.items():
         texts[game_id] = f"Owed summary of game {game_id}"
-        post = post_retry.Post(channel.id, channel.guild_id, texts[game_id], None, None, False)
+        post = post_retry.Post(
+            channel.id, channel.guild_id, texts[game_id], None, None, False, f"owed-{game_id}"
+        )
         assert await post_retry.schedule(database, game_id, post, attempt=1, now=now, delays=(0.0,))
     return texts
 

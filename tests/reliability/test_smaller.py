@@ -61,7 +61,7 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
 
 
 def a_post(content: str = "Lap 1 is over") -> post_retry.Post:
-    return post_retry.Post(1, 2, content, b"\x89PNG" + b"x" * 1000, "lap-1-board.png", False)
+    return post_retry.Post(1, 2, content, b"\x89PNG" + b"x" * 1000, "lap-1-board.png", False, "lap-1")
 
 
 async def started(sessions: Sessions, channel: int = 5) -> int:
@@ -92,7 +92,7 @@ async def test_post_retries_skip_abandoned_games_give_up_on_403_and_drop_their_i
     await post_retry.schedule(sessions.db, abandoned, a_post(), attempt=1, now=now)
     await sessions.abandon(abandoned, 10, may_manage=False)
     await started(sessions, 5)  # the channel's next game
-    assert await post_retry.run_due(sessions.db, send, now=later) == 0
+    assert await post_retry.run_due(sessions.db, send, clock=lambda: later) == 0
     assert sent == [], "a retry of an abandoned game was posted into the channel's next game"
 
     forbidden = await started(sessions, 6)
@@ -101,7 +101,7 @@ async def test_post_retries_skip_abandoned_games_give_up_on_403_and_drop_their_i
     async def refuse(post: post_retry.Post) -> None:
         raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")  # type: ignore[arg-type]
 
-    assert await post_retry.run_due(sessions.db, refuse, now=later) == 0
+    assert await post_retry.run_due(sessions.db, refuse, clock=lambda: later) == 0
     async with sessions.db.transaction(write=False) as conn:
         pending = await conn.fetchall("SELECT COUNT(*) FROM schedules WHERE done_at IS NULL")
     assert next(iter(pending))[0] == 0, "a 403 is not retried"

@@ -2,12 +2,15 @@
 50 games (a Carnegie game with an undo, and race games), finished and running, with summaries owed
 and posted, a hint and a post retry, all carried over value for value, every started game
 replaying to its snapshot, and play going on in PostgreSQL afterwards with ids that continue. A
-PostgreSQL database that holds games already is refused and left as it was."""
+PostgreSQL database that holds games already is refused and left as it was; a copy the command's own
+check finds wrong ends with a non-zero status."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,7 @@ from bot.storage import games as game_rows
 from bot.storage.to_postgres import main
 from tests.bot import test_carnegie_sessions as carnegie
 from tests.conftest import RACE_MODULES
+from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
 
 GAMES = 50
@@ -119,3 +123,49 @@ def test_the_command_refuses_what_it_cannot_use(tmp_path: Path, capsys: pytest.C
     (tmp_path / "some.sqlite3").write_bytes(b"")
     assert main([str(tmp_path / "some.sqlite3"), "mysql://x/y"]) == 2
     assert "postgresql://" in capsys.readouterr().err
+
+
+async def _damaged(path: Path) -> None:
+    """A race game whose saved snapshot is one move behind its log (the file was damaged)."""
+    database = await open_database(path)
+    await migrate(database)
+    sessions = Sessions(database)
+    try:
+        table = await sessions.create_game(
+            guild_id=7 << 22, channel_id=1, game_name="race", host_id=HOST, seats=2
+        )
+        await sessions.join(table.id, GUEST)
+        started = await sessions.start(table.id, HOST)
+        await sessions.act(table.id, HOST, "step 1", expected_version=None, interaction_id=None)
+        async with database.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET snapshot = ? WHERE id = ?", (started.table.game.snapshot, table.id)
+            )
+    finally:
+        await database.close()
+
+
+def test_the_command_fails_when_its_own_check_finds_a_problem(
+    tmp_path: Path, postgres: LocalPostgres
+) -> None:
+    """The copy is made, but its check finds a game whose snapshot is not what its log replays to:
+    ``python -m bot.storage.to_postgres`` names it and exits non-zero, so that the operator (or the
+    script moving the bot) does not switch the bot over to a copy the command itself found wrong."""
+    source = tmp_path / "boardroom.sqlite3"
+    asyncio.run(_damaged(source))
+    command = [
+        "bot.storage.to_postgres",
+        str(source),
+        postgres.create_database(),
+        "--game-module",
+        RACE_MODULES,
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", *command],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "PROBLEM: game 1: the snapshot differs from the replay of its log" in done.stderr, done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr

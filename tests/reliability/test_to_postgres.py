@@ -20,6 +20,7 @@ from bot.storage import Status, migrate, open_database, schedules
 from bot.storage import games as game_rows
 from bot.storage.to_postgres import main
 from tests.bot import test_carnegie_sessions as carnegie
+from tests.bot.test_main import PASSWORD, shows_part_of
 from tests.conftest import RACE_MODULES
 from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
@@ -145,27 +146,33 @@ async def _damaged(path: Path) -> None:
         await database.close()
 
 
-def test_the_command_fails_when_its_own_check_finds_a_problem(
-    tmp_path: Path, postgres: LocalPostgres
-) -> None:
-    """The copy is made, but its check finds a game whose snapshot is not what its log replays to:
-    ``python -m bot.storage.to_postgres`` names it and exits non-zero, so that the operator (or the
-    script moving the bot) does not switch the bot over to a copy the command itself found wrong."""
-    source = tmp_path / "boardroom.sqlite3"
-    asyncio.run(_damaged(source))
-    command = [
-        "bot.storage.to_postgres",
-        str(source),
-        postgres.create_database(),
-        "--game-module",
-        RACE_MODULES,
-    ]
-    done = subprocess.run(
-        [sys.executable, "-m", *command],
+def _to_postgres(source: Path, url: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.storage.to_postgres", str(source), url, "--game-module", RACE_MODULES],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert "PROBLEM: game 1: the snapshot differs from the replay of its log" in done.stderr, done.stderr
-    assert done.returncode == 1, done.stdout + done.stderr
+
+
+def test_the_command_fails_when_its_own_check_finds_a_problem_and_hides_the_password(
+    tmp_path: Path, postgres: LocalPostgres
+) -> None:
+    """The copy is made, but its check finds a game whose snapshot is not what its log replays to:
+    ``python -m bot.storage.to_postgres`` names it and exits non-zero, so that the operator (or the
+    script moving the bot) does not switch the bot over to a copy the command itself found wrong.
+    Run again, it refuses the database that now holds games. Neither answer shows the password of the
+    URL it was given, nor a part of it."""
+    source = tmp_path / "boardroom.sqlite3"
+    asyncio.run(_damaged(source))
+    url = postgres.create_database().replace("postgres@", f"postgres:{PASSWORD}@", 1)
+    checked = _to_postgres(source, url)
+    assert "PROBLEM: game 1: the snapshot differs from the replay of its log" in checked.stderr, (
+        checked.stderr
+    )
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    again = _to_postgres(source, url)
+    assert again.returncode == 1 and again.stderr.startswith("Refused: "), again.stderr
+    for said in (checked.stdout + checked.stderr, again.stdout + again.stderr):
+        assert not shows_part_of(PASSWORD, said), said

@@ -14,7 +14,12 @@ from bot.storage.postgres import is_url
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # A settings error names the setting but never echoes what was given: that may be the token, or a
+    # DATABASE_URL with its password (a rule across settings quotes them all), and the message goes to
+    # the terminal or to a service manager's log.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", hide_input_in_errors=True
+    )
 
     # Optional here so that its absence gives the set-up guidance instead of a validation error.
     discord_token: SecretStr | None = None

@@ -1,11 +1,15 @@
 """A test game whose simultaneous phase changes one seat's choices when another seat acts: two
 players each pick one prize at the same time, and a prize taken is gone for the other. Its action
 texts are long, so panel buttons carry a choice's index instead (``bot/views/ids.py``): the game
-that shows an old index read against a newer list of choices (issue 17, finding 11)."""
+that shows an old index read against a newer list of choices (issue 17, finding 11). Its hesitant bot
+decides only when a test says so, so that a person can move while the bot thinks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -33,6 +37,7 @@ from engine.core import (
 )
 
 PRIZES = ("apple", "pear", "plum")
+HESITATE = "PICK_GAME_HESITATE"
 # Long enough that "br:a:<game>:<version>:<seat>:<action>" passes Discord's 100 characters.
 FROM = " from the long table of prizes at the far end of the great hall, next to the window"
 
@@ -61,7 +66,7 @@ class PickGame:
     min_players = 2
     max_players = 2
     guide = GUIDE
-    ai_levels: tuple[str, ...] = ("first",)
+    ai_levels: tuple[str, ...] = ("first", "hesitant")
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> PickState:
         if players != 2:
@@ -112,7 +117,7 @@ class PickGame:
         return Glance(stage="picking", note="")
 
     def ai(self, seed: int, level: str | None = None) -> Player:
-        return FirstLegal()
+        return Hesitant() if level == "hesitant" else FirstLegal()
 
     def parse_action(self, text: str) -> str:
         if text in {action(p) for p in PRIZES}:
@@ -130,6 +135,22 @@ class PickGame:
 
     def load_state(self, text: str) -> PickState:
         return load_state(PickState, text)
+
+
+class Hesitant(FirstLegal):
+    """The first legal prize, chosen once the test says go: it writes ``thinking`` into the folder
+    ``HESITATE`` names and waits for ``go`` there, so that a test can move while the bot thinks. It runs
+    in the bot's worker process, so the folder comes through the environment."""
+
+    def choose(self, game: Any, state: Any, seat: int, actions: Sequence[Any]) -> Any:
+        folder = Path(os.environ[HESITATE])
+        (folder / "thinking").touch()
+        deadline = time.monotonic() + 60
+        while not (folder / "go").exists():
+            if time.monotonic() > deadline:
+                raise TimeoutError("nobody said go")
+            time.sleep(0.01)
+        return super().choose(game, state, seat, actions)
 
 
 GAME = PickGame()

@@ -10,6 +10,8 @@ from pathlib import Path
 from bot.__main__ import EXIT_BAD_SETTINGS, EXIT_NO_TOKEN, required_permissions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+# A database password for the tests that look for it where it must not be.
+PASSWORD = "Pw3zX8qV"
 
 
 def _run(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -49,6 +51,29 @@ def test_invalid_settings_are_reported_without_the_token(tmp_path: Path) -> None
     assert result.returncode == EXIT_BAD_SETTINGS
     assert "DEV_GUILD_ID" in result.stderr.upper() or "dev_guild_id" in result.stderr
     assert "secret-token-value" not in result.stderr + result.stdout
+
+
+def shows_part_of(secret: str, text: str) -> bool:
+    """Whether ``text`` holds four characters or more of ``secret`` (a long value is shown cut short)."""
+    return any(secret[i : i + 4] in text for i in range(len(secret) - 3))
+
+
+def test_invalid_settings_show_neither_the_database_password_nor_the_token(tmp_path: Path) -> None:
+    """What the operator sees of a mistake in their settings (often kept by a service manager's log):
+    which setting is wrong, never the PostgreSQL password or the token, nor a part of them, whether
+    the mistake is in the URL itself (a mistyped scheme) or elsewhere (a rule across settings, which
+    checks them all)."""
+    password, token = PASSWORD, "Tk9xQ2wZ.Gh7.rQ4vLm"
+    url = f"postgresql://bot:{password}@db/bot"
+    for wrong, named in (
+        ({"DATABASE_URL": url.replace("postgresql", "postgres-sql")}, "database_url"),
+        ({"DATABASE_URL": url, "SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
+    ):
+        result = _run(tmp_path, DISCORD_TOKEN=token, **wrong)
+        assert result.returncode == EXIT_BAD_SETTINGS, result.stderr
+        assert named in result.stderr
+        for secret in (password, token):
+            assert not shows_part_of(secret, result.stderr + result.stdout), (secret, result.stderr)
 
 
 def test_the_permissions_integer_is_exactly_the_listed_permissions() -> None:

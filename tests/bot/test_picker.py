@@ -62,6 +62,33 @@ def test_a_level_holding_one_group_only_is_passed_through() -> None:
     assert picker.back(choices, (0, 0)) == ()
 
 
+REGIONS = ("In the West", "In the Midwest", "In the South", "In the East")
+
+
+def test_back_from_a_nested_level_goes_one_level_up_not_to_the_first() -> None:
+    """Build Commerce …, then In the South …: Back shows Build Commerce's regions again, where the
+    player came from, not the first level (they would have to pick Build Commerce once more)."""
+    builds = [
+        Choice(f"use CON {kind[0]} {region} {n}", f"Build {kind} {region} {n}", (f"Build {kind}", region))
+        for kind in ("Housing", "Commerce")
+        for region in REGIONS
+        for n in range(6)
+    ]
+    choices = list(enumerate(builds + PUSHES[:3]))
+    first = picker.level(choices, ())
+    assert [e.label for e in first if e.step is not None][-1:] == ["Build Commerce"]
+    commerce = picker.level(choices, (1,))
+    assert [(e.label, e.step) for e in commerce if e.step is not None] == [
+        ("In the Midwest", (1, 1)),
+        ("In the South", (1, 2)),
+        ("In the East", (1, 3)),
+    ]
+    assert picker.back(choices, (1, 2)) == (1,)
+    assert picker.back(choices, (1,)) == ()
+    # Build Housing's regions are shown open on the first level: Back from one leads there.
+    assert picker.back(choices, (0, 2)) == ()
+
+
 def test_after_a_step_the_panel_stays_in_a_one_level_group_r6_1_2() -> None:
     moves = [Choice(f"move L {k}", f"Move: Lobby → {k}", ("From the Lobby",)) for k in range(6)]
     moves += [Choice(f"move S {k}", f"Move: SP → {k}", ("From Strategic Planning",)) for k in range(6)]

@@ -19,6 +19,8 @@ from bot.storage import (
     schedules,
 )
 from bot.storage import actions as log
+from bot.storage.connection import Connection
+from tests.postgres import SHARED, LocalPostgres
 
 AT = "2026-01-01T00:00:00+00:00"
 
@@ -140,6 +142,52 @@ async def test_a_failed_transaction_rolls_back_everything(db: Database) -> None:
             raise RuntimeError("boom")
     async with db.transaction(write=False) as conn:
         assert await games.open_game_in_channel(conn, 10) is None
+
+
+async def _logged(conn: Connection, game_id: int, notation: str, interaction_id: int | None) -> int:
+    return await log.append_action(
+        conn,
+        game_id,
+        seat=0,
+        user_id=7,
+        notation=notation,
+        interaction_id=interaction_id,
+        version_after=1,
+        events="[]",
+        at=AT,
+    )
+
+
+async def test_a_move_saved_before_a_failed_statement_is_not_reported_saved_on_postgresql(
+    postgres: LocalPostgres,
+) -> None:
+    """On PostgreSQL a statement that fails outside a savepoint aborts the whole transaction, and its
+    COMMIT then quietly rolls back instead: a caller that caught the failure (here a click already
+    logged) and went on must hear that the move it saved before was lost, not that it was saved. The
+    same failure inside a savepoint leaves the transaction whole."""
+    database = await open_database(await postgres.emptied(SHARED))
+    try:
+        game_id = await _game(database)
+        async with database.transaction() as conn:
+            await _logged(conn, game_id, "roll", 111)
+        with pytest.raises(RuntimeError, match="rolled back"):
+            async with database.transaction() as conn:
+                assert await games.update_game(conn, game_id, expected_version=0, at=AT, snapshot="{}") == 1
+                await _logged(conn, game_id, "step 1", None)
+                with pytest.raises(log.DuplicateInteraction):
+                    await _logged(conn, game_id, "step 2", 111)
+        async with database.transaction() as conn:
+            assert await games.update_game(conn, game_id, expected_version=0, at=AT, snapshot="{}") == 1
+            await _logged(conn, game_id, "step 1", None)
+            with pytest.raises(log.DuplicateInteraction):
+                async with conn.savepoint():
+                    await _logged(conn, game_id, "step 2", 111)
+        async with database.transaction(write=False) as conn:
+            row = await games.get_game(conn, game_id)
+            assert [a.notation for a in await log.list_actions(conn, game_id)] == ["roll", "step 1"]
+        assert row is not None and row.version == 1
+    finally:
+        await database.close()
 
 
 async def test_schedules_come_due_in_order_and_complete_once(db: Database) -> None:

@@ -13,6 +13,8 @@ import pytest
 from bot.sessions import Sessions
 from bot.storage import Status
 from bot.storage import actions as action_log
+from bot.views import text
+from render.common.language import speaking, t
 from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import FakeDiscord, InteractionOutcome, Message
 
@@ -375,6 +377,27 @@ async def test_an_unexpected_error_is_logged_and_apologised_for(
     assert reply.content.startswith("Sorry, something went wrong on our side.")
     assert "seats" not in reply.content
     assert any(r.levelname == "ERROR" and r.exc_info for r in caplog.records)
+
+
+async def test_a_new_game_speaks_the_servers_language_not_the_hosts(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """``/game new`` without a language: the game's public posts are in the server's language (Polish
+    here), which the table reads, not in the host's own Discord language (Ukrainian)."""
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    fake.guild.locale = "pl"
+    fake.users["alice"].locale = "uk"
+    outcome = acked(
+        await fake.slash("alice", "games", "game new", game="race", thread=False), DEFERRED_MESSAGE
+    )
+    lobby = await outcome.wait_response()
+    status = await sessions_of(handle).status_in_channel(fake.games.id)
+    assert status.table.game.language == "pl"
+    with speaking("pl"):
+        buttons = [t(label) for label in ("Join", "Leave", "Start", "Add a bot")]
+        assert lobby.content == text.lobby_text(status.table)
+    assert lobby.button_labels() == buttons and buttons[0] != "Join"
 
 
 async def test_operator_commands_are_for_the_owner_only(

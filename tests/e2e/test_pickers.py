@@ -3,7 +3,7 @@ fake: on the seeded 4-player Carnegie game (the transcript's), an HR turn of 6 m
 in each region (R6.3.1) by clicks on the grouped panel, within the click targets (an employee's journey
 in at most 2 clicks: the department or Lobby it leaves, then where it goes, and 1 for the next from the
 same place; a build in at most 3: project type, region, city); a group step drawn at an older version
-answers "out of date" and changes nothing.
+answers "out of date" and changes nothing; Back leads one level up.
 
 The game is brought to each decision through the sessions service (the easy AI's moves, as the
 transcript's players make them), then played by clicks."""
@@ -232,6 +232,43 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
             assert len(await sessions.live_log(game_id)) == log
         panel = await press(fake, user, panel, labelled(panel, "Undo") or {})
         assert "Choosing:" not in panel.content  # back at the first level, the build undone
+
+
+def nested(shown: list[tuple[int, Choice]]) -> tuple[picker.Entry, picker.Entry] | None:
+    """A group on the first level and a group on its level (a project type, then a region), if any."""
+    if not picker.is_grouped(shown):
+        return None
+    for outer in picker.level(shown, ()):
+        if outer.step is None or len(outer.step) != 1:
+            continue
+        for inner in picker.level(shown, outer.step):
+            if inner.step is not None and len(inner.step) == 2:
+                return outer, inner
+    return None
+
+
+async def test_back_from_a_nested_level_goes_one_level_up(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """Two levels down (a project type, then a region), Back shows the project type's level again,
+    where the player came from, not the first level; nothing is applied."""
+    fake = fake_discord
+    sessions, game_id = await seeded_game(fake, start_bot, tmp_path)
+    status, seat = await forward_to(sessions, game_id, lambda s, seat, _: nested(listed(s, seat)) is not None)
+    found = nested(listed(status, seat))
+    assert found is not None
+    outer, inner = found
+    user = player_at(fake, status, seat)
+    panel = await open_panel(fake, user)
+    panel = await press(fake, user, panel, labelled(panel, outer.label) or {})
+    above = [b["label"] for b in groups(panel)]
+    panel = await press(fake, user, panel, labelled(panel, inner.label) or {})
+    assert f"Choosing: {outer.label} › {inner.label}" in panel.content
+    panel = await press(fake, user, panel, labelled(panel, "Back") or {})
+    where = [line for line in panel.content.splitlines() if line.startswith("Choosing:")]
+    assert where == [f"Choosing: {outer.label}"], panel.content
+    assert [b["label"] for b in groups(panel)] == above
+    assert (await sessions.status(game_id)).table.version == status.table.version
 
 
 async def test_an_open_panel_shows_the_decision_when_it_comes_back(

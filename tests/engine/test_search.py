@@ -226,3 +226,16 @@ def test_carnegie_solo_strong_play_outs_of_one_decision_stop_at_the_same_row_cho
                 checked += 1
         state = CARNEGIE.apply(state, 0, easy.choose(CARNEGIE, state, 0, actions)).state
     assert checked >= 15
+
+
+@pytest.mark.parametrize("game", [CARNEGIE, NIPRON], ids=["carnegie", "nipron"])
+def test_strong_searches_more_than_normal_at_every_table_size(game: Game[Any, Any]) -> None:
+    """A host who seats a strong bot (or a seat replaced by one) gets a player that searches further
+    than a normal bot at every table size, solo included: never less in any measure, more in one."""
+    normal, strong = game.ai(1, "normal"), game.ai(1, "strong")
+    assert isinstance(normal, RolloutPlayer) and isinstance(strong, RolloutPlayer)
+    for players in range(game.min_players, game.max_players + 1):
+        low, high = normal.budgets[players], strong.budgets[players]
+        measures = [(getattr(high, m), getattr(low, m)) for m in ("width", "samples", "horizon", "steps")]
+        assert all(h >= lo for h, lo in measures), (players, low, high)
+        assert any(h > lo for h, lo in measures), (players, low, high)

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from bot.tables import WRONG_CHANNEL
+from bot.transfer import HIDDEN_UNTIL_THE_END
+from render.common.language import say
 from tests.fakediscord import FakeDiscord, Permission
 from tests.fakediscord.model import Member
 from tests.reliability.helpers import (
@@ -132,3 +134,22 @@ async def test_host_only_commands_refuse_members_without_manage_server(
     done = await fake.slash("mod", "games", "game abandon")
     await done.wait_followups(1)
     assert (await sessions.status(table.id)).table.game.status.value == "abandoned"
+
+
+async def test_a_moderator_playing_in_a_game_cannot_export_it_until_it_ends(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """A member with Manage Server who is seated in the game (not its host) asks for its export: the
+    file holds the seed and the whole state (the other players' hidden cards, every future draw), so
+    while the game runs they get a refusal and no file. Once it has ended, they get it."""
+    fake = fake_discord
+    sessions = sessions_of(await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES))
+    assert fake.guild.permissions_in(fake.games, fake.users["mod"].id) & Permission.MANAGE_GUILD
+    table = await seat_race(fake, sessions, "games", host="alice", other="mod")
+    export = await fake.slash("mod", "games", "boardroom export")
+    assert await refusal(export) == say(HIDDEN_UNTIL_THE_END)
+    assert not any(m.attachments for m in export.followups)
+    await sessions.abandon(table.id, fake.users["alice"].id, may_manage=False)
+    ended = await fake.slash("mod", "games", "boardroom export")
+    (reply,) = await ended.wait_followups(1)
+    assert reply.ephemeral and reply.attachment(f"boardroom-race-{table.id}.json").data

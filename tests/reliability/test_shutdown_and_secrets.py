@@ -1,6 +1,7 @@
 """A clean shutdown waits for the interactions in flight (the bug "Cannot operate on a closed
 database"), and secrets stay out of the logs (issue 8, part 7): the token is read from the
-environment or ``.env`` only and never logged; logs hold ids and outcomes, not message texts."""
+environment or ``.env`` only and never logged, nor is the database's password; logs hold ids and
+outcomes, not message texts."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 import pytest
 
 from bot.config import Settings
+from tests.bot.test_main import PASSWORD, shows_part_of
 from tests.fakediscord import FakeDiscord
+from tests.postgres import LocalPostgres
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
 
 
@@ -93,3 +96,24 @@ async def test_logs_hold_no_token_and_no_message_content(
     assert fake.token.split(".", 1)[1] not in log
     for posted in (lobby.content, line.content, typed, "PRIVATE-TEXT"):
         assert posted and posted not in log, posted
+
+
+async def test_the_database_password_is_in_no_log_line_and_no_answer(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path, postgres: LocalPostgres
+) -> None:
+    """``python -m bot`` on PostgreSQL with a password in DATABASE_URL, at LOG_LEVEL=DEBUG: the log
+    says which database it migrated, with the password masked, and neither the log nor the
+    operator's ``/boardroom about`` holds the password or a part of it."""
+    fake = fake_discord
+    plain = postgres.create_database()  # a new database: the bot migrates it and says so
+    url = plain.replace("postgres@", f"postgres:{PASSWORD}@", 1)
+    handle = await start_bot_process(tmp_path / "db.sqlite3", DATABASE_URL=url, LOG_LEVEL="DEBUG")
+    about = await fake.slash("owner", "games", "boardroom about")
+    shown = await about.wait_response()
+    assert "PostgreSQL" in shown.content
+    await handle.stop()
+    log = handle.output()
+    migrated = [line for line in log.splitlines() if "applied migrations" in line]
+    assert len(migrated) == 1 and migrated[0].endswith(plain.replace("postgres@", "postgres:***@", 1)), log
+    for text in (log, shown.content):
+        assert not shows_part_of(PASSWORD, text), text

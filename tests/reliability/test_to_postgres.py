@@ -2,12 +2,15 @@
 50 games (a Carnegie game with an undo, and race games), finished and running, with summaries owed
 and posted, a hint and a post retry, all carried over value for value, every started game
 replaying to its snapshot, and play going on in PostgreSQL afterwards with ids that continue. A
-PostgreSQL database that holds games already is refused and left as it was."""
+PostgreSQL database that holds games already is refused and left as it was; a copy the command's own
+check finds wrong ends with a non-zero status."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,9 @@ from bot.storage import Status, migrate, open_database, schedules
 from bot.storage import games as game_rows
 from bot.storage.to_postgres import main
 from tests.bot import test_carnegie_sessions as carnegie
+from tests.bot.test_main import PASSWORD, shows_part_of
 from tests.conftest import RACE_MODULES
+from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
 
 GAMES = 50
@@ -119,3 +124,55 @@ def test_the_command_refuses_what_it_cannot_use(tmp_path: Path, capsys: pytest.C
     (tmp_path / "some.sqlite3").write_bytes(b"")
     assert main([str(tmp_path / "some.sqlite3"), "mysql://x/y"]) == 2
     assert "postgresql://" in capsys.readouterr().err
+
+
+async def _damaged(path: Path) -> None:
+    """A race game whose saved snapshot is one move behind its log (the file was damaged)."""
+    database = await open_database(path)
+    await migrate(database)
+    sessions = Sessions(database)
+    try:
+        table = await sessions.create_game(
+            guild_id=7 << 22, channel_id=1, game_name="race", host_id=HOST, seats=2
+        )
+        await sessions.join(table.id, GUEST)
+        started = await sessions.start(table.id, HOST)
+        await sessions.act(table.id, HOST, "step 1", expected_version=None, interaction_id=None)
+        async with database.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET snapshot = ? WHERE id = ?", (started.table.game.snapshot, table.id)
+            )
+    finally:
+        await database.close()
+
+
+def _to_postgres(source: Path, url: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.storage.to_postgres", str(source), url, "--game-module", RACE_MODULES],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_command_fails_when_its_own_check_finds_a_problem_and_hides_the_password(
+    tmp_path: Path, postgres: LocalPostgres
+) -> None:
+    """The copy is made, but its check finds a game whose snapshot is not what its log replays to:
+    ``python -m bot.storage.to_postgres`` names it and exits non-zero, so that the operator (or the
+    script moving the bot) does not switch the bot over to a copy the command itself found wrong.
+    Run again, it refuses the database that now holds games. Neither answer shows the password of the
+    URL it was given, nor a part of it."""
+    source = tmp_path / "boardroom.sqlite3"
+    asyncio.run(_damaged(source))
+    url = postgres.create_database().replace("postgres@", f"postgres:{PASSWORD}@", 1)
+    checked = _to_postgres(source, url)
+    assert "PROBLEM: game 1: the snapshot differs from the replay of its log" in checked.stderr, (
+        checked.stderr
+    )
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    again = _to_postgres(source, url)
+    assert again.returncode == 1 and again.stderr.startswith("Refused: "), again.stderr
+    for said in (checked.stdout + checked.stderr, again.stdout + again.stderr):
+        assert not shows_part_of(PASSWORD, said), said

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot import clock_record, plugins, said_events
 from bot.refusals import ChannelOccupied, ExportRefused, HostOnly, ImportRefused, NotInProgress
+from bot.seating import pass_host_on
 from bot.sessions import MAX_UNDOS, Sessions
 from bot.speeds import NO_LIMIT
 from bot.storage import ChannelBusy, Status
@@ -448,4 +449,9 @@ async def import_game(
         await rows.insert_actions(conn, game_id, verified.actions)
         await rows.insert_undos(conn, game_id, verified.undos)
         await clock_record.store(conn, game_id, verified.clock)
+        table = await load_table(conn, game_id)
+        for seat, standing in sorted(verified.clock.standings.items()):
+            if standing.expelled:
+                # An export made while an expelled host kept the role must not hand it back to them.
+                await pass_host_on(conn, table, seat)
         return await load_table(conn, game_id)

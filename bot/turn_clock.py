@@ -17,7 +17,7 @@ from bot.clock import iso
 from bot.progress import replacement_level
 from bot.quiet_hours import charged, running_at, zone
 from bot.refusals import ClockRefused, NotAPlayer, NotInProgress
-from bot.seating import save
+from bot.seating import pass_host_on, save
 from bot.speeds import DAY, MAX_VACATION_DAYS, Speed, speed
 from bot.storage import Status
 from bot.storage import clocks as rows
@@ -62,6 +62,8 @@ class Expulsion:
     votes: int
     voters: int
     missing: list[int]
+    # who hosts from now on, when the expelled player was the host (``pass_host_on``)
+    host: int | None = None
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,10 @@ class TurnClocks(TimeBanks):
                 return Expulsion(table, seat, False, len(votes), len(voters), missing)
             await rows.update_seat_clock(conn, game_id, seat, expelled=True, skipped=False)
             await rows.record_event(conn, game_id, seat=seat, kind=EXPELLED, at=now, by_user=by_user)
-            return Expulsion(table, seat, True, len(votes), len(voters), [])
+            # Else an expelled host could still abandon the game the others are finishing, or hand
+            # their seats to the bot.
+            host = await pass_host_on(conn, table, seat)
+            return Expulsion(table, seat, True, len(votes), len(voters), [], host)
 
     async def expelled(self, game_id: int) -> list[int]:
         """The seats whose players were expelled: the game's result is flagged when there is one."""

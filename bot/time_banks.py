@@ -156,6 +156,16 @@ class TimeBanks:
             out_of_time_post=None,
         )
 
+    @staticmethod
+    def _deciding_now(table: Table, seat: int) -> bool:
+        """Whether ``seat``'s player must decide now, read from the game itself: the seats' clocks
+        follow the game only at the next sync, a moment after each move."""
+        if table.game.status is not Status.ACTIVE or table.game.snapshot is None:
+            return False
+        game = plugins.game(table.game.game)
+        decision = game.pending(state_of(game, table))
+        return not decision.finished and seat in decision.seats
+
     async def out_of_time_posted(self, game_id: int, seat: int, since: int, message_id: int) -> bool:
         """Keep the message of the seat's Skip while the seat is out of time on that decision (``since``),
         for ``sync`` to name once the Skip no longer stands; False if it stands no more already (the
@@ -261,6 +271,7 @@ class TimeBanks:
             or clock.deciding_since is None
             or clock.deciding_since != since
             or seat in table.ai_seats
+            or not self._deciding_now(table, seat)
         ):
             return None  # the seat moved, was handed over, or the game ended: it no longer applies
         user = table.user_at(seat) or 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import transfer
-from bot.refusals import HostOnly
+from bot.refusals import ClockRefused, HostOnly
 from bot.speeds import DAY, MINUTE
 from bot.storage import Database, Status
 from bot.time_banks import OutOfTime
@@ -80,3 +80,79 @@ async def test_an_import_does_not_give_an_expelled_host_their_powers_back(table:
     assert copy.host_id == BOB
     with pytest.raises(HostOnly):
         await table.sessions.abandon(copy.id, ALICE, may_manage=False)
+
+
+def out_of_time(table: Table, seat: int = 0) -> list[OutOfTime]:
+    return [due for _, due in table.delivered if isinstance(due, OutOfTime) and due.seat == seat]
+
+
+async def test_a_skip_pressed_just_after_the_late_player_moved_does_not_take_their_seat(table: Table) -> None:
+    """Alice ran out of time, then moved after all. Bob's Skip, pressed before the channel caught up
+    with her move, must not hand her seat to the bot behind her back."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.run(DAY + 10 * MINUTE)
+    [out] = out_of_time(table)
+    # Her move is saved; the clocks follow it at the announcement that comes next.
+    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    with pytest.raises(ClockRefused, match="Seat 1 is no longer out of time"):
+        await table.clocks.skip(game, 0, out.since, BOB)
+    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+
+
+async def test_a_skip_pressed_when_the_game_came_back_to_the_late_player_does_not_take_their_seat(
+    table: Table,
+) -> None:
+    """Alice ran out of time, moved after all, and Bob answered at once: the decision is Alice's again, a
+    new one with a fresh clock. The Skip of her lapse must not hand this one to the bot."""
+    game = await table.start(ALICE, BOB, start=40)
+    await table.run(DAY + 10 * MINUTE)
+    [out] = out_of_time(table)
+    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    await table.sessions.act(game, BOB, "take 1", expected_version=None, interaction_id=None)
+    with pytest.raises(ClockRefused, match="no longer out of time"):
+        await table.clocks.skip(game, 0, out.since, BOB)
+    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+
+
+async def test_a_skip_pressed_after_the_host_handed_the_seat_to_the_bot_changes_nothing(table: Table) -> None:
+    """Alice ran out of time and a moderator gave her seat to the bot for good. A Skip pressed before the
+    channel caught up must not turn that into a skip, which Alice could undo with I'm back."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.run(DAY + 10 * MINUTE)
+    [out] = out_of_time(table)
+    await table.sessions.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
+    with pytest.raises(ClockRefused, match="no longer out of time"):
+        await table.clocks.skip(game, 0, out.since, BOB)
+    with pytest.raises(ClockRefused, match="not skipped"):
+        await table.clocks.back(game, ALICE)
+
+
+async def test_no_out_of_time_line_for_a_player_who_moved_just_before_their_time_ran_out(
+    table: Table,
+) -> None:
+    """Alice moved ten minutes before her bank ran out; the out-of-time job came due before the channel
+    caught up with her move. The table must not be offered a Skip of a player who is not late."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.run(DAY - 10 * MINUTE)
+    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    await table.run(20 * MINUTE)
+    assert out_of_time(table) == []
+    await table.clocks.sync(game)
+    assert [e[0] for e in await table.events(game)] == ["reminder", "reminder"]
+
+
+async def test_an_old_skip_button_does_not_skip_the_player_on_a_later_decision(table: Table) -> None:
+    """Yesterday's Skip, left under the line of a lapse Alice made good, is not today's: pressed on a
+    later decision where she ran out of time again, it skips nobody (the new line's Skip does)."""
+    game = await table.start(ALICE, BOB, start=40)
+    await table.run(DAY + 10 * MINUTE)
+    [first] = out_of_time(table)
+    await table.move(game, ALICE)
+    await table.move(game, BOB)
+    await table.run(DAY)  # a move's eight hours and no more
+    [_, second] = out_of_time(table)
+    assert second.since != first.since
+    with pytest.raises(ClockRefused, match="no longer out of time"):
+        await table.clocks.skip(game, 0, first.since, BOB)
+    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+    assert 0 in (await table.clocks.skip(game, 0, second.since, BOB)).ai_seats

@@ -210,8 +210,9 @@ class TimeBanks:
 
     async def _settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
         """Count the time run so far into the bank and restart the count now (before a change of
-        quiet hours or vacation, which only count from now on)."""
-        if clock.deciding_since is None:
+        quiet hours or vacation, which only count from now on). An empty bank stays empty and its
+        decision keeps its start: the table's Skip names that start, and no other would be offered."""
+        if clock.deciding_since is None or clock.out_of_time:
             return
         pauses = pauses_of(await rows.settings_of(conn, user), clock)
         ran = charged(clock.deciding_since, now, pauses)

@@ -156,3 +156,17 @@ async def test_an_old_skip_button_does_not_skip_the_player_on_a_later_decision(t
         await table.clocks.skip(game, 0, first.since, BOB)
     assert 0 not in (await table.sessions.status(game)).table.ai_seats
     assert 0 in (await table.clocks.skip(game, 0, second.since, BOB)).ai_seats
+
+
+async def test_a_late_player_cannot_dodge_the_skip_by_changing_their_hours_or_taking_a_vacation(
+    table: Table,
+) -> None:
+    """Alice ran out of time. Setting her quiet hours, or going on vacation, then must not turn the Skip
+    offered to the table into a dead button: nothing would ever offer another, and the table would wait
+    on her for good."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.run(DAY + 10 * MINUTE)
+    [out] = out_of_time(table)
+    await table.clocks.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
+    await table.clocks.vacation(game, ALICE, 2)
+    assert 0 in (await table.clocks.skip(game, 0, out.since, BOB)).ai_seats

@@ -226,6 +226,14 @@ class TurnClocks(TimeBanks):
     async def vacation(self, game_id: int, user_id: int, days: int) -> tuple[Table, int, int]:
         """Pause the player's clock in this game for ``days`` (0 ends a vacation now); at most
         ``MAX_VACATION_DAYS`` in all per game. Returns the table, the end and the days left."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            # Negative days would give back the days taken (and end the vacation in the past).
+            raise ClockRefused(
+                msg(
+                    "Choose from 1 to {most} days of vacation, or 0 to end the one you are on.",
+                    most=MAX_VACATION_DAYS,
+                )
+            )
         now = self.now()
         async with self.db.transaction() as conn:
             table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=False)

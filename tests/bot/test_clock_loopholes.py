@@ -170,3 +170,30 @@ async def test_a_late_player_cannot_dodge_the_skip_by_changing_their_hours_or_ta
     await table.clocks.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
     await table.clocks.vacation(game, ALICE, 2)
     assert 0 in (await table.clocks.skip(game, 0, out.since, BOB)).ai_seats
+
+
+async def test_negative_vacation_days_are_refused_and_do_not_refill_the_allowance(table: Table) -> None:
+    """The slash command stops at 0, but the service must too: -14 days would hand back the 14 days a
+    player may take in a game (and end a vacation in the past)."""
+    game = await table.start(ALICE, BOB)
+    await table.clocks.vacation(game, ALICE, 14)
+    for days in (-14, -1, 15):
+        with pytest.raises(ClockRefused, match="Choose from 1 to 14 days of vacation, or 0 to end"):
+            await table.clocks.vacation(game, ALICE, days)
+    with pytest.raises(ClockRefused, match="you have 0 left here"):
+        await table.clocks.vacation(game, ALICE, 1)
+    assert [e[:3] for e in await table.events(game)] == [("vacation", 0, "14")]
+
+
+async def test_a_vacation_taken_during_a_vacation_runs_on_from_its_end(table: Table) -> None:
+    """Alice is away for 3 days and, a day in, adds 2 more: she is away until 5 days after she left, not
+    3 days from now (a day of her allowance would be lost, and her clock would run while she is away)."""
+    game = await table.start(ALICE, BOB)
+    left_at = table.clocks.now()
+    _, first_end, _ = await table.clocks.vacation(game, ALICE, 3)
+    assert first_end == left_at + 3 * DAY
+    await table.run(DAY)
+    _, until, left = await table.clocks.vacation(game, ALICE, 2)
+    assert until == left_at + 5 * DAY and left == 9
+    await table.run(4 * DAY)
+    assert await table.left(game, 0) == DAY  # her clock did not run while she was away

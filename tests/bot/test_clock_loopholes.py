@@ -3,13 +3,20 @@ database with a clock the test moves (``tests.bot.test_turn_clocks.Table``)."""
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
+import discord
 import pytest
 
 from bot import transfer
+from bot.clock import iso
 from bot.refusals import ClockRefused, HostOnly
-from bot.speeds import DAY, MINUTE
+from bot.scheduler import Scheduler
+from bot.speeds import DAY, HOUR, MINUTE
 from bot.storage import Database, Status
-from bot.time_banks import OutOfTime
+from bot.storage import schedules as jobs
+from bot.time_banks import FIRST, REMIND, Due, OutOfTime
 from bot.turn_clock import Expulsion
 from bot.views import clock_text
 from tests.bot.conftest import play_bots
@@ -197,3 +204,92 @@ async def test_a_vacation_taken_during_a_vacation_runs_on_from_its_end(table: Ta
     assert until == left_at + 5 * DAY and left == 9
     await table.run(4 * DAY)
     assert await table.left(game, 0) == DAY  # her clock did not run while she was away
+
+
+async def test_votes_to_expel_cast_before_the_player_came_back_do_not_count_after_their_next_skip(
+    table: Table,
+) -> None:
+    """Bob voted to expel Alice, then she came back and played. Skipped again later, she is expelled only
+    if the table votes again: Carol's vote alone, with Bob's old one, must not put her out."""
+    game = await table.alice_skipped_by_bob(start=40)
+    await play_bots(table.sessions, game)
+    await table.clocks.sync(game)
+    table.clock.advance(3 * DAY)
+    assert not (await table.clocks.expel(game, ALICE, BOB)).done
+    await table.clocks.back(game, ALICE)
+    await table.move(game, BOB)
+    await table.move(game, CAROL)
+    await table.run(9 * HOUR)  # Alice is back with one move's eight hours, and lets them run out
+    [_, again] = out_of_time(table)
+    await table.clocks.skip(game, 0, again.since, CAROL)
+    table.clock.advance(3 * DAY)
+    vote = await table.clocks.expel(game, ALICE, CAROL)
+    assert not vote.done and (vote.votes, vote.missing) == (1, [BOB])
+    assert await table.clocks.expelled(game) == []
+
+
+async def test_boardroom_turns_does_not_list_a_game_whose_seat_the_bot_plays_now(table: Table) -> None:
+    """Alice was skipped: her turn line is still up until the bot has played, but the decision is not
+    hers to take, so /boardroom turns must not send her there."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.sessions.set_prompt(game, message_id=555, seats=[0], since=table.sessions.now())
+    assert [turn.table.id for turn in await table.clocks.my_turns(ALICE)] == [game]
+    await table.run(DAY + 10 * MINUTE)
+    [out] = out_of_time(table)
+    await table.clocks.skip(game, 0, out.since, BOB)
+    assert await table.clocks.my_turns(ALICE) == []
+
+
+async def test_no_reminder_nor_out_of_time_line_for_a_seat_handed_to_the_bot(table: Table) -> None:
+    """A moderator gave Alice's seat to the bot; her reminders, planned before and not yet closed by the
+    next sync, must neither ping her nor offer the table a Skip of the bot."""
+    game = await table.start(ALICE, BOB, CAROL, start=40)
+    await table.sessions.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
+    await table.run(2 * DAY)
+    assert table.delivered == []
+
+
+async def test_a_reminder_planned_for_an_earlier_decision_does_not_fire_on_the_current_one(
+    table: Table,
+) -> None:
+    """A reminder job of Alice's first decision left pending (every change closes them now; an older
+    bot's rows or a restored copy may hold one) must not ping her hours early on her second decision."""
+    game = await table.start(ALICE, BOB)
+    async with table.sessions.db.transaction(write=False) as conn:
+        [since] = {json.loads(job.payload)["since"] for job in await jobs.pending_schedules(conn, game)}
+    await table.run(HOUR)
+    await table.move(game, ALICE)
+    await table.run(HOUR)
+    await table.move(game, BOB)
+    now = table.clocks.now()
+    async with table.sessions.db.transaction() as conn:
+        await jobs.add_schedule(
+            conn,
+            game,
+            kind=REMIND,
+            due_at=iso(now),
+            payload=json.dumps({"since": since, "which": FIRST}),
+            at=iso(now),
+            seat=0,
+        )
+    await table.run(10 * MINUTE)
+    assert table.delivered == []
+    await table.run(4 * HOUR)
+    assert [type(due).__name__ for _, due in table.delivered] == ["Reminder"]  # her own, after 4 hours
+
+
+async def test_one_reminder_that_cannot_be_delivered_does_not_drop_the_others(table: Table) -> None:
+    """Discord refused the reminder of the first game (its channel was deleted, say): the reminder of the
+    second game, due in the same pass, still reaches its player."""
+    refused = await table.start(ALICE, BOB)
+    reached = await table.start(CAROL, DAVE, channel=21)
+    delivered: list[Due] = []
+
+    async def deliver(due: Due) -> None:
+        if due.table.id == refused:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")  # type: ignore[arg-type]
+        delivered.append(due)
+
+    table.clock.advance(4 * HOUR)
+    assert await Scheduler(table.clocks, deliver).run_due() == 1
+    assert [(due.table.id, due.seat) for due in delivered] == [(reached, 0)]

@@ -347,6 +347,22 @@ async def save(
     return version
 
 
+async def pass_host_on(conn: Any, table: Table, seat: int) -> int | None:
+    """The player at ``seat`` no longer plays (expelled): if they hosted, the host's powers pass to the
+    next person round the table from that seat whose seat the bot does not play. Returns the new
+    host's user id, None when the role did not move."""
+    if table.host_id is None or table.user_at(seat) != table.host_id:
+        return None
+    count = len(table.seats)
+    for step in range(1, count):
+        other = (seat + step) % count
+        user = table.user_at(other)
+        if other not in table.ai_seats and user is not None:
+            await game_rows.set_host(conn, table.id, user)
+            return user
+    return None
+
+
 def state_of(game: Game[Any, Any], table: Table) -> GameState:
     if table.game.snapshot is None:
         raise NotInProgress(msg("The game has not started yet."))

@@ -165,6 +165,16 @@ class TimeBanks:
             out_of_time_post=None,
         )
 
+    @staticmethod
+    def _deciding_now(table: Table, seat: int) -> bool:
+        """Whether ``seat``'s player must decide now, read from the game itself: the seats' clocks
+        follow the game only at the next sync, a moment after each move."""
+        if table.game.status is not Status.ACTIVE or table.game.snapshot is None:
+            return False
+        game = plugins.game(table.game.game)
+        decision = game.pending(state_of(game, table))
+        return not decision.finished and seat in decision.seats
+
     async def out_of_time_posted(self, game_id: int, seat: int, since: int, message_id: int) -> bool:
         """Keep the message of the seat's Skip while the seat is out of time on that decision (``since``),
         for ``sync`` to name once the Skip no longer stands; False if it stands no more already (the
@@ -209,8 +219,9 @@ class TimeBanks:
 
     async def _settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
         """Count the time run so far into the bank and restart the count now (before a change of
-        quiet hours or vacation, which only count from now on)."""
-        if clock.deciding_since is None:
+        quiet hours or vacation, which only count from now on). An empty bank stays empty and its
+        decision keeps its start: the table's Skip names that start, and no other would be offered."""
+        if clock.deciding_since is None or clock.out_of_time:
             return
         pauses = pauses_of(await rows.settings_of(conn, user), clock)
         ran = charged(clock.deciding_since, now, pauses)
@@ -297,6 +308,7 @@ class TimeBanks:
             or clock.deciding_since is None
             or clock.deciding_since != since
             or seat in table.ai_seats
+            or not self._deciding_now(table, seat)
         ):
             return None  # the seat moved, was handed over, or the game ended: it no longer applies
         user = table.user_at(seat) or 0

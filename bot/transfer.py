@@ -4,11 +4,11 @@ The document holds everything needed to rebuild the game anywhere: the game's na
 seats, the whole append-only action log with the undos, the snapshot, a format version and a
 sha256 checksum of the rest. The checksum only detects a file damaged or cut by accident: anyone
 can recompute it, so import trusts nothing it can derive. Every field is validated (pydantic
-models, ASCII digits, bounded sizes: at most ``MAX_ACTIONS`` actions and ``MAX_UNDOS`` undos), and
-the log with its undos is replayed in the order it was made, each undo checked as ``Sessions.undo``
-would (the player's own last step, not a barrier); the events, undo barriers, versions, status and
-snapshot stored are the replay's, never the file's. Import refuses, with one sentence, anything
-that does not hold together, and stores nothing then.
+models, ASCII digits, bounded sizes: at most ``MAX_ACTIONS`` actions and ``MAX_UNDOS`` undos, and no
+number anywhere larger than a row id), and the log with its undos is replayed in the order it was
+made, each undo checked as ``Sessions.undo`` would (the player's own last step, not a barrier); the
+events, undo barriers, versions, status and snapshot stored are the replay's, never the file's.
+Import refuses, with one sentence, anything that does not hold together, and stores nothing then.
 An imported game is a new game (new id) in the importing channel; Discord interaction ids are not
 carried over, so nothing in the original deployment can collide with it.
 
@@ -22,12 +22,13 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot import clock_record, plugins, said_events
 from bot.refusals import ChannelOccupied, ExportRefused, HostOnly, ImportRefused, NotInProgress
+from bot.seating import pass_host_on
 from bot.sessions import MAX_UNDOS, Sessions
 from bot.speeds import NO_LIMIT
 from bot.storage import ChannelBusy, Status
@@ -137,12 +138,35 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
     return document
 
 
+# No number in an export is larger than a row id (a seed, a Discord id, a time, a count): 19 digits.
+MAX_DIGITS = len(str(MAX_ROW_ID))
+
+
+def number_too_large() -> str:
+    return msg(
+        "The export holds a number larger than any in a game (over {digits} digits).", digits=MAX_DIGITS
+    )
+
+
+def _whole_number(text: str) -> int:
+    # Before int(): past 4,300 digits, Python refuses to read a number at all (a ValueError, not a
+    # refusal), and reading one of a million digits would take seconds.
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ImportRefused(number_too_large())
+    return int(text)
+
+
+def _not_json(text: str) -> NoReturn:
+    raise ImportRefused(msg("That file is not a JSON document."))
+
+
 def decode(raw: bytes) -> dict[str, Any]:
     """Parse and check a document's envelope and checksum (not yet its game)."""
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise ImportRefused(too_large())
     try:
-        document = json.loads(raw.decode("utf-8"))
+        # NaN and Infinity are not JSON, though Python's parser takes them.
+        document = json.loads(raw.decode("utf-8"), parse_int=_whole_number, parse_constant=_not_json)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise ImportRefused(msg("That file is not a JSON document.")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -241,10 +265,26 @@ def _first_problem(exc: ValidationError) -> str:
     return msg("The export is malformed at {where}: {problem}.", where=where, problem=error["msg"])
 
 
+def _bound_numbers(document: dict[str, Any]) -> None:
+    """Refuse a number larger than any in a game anywhere in the document, the game's own options
+    included (which no model here bounds): it would reach the engine and json.dumps, which cannot
+    write an integer of more than 4,300 digits."""
+    pending: list[Any] = [document]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+        elif isinstance(node, int | float) and not abs(node) <= MAX_ROW_ID:  # NaN too
+            raise ImportRefused(number_too_large())
+
+
 def verify(document: dict[str, Any]) -> Verified:
     """Validate the document and replay its log (with its undos, in the order they were made) from
     the seed; returns what to store. Runs the engine: call it in a worker thread, outside any
     database transaction."""
+    _bound_numbers(document)
     try:
         doc = _Document.model_validate(document)
     except ValidationError as exc:
@@ -448,4 +488,9 @@ async def import_game(
         await rows.insert_actions(conn, game_id, verified.actions)
         await rows.insert_undos(conn, game_id, verified.undos)
         await clock_record.store(conn, game_id, verified.clock)
+        table = await load_table(conn, game_id)
+        for seat, standing in sorted(verified.clock.standings.items()):
+            if standing.expelled:
+                # An export made while an expelled host kept the role must not hand it back to them.
+                await pass_host_on(conn, table, seat)
         return await load_table(conn, game_id)

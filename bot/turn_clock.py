@@ -17,9 +17,10 @@ from bot.clock import iso
 from bot.progress import replacement_level
 from bot.quiet_hours import charged, running_at, zone
 from bot.refusals import ClockRefused, NotAPlayer, NotInProgress
-from bot.seating import save
+from bot.seating import pass_host_on, save
 from bot.speeds import DAY, MAX_VACATION_DAYS, Speed, speed
 from bot.storage import Status
+from bot.storage import actions as action_log
 from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
@@ -29,6 +30,7 @@ from bot.time_banks import (
     EXPEL_VOTE,
     EXPELLED,
     KINDS,
+    RAN_OUT,
     SKIPPED,
     VACATION,
     TimeBanks,
@@ -62,6 +64,8 @@ class Expulsion:
     votes: int
     voters: int
     missing: list[int]
+    # who hosts from now on, when the expelled player was the host (``pass_host_on``)
+    host: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,14 +95,22 @@ class TurnClocks(TimeBanks):
 
     async def skip(self, game_id: int, seat: int, since: int, by_user: int) -> Table:
         """Another player hands an out-of-time seat to the game's AI (as ``/game replace`` does)
-        until its player is back; refused unless the seat's bank ran out on this decision."""
+        until its player is back; refused unless the seat's bank ran out on this decision and the game
+        itself, read now, still waits for that seat on it."""
         now = self.now()
         async with self.db.transaction() as conn:
             table, own = await self._seat_in_play(conn, game_id, by_user, bot_seat=False)
             if own == seat:
                 raise ClockRefused(msg("You cannot skip yourself: your turn is still yours, take it."))
             clock = (await rows.seat_clocks(conn, game_id)).get(seat)
-            if clock is None or not clock.out_of_time or clock.deciding_since != since:
+            if (
+                clock is None
+                or not clock.out_of_time
+                or clock.deciding_since != since
+                or seat in table.ai_seats
+                or not self._deciding_now(table, seat)
+                or await self._moved_since_out_of_time(conn, game_id, seat)
+            ):
                 raise ClockRefused(
                     msg("{name} is no longer out of time: nothing to skip.", name=table.name_at(seat))
                 )
@@ -119,6 +131,17 @@ class TurnClocks(TimeBanks):
             # The version moves on: the skipped player's old buttons are stale, and the bot plays.
             await save(conn, table, at=self.sessions.now())
             return await load_table(conn, game_id)
+
+    @staticmethod
+    async def _moved_since_out_of_time(conn: Any, game_id: int, seat: int) -> bool:
+        """Whether the seat moved after it last ran out of time: its clock still says out of time until
+        the next sync, even when the game has come back to it for another decision since."""
+        ran_out = [
+            e.after_seq
+            for e in await rows.clock_events(conn, game_id)
+            if e.seat == seat and e.kind == RAN_OUT
+        ]
+        return not ran_out or await action_log.seat_acted_after(conn, game_id, seat, ran_out[-1])
 
     async def back(self, game_id: int, user_id: int) -> Table:
         """ "I'm back": the skipped player takes their seat again at once (a decision the bot was
@@ -190,7 +213,10 @@ class TurnClocks(TimeBanks):
                 return Expulsion(table, seat, False, len(votes), len(voters), missing)
             await rows.update_seat_clock(conn, game_id, seat, expelled=True, skipped=False)
             await rows.record_event(conn, game_id, seat=seat, kind=EXPELLED, at=now, by_user=by_user)
-            return Expulsion(table, seat, True, len(votes), len(voters), [])
+            # Else an expelled host could still abandon the game the others are finishing, or hand
+            # their seats to the bot.
+            host = await pass_host_on(conn, table, seat)
+            return Expulsion(table, seat, True, len(votes), len(voters), [], host)
 
     async def expelled(self, game_id: int) -> list[int]:
         """The seats whose players were expelled: the game's result is flagged when there is one."""
@@ -200,6 +226,14 @@ class TurnClocks(TimeBanks):
     async def vacation(self, game_id: int, user_id: int, days: int) -> tuple[Table, int, int]:
         """Pause the player's clock in this game for ``days`` (0 ends a vacation now); at most
         ``MAX_VACATION_DAYS`` in all per game. Returns the table, the end and the days left."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            # Negative days would give back the days taken (and end the vacation in the past).
+            raise ClockRefused(
+                msg(
+                    "Choose from 1 to {most} days of vacation, or 0 to end the one you are on.",
+                    most=MAX_VACATION_DAYS,
+                )
+            )
         now = self.now()
         async with self.db.transaction() as conn:
             table, seat = await self._seat_in_play(conn, game_id, user_id, bot_seat=False)

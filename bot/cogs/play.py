@@ -26,6 +26,7 @@ from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
 from bot.words import level_word, signed
 from engine.core import Game, ScoreSheet, Topic
+from engine.core.words import msg
 from render.common.language import say, t
 
 if TYPE_CHECKING:
@@ -112,7 +113,11 @@ class Play:
         target = player or interaction.user
         seat = status.table.seat_of(target.id)
         if seat is None:
-            raise NotAPlayer(t("{name} is not playing in this game.", name=target.display_name))
+            # Not the member's Discord name: only seated names have been made safe to show (a name
+            # can carry characters that reorder or hide the rest of the line).
+            if player is None:
+                raise NotAPlayer(msg("You are not playing in this game."))
+            raise NotAPlayer(msg("That member is not playing in this game."))
         await send_seat(interaction, status, seat)
 
     async def score(self, interaction: discord.Interaction[Any]) -> None:

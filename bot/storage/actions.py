@@ -153,3 +153,11 @@ async def seat_changed_since(conn: Connection, game_id: int, seat: int, version:
     )
     row = next(iter(rows), None)
     return bool(row and row[0])
+
+
+async def seat_acted_after(conn: Connection, game_id: int, seat: int, seq: int) -> bool:
+    """Whether the seat logged an action after ``seq`` (taken back since or not)."""
+    row = await conn.fetchone(
+        "SELECT 1 FROM actions WHERE game_id = ? AND seat = ? AND seq > ? LIMIT 1", (game_id, seat, seq)
+    )
+    return row is not None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import re
+import unicodedata
+from itertools import islice
 from typing import Any
 
 from bot.storage.connection import Connection, IntegrityError
@@ -20,15 +21,22 @@ _GAME_COLUMNS = (
 MAX_DISPLAY_NAME = 32
 
 
-# Control characters and the bidirectional overrides/isolates, which can reorder the rest of a line
-# (a score line, say) around a name; Discord strips most of them from display names itself.
-_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# What a name must not carry into a message or a picture: control characters (Cc); the format
+# characters (Cf), among them the bidirectional marks, embeddings, overrides and isolates (U+200E/F,
+# U+061C, U+202A-E, U+2066-9), which reorder the rest of a line (a score line, say) around the name,
+# and the zero-width and other invisible ones, which hide or fake what it says; and the line and
+# paragraph separators (Zl, Zp). Letters of every script stay, Arabic and Hebrew ones too.
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 
 def bounded_name(name: str | None) -> str | None:
-    """A display name without control or direction-changing characters, cut to
-    ``MAX_DISPLAY_NAME`` characters (None stays None)."""
-    return None if name is None else _INVISIBLE.sub("", name)[:MAX_DISPLAY_NAME]
+    """A display name as players may read it: without the characters above, cut to
+    ``MAX_DISPLAY_NAME`` characters (None stays None). Every name a text or a picture shows has been
+    through it: seats are written and read with it."""
+    if name is None:
+        return None
+    # islice: an old row's name of 150,000 characters is read no further than its first 32 kept.
+    return "".join(islice((c for c in name if unicodedata.category(c) not in _UNSHOWN), MAX_DISPLAY_NAME))
 
 
 # User ids of the seats the bot plays from the start: below any Discord snowflake (ids count

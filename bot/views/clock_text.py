@@ -233,12 +233,15 @@ def skipped_note(table: Table, seats: list[int]) -> str:
 def expel_text(expulsion: Expulsion, by_user: int) -> str:
     table, name = expulsion.table, expulsion.table.said_at(expulsion.seat)
     if expulsion.done:
-        return t(
+        said = t(
             "{game}: {name} is expelled after a long absence. The bot plays {name}'s seat to "
             "the end, and the game's result will be flagged.",
             game=_title(table),
             name=name,
         )
+        if expulsion.host is not None:
+            said += " " + t("{host} hosts the game from now on.", host=mention(expulsion.host))
+        return said
     waiting = listing([mention(user) for user in expulsion.missing])
     return tn(
         "{game}: {by} votes to expel {name} ({votes} of {n} vote); waiting for {waiting} "

@@ -21,6 +21,8 @@ from bot.refusals import Refusal
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage import games as game_rows
+from tests.fakediscord import FakeDiscord
+from tests.reliability.helpers import GAME_MODULES, refusal, sessions_of
 
 HOST, GUEST = 10, 11
 # Manage Server, not playing: may export a game in progress (its players may not: hidden cards).
@@ -355,3 +357,49 @@ async def test_a_bot_seat_keeps_its_level_through_export_and_import(sessions: Se
     assert "grandmaster" in str(await import_or_refuse(sessions, unknown, 102))
     on_a_person = forged(document, lambda d: d["seats"][0].update(ai_level="strong"))
     assert "Seat 0" in str(await import_or_refuse(sessions, on_a_person, 103))
+
+
+async def test_a_number_too_long_for_python_to_read_is_refused_with_a_sentence(
+    sessions: Sessions, fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """An export edited to hold a number of 5,000 digits (past the 4,300 Python reads) got the generic
+    apology and an ERROR in the log: it is refused, wherever the number sits, by one sentence, and
+    nothing is stored. Python's own NaN and Infinity (not JSON) too."""
+    game_id = await carnegie_with_undos(sessions, moves=12, undos=2)
+    document = await transfer.export_game(sessions, game_id, MODERATOR, may_manage=True)
+    text = transfer.encode(document).decode()
+    huge = "9" * 5_000
+    too_large = "The export holds a number larger than any in a game (over 19 digits)."
+    seed = f'"seed": {document["seed"]}'
+    assert seed in text
+    for edited in (
+        text.replace(seed, f'"seed": {huge}'),
+        text.replace(seed, f'"seed": -{huge}'),
+        text.replace('"options": {', f'"options": {{"deep": [{{"x": {huge}}}], ', 1),
+        text.replace('"format_version": 1,', f'"format_version": 1, "note": {huge},'),
+        text.replace(seed, f'"seed": {document["seed"]}{"0" * 20}'),
+    ):
+        with pytest.raises(Refusal) as refused:
+            transfer.decode(edited.encode())
+        assert str(refused.value) == too_large
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(Refusal, match="not a JSON document"):
+            transfer.decode(text.replace(seed, f'"seed": {constant}').encode())
+    # Handed to the service as Python values (no file to read), huge and non-finite numbers are refused
+    # the same way, in the game's own options too, which no field of the export bounds.
+    for change in (
+        lambda d: d["options"].update(beginner=10**5_000),
+        lambda d: d["options"].update(beginner=[float("inf")]),
+        lambda d: d["actions"][0].update(seq=-(10**5_000)),
+        lambda d: d.update(exported_at=float("nan")),
+    ):
+        edited = json.loads(json.dumps(document))
+        change(edited)
+        assert await import_or_refuse(sessions, edited, 600) == too_large
+    # Through Discord: the sentence, not the apology.
+    bot = sessions_of(await start_bot(tmp_path / "bot.sqlite3", game_modules=GAME_MODULES))
+    upload = fake_discord.upload("game.json", text.replace(seed, f'"seed": {huge}').encode())
+    imported = await fake_discord.slash("mod", "general", "boardroom import", file=upload)
+    assert await refusal(imported) == too_large
+    async with bot.db.transaction(write=False) as conn:
+        assert await game_rows.latest_game_in_channel(conn, fake_discord.general.id) is None

@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import json
 import time
+import unicodedata
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import plugins, transfer
+from bot import narrate, plugins, transfer
 from bot.refusals import Refusal
 from bot.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage import games as game_rows
 from bot.storage.games import MAX_DISPLAY_NAME
 from engine.core import EngineError
+from tests.fakediscord import FakeDiscord
+from tests.reliability.helpers import GAME_MODULES, refusal, seat_race, sessions_of
 
 MODERATOR = 99  # Manage Server, not playing
 
@@ -53,6 +56,24 @@ async def test_names_longer_than_discord_allows_are_cut_when_seated_and_when_rea
     async with sessions.db.transaction(write=False) as conn:
         stored = await game_rows.list_seats(conn, game_id)
     assert all(s.display_name is None or len(s.display_name) <= MAX_DISPLAY_NAME for s in stored)
+
+
+async def test_a_name_cannot_reorder_or_hide_the_rest_of_a_summary_line(sessions: Sessions) -> None:
+    """A name carrying an Arabic letter mark, zero-width or other invisible format characters would turn
+    the score line around it the other way, or show a name other than the one it compares as: they are
+    dropped wherever the name is shown, old rows too. Arabic and Hebrew names read as typed."""
+    game_id = await started_race(sessions, "\u061c\u200bMal\u2060lory\ufeff\u00ad\u2028", "מרים مريم")
+    status = await sessions.status(game_id)
+    assert status.table.names == ["Mallory", "מרים مريم"]
+    async with sessions.db.transaction() as conn:
+        await conn.execute(
+            "UPDATE seats SET display_name = ? WHERE user_id = 11", ("\u202eמרים\u200d \u2067مريم\u061c",)
+        )
+    status = await sessions.status(game_id)
+    assert status.table.names == ["Mallory", "מרים مريم"]
+    sheet = plugins.game("race").score(await sessions.load(game_id))
+    lines = narrate.score_changes(sheet, None, status.table.said_names)
+    assert lines and all(unicodedata.category(c) not in ("Cf", "Cc", "Zl") for line in lines for c in line)
 
 
 async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessions: Sessions) -> None:
@@ -100,3 +121,16 @@ def test_boards_with_the_longest_allowed_names_are_drawn(capsys: pytest.CaptureF
         assert png.startswith(b"\x89PNG")
     with capsys.disabled():
         print(f"\nworst Carnegie picture with four {MAX_DISPLAY_NAME}-character names: {worst * 1000:.0f} ms")
+
+
+async def test_asking_for_the_board_of_a_member_not_at_the_table_does_not_echo_their_raw_name(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """The refusal of `/game player player:` for someone who is not seated said their Discord name as
+    typed, right-to-left override and all: it names nobody now (only seated names are cleaned)."""
+    fake = fake_discord
+    sessions_ = sessions_of(await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES))
+    await seat_race(fake, sessions_, "games")
+    fake.users["carol"].global_name = "\u202eevil\u200b"
+    asked = await fake.slash("alice", "games", "game player", player="carol")
+    assert await refusal(asked) == "That member is not playing in this game."

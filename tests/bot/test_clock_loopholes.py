@@ -285,7 +285,7 @@ async def test_one_reminder_that_cannot_be_delivered_does_not_drop_the_others(ta
     reached = await table.start(CAROL, DAVE, channel=21)
     delivered: list[Due] = []
 
-    async def deliver(due: Due) -> None:
+    async def deliver(due: Due, nonce: str) -> None:
         if due.table.id == refused:
             raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")  # type: ignore[arg-type]
         delivered.append(due)

@@ -26,14 +26,13 @@ The client owns one ``Announcer`` (and with it the per-game locks), created in `
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import io
 import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -137,7 +136,7 @@ class Announcer:
     async def _draw_picture(self, game_id: int, key: str, message_id: int) -> None:
         """One post's picture, of the state its text was written from (the game as it is now, for a
         post sent before a restart)."""
-        kept = self._owed.get(game_id, {}).pop(key, None)
+        kept = self._owed.get(game_id, {}).get(key)
         if kept is None:
             status = await self.sessions.status(game_id)
             state = await self.sessions.load(game_id)
@@ -157,6 +156,7 @@ class Announcer:
                 # The post is gone or closed to the bot: its picture has nowhere to go.
                 log.info("game %s: the picture of post %s was given up (%s)", game_id, key, exc)
         await self.sessions.mark_pictured(game_id, key)
+        self._owed.get(game_id, {}).pop(key, None)
 
     async def _after_change(
         self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
@@ -367,21 +367,42 @@ class Announcer:
         ping: bool,
         picture: _Picture | None = None,
     ) -> None:
-        """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on."""
-        drawn = summary_picture(plugins.plugin(table.game.game).pictures) is not None
-        pictured = picture is not None and drawn
+        """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on.
+
+        If Discord refuses the text, the post is handed to the post retries (which then own it: it
+        is no longer owed here), with its picture drawn now: a retry is one message, text and
+        picture together. Missing permissions do not come back by waiting: such a post is given up."""
+        if picture is not None and summary_picture(plugins.plugin(table.game.game).pictures) is None:
+            picture = None
         # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
         post = post_retry.Post(
             channel.id, table.game.guild_id, content, None, None, ping, once.nonce("post", table.id, key)
         )
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
-        async with _retry_on_failure(self.sessions, table.id, post, key):
+        try:
             with pacing(Priority.ROUND):
                 message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
-        if pictured and picture is not None:
+        except discord.Forbidden:
+            log.error("a post in game %s was refused for good (403 Forbidden); not retried", table.id)
+            await self.sessions.mark_posted(table.id, key, message_id=None)
+            raise
+        except (TimeoutError, discord.HTTPException, OSError):
+            drawn = (
+                None if picture is None else await self._picture_or_none(table, picture.state, picture.sheet)
+            )
+            if drawn is not None:
+                post = dataclasses.replace(post, png=drawn[0], filename=_file_name(key, drawn[1]))
+            sessions = self.sessions
+            await post_retry.schedule(
+                sessions.db, table.id, post, attempt=1, now=sessions.clock(), posted_key=key
+            )
+            raise
+        if picture is not None:
             self._owed.setdefault(table.id, {})[key] = picture
         # Owed until here: a crash before this line posts it again at the next start.
-        await self.sessions.mark_posted(table.id, key, message_id=message.id, picture_owed=pictured)
+        await self.sessions.mark_posted(
+            table.id, key, message_id=message.id, picture_owed=picture is not None
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -394,26 +415,8 @@ class _Picture:
 
 
 def _file_name(key: str, name: str) -> str:
-    """"round-09-board.png": the checkpoint's key names the file (keys come from the engine)."""
+    """ "round-09-board.png": the checkpoint's key names the file (keys come from the engine)."""
     return f"{_UNSAFE.sub('-', key.lower())}-{name}"
-
-
-@contextlib.asynccontextmanager
-async def _retry_on_failure(
-    sessions: Sessions, game_id: int, post: post_retry.Post, key: str
-) -> AsyncIterator[None]:
-    """If Discord refuses the owed post ``key``, hand it to the post retries (which then own it:
-    it is no longer owed here), in one transaction."""
-    try:
-        yield
-    except discord.Forbidden:
-        # Missing permissions do not come back by waiting: given up (the channel says nothing).
-        log.error("a post in game %s was refused for good (403 Forbidden); not retried", game_id)
-        await sessions.mark_posted(game_id, key, message_id=None)
-        raise
-    except (TimeoutError, discord.HTTPException, OSError):
-        await post_retry.schedule(sessions.db, game_id, post, attempt=1, now=sessions.clock(), posted_key=key)
-        raise
 
 
 async def _update_turn_line(

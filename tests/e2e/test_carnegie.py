@@ -206,8 +206,9 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
         for category, value in line.categories.items():
             # The ranked table leaves out the categories that scored nothing.
             assert (f"{category} {value}" in row) == (value != 0), (category, value, row)
-    check_image(final)
     summaries = [m for m in public if "is over.**" in m.content]
+    await fake.wait_for_pictures([*summaries, final])
+    check_image(final)
     assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 21))
     for message in summaries:
         check_image(message)

@@ -84,10 +84,11 @@ async def test_a_complete_nipron_game(
     assert "game over" in final.content
     for line in sheet.lines:
         assert f"<@{final_status.table.user_at(line.seat or 0)}>: **{line.total}**" in final.content
-    check_image(final)
     summaries = [
         m for m in public if m.content.startswith("**Nipron — ") and "Provisional score" in m.content
     ]
+    await fake.wait_for_pictures([*summaries, final])
+    check_image(final)
     titles = [m.content.split("\n")[0] for m in summaries]
     assert titles == [
         "**Nipron — Scoring 1 is done.**",

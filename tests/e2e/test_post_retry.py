@@ -1,5 +1,6 @@
-"""A round summary Discord refuses (a 503 on the board upload, which discord.py does not retry) is
-posted later by the bot's retry task, exactly once, with its board image."""
+"""A round summary Discord refuses (a 503, which discord.py does not retry) is posted later by the
+bot's retry task, exactly once, with its board image; a summary whose picture Discord refuses keeps
+its text, and the picture reaches it later, once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import post_retry
+from bot import announce, post_retry
 from engine.core import Event, checkpoint
 from tests.fakediscord import FakeDiscord
 
@@ -41,7 +42,7 @@ async def test_a_refused_round_summary_is_posted_once_after_the_failure_clears(
     await sessions.start(table.id, fake.users["alice"].id)
     closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
 
-    fake.fail_next_upload(status=503)
+    fake.fail_next("POST /channels/{channel_id}/messages", status=503)
     with pytest.raises(discord.DiscordServerError):
         await bot.announcer.after_change(table.id, closed)
     assert summaries(fake) == []
@@ -57,5 +58,35 @@ async def test_a_refused_round_summary_is_posted_once_after_the_failure_clears(
     assert len(posted) == 1
     assert posted[0].attachment(SUMMARY).data.startswith(b"\x89PNG\r\n\x1a\n")
     assert "Round 1" in posted[0].content or "round 1" in posted[0].content.lower()
-    uploads = [r.status for r in fake.requests if r.files]
-    assert uploads == [503, 200]
+    statuses = [r.status for r in fake.requests_to("POST /channels/{channel_id}/messages")]
+    assert statuses.count(503) == 1 and [r.status for r in fake.requests if r.files] == [200]
+
+
+async def test_a_refused_picture_reaches_its_summary_once_the_failure_clears(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary's text is posted first and its picture edited onto it; a 503 on that upload leaves
+    the text as it is and the picture owed, and the periodic catch-up brings it, once."""
+    fake = fake_discord
+    monkeypatch.setattr(announce, "CATCH_UP_EVERY", 0.2)
+    fake.fail_next_upload(status=503)
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    bot = handle.bot
+    sessions = bot.sessions
+    table = await sessions.create_game(
+        guild_id=fake.guild.id,
+        channel_id=fake.channel("games").id,
+        game_name="carnegie",
+        host_id=fake.users["alice"].id,
+        seats=2,
+    )
+    await sessions.join(table.id, fake.users["bob"].id)
+    await sessions.start(table.id, fake.users["alice"].id)
+    closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
+    await bot.announcer.after_change(table.id, closed)
+    (text,) = [m for m in fake.channel_messages("games") if "Round 1" in m.content]
+    await fake.wait_for_pictures([text])
+    await fake.settle(quiet=0.5, timeout=10)
+    assert [a.filename for a in fake.message(text.id).attachments] == [SUMMARY]
+    assert [r.status for r in fake.requests if r.files] == [503, 200]
+    assert [m.id for m in fake.channel_messages("games") if "Round 1" in m.content] == [text.id]

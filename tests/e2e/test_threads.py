@@ -74,6 +74,7 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
         await choose(fake, player, await open_panel(fake, player, line), "Step 2")
 
     final = await fake.wait_for_message(thread, lambda m: "game over" in m.content, what="the result")
+    (final,) = await fake.wait_for_pictures([final])
     assert final.attachment("final-track.png")
     assert any("Lap 1 is over" in m.content for m in fake.channel_messages(thread))
     in_channel = await fake.wait_for_message(

@@ -86,7 +86,8 @@ async def test_a_summary_and_turn_line_cut_off_by_a_crash_are_posted_once_at_the
 async def test_a_summary_whose_drawing_was_cut_off_is_posted_at_the_next_start(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The bot stops (as if killed) while it draws the summary's picture."""
+    """The bot stops (as if killed) while it draws the summary's picture: the summary's text went out
+    before the drawing began, and the next start edits the picture onto it (no second post)."""
     fake = fake_discord
     db = tmp_path / "db.sqlite3"
     handle = await start_bot(db, game_modules=GAME_MODULES)
@@ -113,13 +114,13 @@ async def test_a_summary_whose_drawing_was_cut_off_is_posted_at_the_next_start(
     for task in asyncio.all_tasks():
         if task.get_name().startswith(bot_client.HANDLER_TASKS):
             task.cancel()
-    assert not summaries(fake)
+    (summary,) = summaries(fake)
+    assert not summary.attachments
 
     await start_bot(db, game_modules=GAME_MODULES)
-    await fake.wait_until(lambda: summaries(fake), 10, "the summary cut off while drawing")
+    await fake.wait_for_pictures([summary])
     await fake.settle(quiet=0.3)
-    assert len(summaries(fake)) == 1
-    assert summaries(fake)[0].attachments, "with its picture"
+    assert [m.id for m in summaries(fake)] == [summary.id], "posted once, its picture edited onto it"
 
 
 async def test_a_turn_line_that_discord_refused_is_posted_by_the_periodic_catch_up(

@@ -67,7 +67,7 @@ async def test_a_seated_user_acting_on_another_seats_decision_is_refused(
         "It is not your turn."
     )
     # Undo of Alice's step by Bob after she moved.
-    await fake.press("alice", "games", action_id(table, 0, "step 1"))
+    await answer(await fake.press("alice", "games", action_id(table, 0, "step 1")))
     moved = await game_fingerprint(sessions, table.id)
     assert moved[0] == before[0] + 1
     undo = await fake.press("bob", "games", f"br:u:{table.id}:{moved[0]}:0")

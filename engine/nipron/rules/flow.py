@@ -30,6 +30,7 @@ from engine.nipron.actions import (
     Trade,
     Transport,
     Word,
+    out_of_range,
     space_index,
 )
 from engine.nipron.rules import consolidate as cons
@@ -141,6 +142,12 @@ def check(state: NipronState, seat: int, action: Action) -> Reason:
         raise GameOver(msg("The game is over."), rule="§6.2")
     if seat != state.active:
         raise NotYourTurn(msg("It is seat {n}'s turn.", n=state.active + 1), rule="§4.1")
+    # Before anything reads an argument as an index, a count or a price. An argument that names nothing
+    # in the game is refused as such even when its kind is not possible now either: rules.md does not
+    # order the two refusals [engine decision].
+    reason = out_of_range(action)
+    if reason is not None:
+        return reason
     if action.kind not in PHASE_KINDS[state.phase]:
         return msg("That is not possible now. {now}", now=NOW[state.phase]), PHASE_RULE[state.phase]
     return check_kind(state, seat, action)

@@ -26,13 +26,13 @@ spaces are a city and a board side (``C1E`` = the east side of city 1):
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core import InvalidAction
-from engine.core.words import msg, plural
-from engine.nipron import data
+from engine.core.words import Msg, listing, msg, plural
+from engine.nipron import data, words
 
 
 class _A(BaseModel):
@@ -152,51 +152,153 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
-# kind -> argument field names, in notation order
-FIELDS: dict[str, tuple[str, ...]] = {
-    "trade": ("track",),
-    "take": ("space", "colour"),
+SPACE_CODES: tuple[str, ...] = tuple(f"C{c + 1}{s}" for c in range(data.CITIES) for s in data.SIDES)
+
+
+class Domain(NamedTuple):
+    """The values one argument of an action may take, the rule that sets them, and what a refusal says."""
+
+    values: range | frozenset[str]
+    rule: str
+    refusal: Msg
+
+    def holds(self, value: object) -> bool:
+        # Exact types: a bool, a float or an unhashable object slipped past pydantic is refused rather
+        # than carried out as the number it equals, or crashed on as an index.
+        if isinstance(self.values, range):
+            return type(value) is int and value in self.values
+        return type(value) is str and value in self.values
+
+
+# The six goods are defined only by the glossary (§1, "Good types"); no later rule restates them, so an
+# unknown good is refused by §1 [engine decision].
+_GOOD = Domain(
+    frozenset(data.GOODS),
+    "§1",
+    msg("There is no such good: the goods are {goods}.", goods=listing(words.GOOD.values())),
+)
+_DISTRICT = Domain(
+    range(1, data.DISTRICTS + 1), "§7.9", msg("There is no such district: they are numbered 1 to 4.")
+)
+_INFLUENCE_SPACE = Domain(
+    frozenset(SPACE_CODES),
+    "§7.5",
+    msg("There is no such influence space: each city has four, one beside each of its sides."),
+)
+_TRACK_STEPS = range(1, len(data.TRACK_STEP_COST) + 1)  # a price for each of 1, 2 and 3 steps (§7.13)
+
+# kind -> (argument field name, its domain), in notation order: the one place that says which values
+# an action may carry, read by the notation (``parse_action``) and by the rules (``rules.check``).
+ARGS: dict[str, tuple[tuple[str, Domain], ...]] = {
+    "trade": (
+        (
+            "track",
+            Domain(
+                frozenset(data.TRACKS),
+                "§4.2",
+                msg("A blueprint trade moves your coal, money or knowledge marker."),
+            ),
+        ),
+    ),
+    "take": (
+        (
+            "space",
+            Domain(
+                range(1, len(data.ACTION_SPACES) + 1),
+                "§4.4",
+                msg("There is no such action space: they are numbered 1 to 5."),
+            ),
+        ),
+        (
+            "colour",
+            Domain(
+                frozenset(data.COLOURS),
+                "§2",
+                msg(
+                    "There is no such worker colour: workers are {colours}.",
+                    colours=listing(words.COLOUR.values()),
+                ),
+            ),
+        ),
+    ),
     "consolidate": (),
-    "knowledge": ("steps",),
-    "mines": ("steps",),
-    "run": ("good",),
-    "invest": ("tile",),
-    "machines": ("count",),
-    "machine": ("good",),
-    "train": ("district",),
-    "ship": ("district",),
-    "export": ("contract",),
-    "give": ("good",),
-    "sell": ("good", "cubes"),
-    "put": ("value", "space"),
-    "bump": ("space",),
-    "reward": ("mult", "bonus"),
-    "achieve": ("space",),
+    "knowledge": (
+        ("steps", Domain(_TRACK_STEPS, "§4.5.4", msg("Knowledge moves your knowledge marker 1 to 3 steps."))),
+    ),
+    "mines": (("steps", Domain(_TRACK_STEPS, "§4.5.5", msg("Mines moves your coal marker 1 to 3 steps."))),),
+    "run": (("good", _GOOD),),
+    "invest": (("tile", Domain(frozenset(data.FACTORY_IDS), "§7.3", msg("There is no such factory tile."))),),
+    "machines": (("count", Domain(range(1, 4), "§4.5.2", msg("Machines pays for 1 to 3 improvements."))),),
+    "machine": (("good", _GOOD),),
+    "train": (("district", _DISTRICT),),
+    "ship": (("district", _DISTRICT),),
+    "export": (
+        ("contract", Domain(frozenset(data.CONTRACT_IDS), "§7.2", msg("There is no such contract."))),
+    ),
+    "give": (("good", _GOOD),),
+    "sell": (
+        ("good", _GOOD),
+        ("cubes", Domain(range(1, 4), "§4.5.9", msg("An influence tile is paid with 1, 2 or 3 goods."))),
+    ),
+    "put": (
+        (
+            "value",
+            Domain(
+                range(min(data.INFLUENCE_TILES), max(data.INFLUENCE_TILES) + 1),
+                "§7.6",
+                msg("Influence tiles have values 1 to 7."),
+            ),
+        ),
+        ("space", _INFLUENCE_SPACE),
+    ),
+    "bump": (("space", _INFLUENCE_SPACE),),
+    "reward": (
+        (
+            "mult",
+            Domain(
+                range(min(data.MULTIPLIERS), max(data.MULTIPLIERS) + 1),
+                "§7.7",
+                msg("Emperor's reward tiles carry a 2x, 3x, 4x or 5x multiplier."),
+            ),
+        ),
+        (
+            "bonus",
+            Domain(
+                frozenset((*data.REWARD_BONUSES, "none")),
+                "§7.7",
+                msg(
+                    "A reward tile gives ¥5,000, 2 coal or 2 blueprints; a 2x multiplier tile gives no bonus."
+                ),
+            ),
+        ),
+    ),
+    "achieve": (
+        (
+            "space",
+            Domain(
+                frozenset(data.ACHIEVEMENTS),
+                "§7.11",
+                msg("There is no such achievement space: your board has nine."),
+            ),
+        ),
+    ),
     "budget": (),
     "pay": (),
     "end": (),
 }
-SPACE_CODES: tuple[str, ...] = tuple(f"C{c + 1}{s}" for c in range(data.CITIES) for s in data.SIDES)
+FIELDS: dict[str, tuple[str, ...]] = {kind: tuple(name for name, _ in args) for kind, args in ARGS.items()}
 
-_ALLOWED: dict[str, frozenset[str]] = {
-    "track": frozenset(data.TRACKS),
-    "colour": frozenset(data.COLOURS),
-    "good": frozenset(data.GOODS),
-    "tile": frozenset(data.FACTORY_IDS),
-    "contract": frozenset(data.CONTRACT_IDS),
-    "bonus": frozenset((*data.REWARD_BONUSES, "none")),
-    "achieve": frozenset(data.ACHIEVEMENTS),
-    "infl": frozenset(SPACE_CODES),
-}
-_RANGES: dict[str, tuple[int, int]] = {
-    "steps": (1, 3),
-    "count": (1, 3),
-    "district": (1, 4),
-    "cubes": (1, 3),
-    "value": (1, 7),
-    "mult": (2, 5),
-    "space": (1, 5),
-}
+
+def out_of_range(action: Action) -> tuple[Msg, str] | None:
+    """The refusal of an action whose argument names nothing in the game (a count, number or code
+    outside its domain), with the rule that sets the domain; None when every argument is in range.
+
+    pydantic checks only an argument's type, and ``make`` and ``model_construct`` skip even that, so
+    nothing else stands between such a value and the rules that read it as an index."""
+    for name, domain in ARGS.get(action.kind, ()):
+        if not domain.holds(getattr(action, name, None)):
+            return domain.refusal, domain.rule
+    return None
 
 
 T = TypeVar("T", bound=_A)
@@ -226,10 +328,10 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
-    words = text.strip().split()
-    if not words:
+    parts = text.strip().split()
+    if not parts:
         raise InvalidAction(msg("An empty text is not a Nipron action."))
-    kind, args = words[0].lower(), words[1:]
+    kind, args = parts[0].lower(), parts[1:]
     if kind not in FIELDS:
         raise InvalidAction(
             msg("“{word}” is not a Nipron action word (known: {known}).", word=kind, known=", ".join(FIELDS))
@@ -246,28 +348,25 @@ def parse_action(text: str) -> Action:
             )
         )
     values: dict[str, object] = {"kind": kind}
-    for name, word in zip(names, args, strict=True):
-        values[name] = _read(kind, name, word)
+    for (name, domain), word in zip(ARGS[kind], args, strict=True):
+        values[name] = _read(name, domain, word)
     return ACTION_ADAPTER.validate_python(values)
 
 
-def _read(kind: str, name: str, word: str) -> object:
-    if (name == "space" and kind == "take") or (name in _RANGES and name != "space"):
-        if not word.isdigit():
+def _read(name: str, domain: Domain, word: str) -> object:
+    value: object
+    if isinstance(domain.values, range):
+        if not word.isdecimal():
             raise InvalidAction(msg("“{word}” is not a number ({name}).", word=word, name=name))
-        lo, hi = _RANGES[name]
-        if not lo <= int(word) <= hi:
-            raise InvalidAction(
-                msg("{name} must be {lo}–{hi}, not {word}.", name=name, lo=lo, hi=hi, word=word)
-            )
-        return int(word)
-    key = {"space": "achieve" if kind == "achieve" else "infl"}.get(name, name)
-    value = word.upper() if key in ("tile", "contract", "achieve", "infl") else word.lower()
-    if value not in _ALLOWED[key]:
-        known = ", ".join(sorted(_ALLOWED[key]))
-        raise InvalidAction(
-            msg("“{word}” is not a {name} (one of {known}).", word=word, name=name, known=known)
-        )
+        try:
+            value = int(word)
+        except ValueError:  # more digits than int() reads: far outside any domain
+            value = None
+    else:
+        # codes are written in capitals (SILK_A, K1, C1E, A1), words in small letters (silk, white)
+        value = word.lower() if word.lower() in domain.values else word.upper()
+    if not domain.holds(value):
+        raise InvalidAction(domain.refusal, rule=domain.rule)
     return value
 
 

@@ -3,6 +3,7 @@ whether an action space can be used at all (perform fully, §4.3)."""
 
 from __future__ import annotations
 
+from engine.core.words import Msg, msg
 from engine.nipron import data
 from engine.nipron.actions import (
     Achieve,
@@ -56,7 +57,16 @@ KIND_OF_ACTION: dict[str, str] = {
     "ships": "ship",
     "market": "sell",
 }
-REPEATABLE = frozenset({"production", "export", "trains", "ships", "market"})  # "1 to 3" actions
+# The actions carried out 1 to 3 times: the section that sets the limit, and what a refusal of a 4th
+# time says.
+AT_MOST: dict[str, tuple[Msg, str]] = {
+    "production": (msg("One Production action runs at most 3 factories."), "§4.5.3"),
+    "export": (msg("One Export action fulfils at most 3 contracts."), "§4.5.8"),
+    "trains": (msg("One Trains action builds at most 3 trains."), "§4.5.6"),
+    "ships": (msg("One Ships action builds at most 3 ships."), "§4.5.7"),
+    "market": (msg("One Local Market action places at most 3 influence tiles."), "§4.5.9"),
+}
+REPEATABLE = frozenset(AT_MOST)
 # The blueprint trade (§4.2, "at any moment of the turn" in the seed) is offered in every window the
 # spec lists and between the worker and its action; it is not offered inside one repetition of an
 # action (choosing a contract's goods, an influence tile's space, a machine's factory), where it could

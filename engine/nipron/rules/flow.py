@@ -30,10 +30,12 @@ from engine.nipron.actions import (
     Trade,
     Transport,
     Word,
+    out_of_range,
     space_index,
 )
 from engine.nipron.rules import consolidate as cons
 from engine.nipron.rules.choices import (
+    AT_MOST,
     KIND_OF_ACTION,
     PHASE_KINDS,
     REPEATABLE,
@@ -141,6 +143,12 @@ def check(state: NipronState, seat: int, action: Action) -> Reason:
         raise GameOver(msg("The game is over."), rule="§6.2")
     if seat != state.active:
         raise NotYourTurn(msg("It is seat {n}'s turn.", n=state.active + 1), rule="§4.1")
+    # Before anything reads an argument as an index, a count or a price. An argument that names nothing
+    # in the game is refused as such even when its kind is not possible now either: rules.md does not
+    # order the two refusals [engine decision].
+    reason = out_of_range(action)
+    if reason is not None:
+        return reason
     if action.kind not in PHASE_KINDS[state.phase]:
         return msg("That is not possible now. {now}", now=NOW[state.phase]), PHASE_RULE[state.phase]
     return check_kind(state, seat, action)
@@ -160,17 +168,9 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
     if isinstance(a, Consolidate | Word):
         return None
     if state.phase in ("action", "more"):
-        wanted = state.act if state.phase == "more" else None
-        allowed = (
-            ([KIND_OF_ACTION[wanted]] if wanted in REPEATABLE and state.reps < data.MAX_REPEATS else [])
-            if wanted is not None
-            else [KIND_OF_ACTION[n] for n in data.ACTION_SPACES[state.space]]
-        )
-        if a.kind not in allowed:
-            if a.kind == "sell":
-                return msg("Local Market is only on action space 5."), "§4.4"
-            action = next(data.ACTION_NAMES[n] for n, k in KIND_OF_ACTION.items() if k == a.kind)
-            return msg("Your worker's space does not offer {action} now.", action=action), "§4.3"
+        reason = check_offered(state, a.kind)
+        if reason is not None:
+            return reason
     if isinstance(a, Steps):
         return check_steps(z, a.kind, a.steps)
     if isinstance(a, Run):
@@ -208,6 +208,25 @@ def check_kind(state: NipronState, seat: int, a: Action) -> Reason:
             ), "§5"
         return None
     return None
+
+
+def check_offered(state: NipronState, kind: str) -> Reason:
+    """Whether an action step may be taken now: first any action of the worker's space (§4.3), then
+    only further repetitions of the action chosen, as many as its own section allows."""
+    if state.phase == "more" and kind == KIND_OF_ACTION[state.act]:
+        if state.act in REPEATABLE and state.reps < data.MAX_REPEATS:
+            return None
+        if state.act in AT_MOST:
+            return AT_MOST[state.act]
+        # the other actions are carried out once: a second time would be a second action (§4.3 step 3)
+        action = data.ACTION_NAMES[state.act]
+        return msg("You have already carried out {action} this turn.", action=action), "§4.3"
+    if state.phase == "action" and any(KIND_OF_ACTION[n] == kind for n in data.ACTION_SPACES[state.space]):
+        return None
+    if kind == "sell":
+        return msg("Local Market is only on action space 5."), "§4.4"
+    action = next(data.ACTION_NAMES[n] for n, k in KIND_OF_ACTION.items() if k == kind)
+    return msg("Your worker's space does not offer {action} now.", action=action), "§4.3"
 
 
 def _usable_after_trade(state: NipronState, seat: int, a: Trade) -> bool:

@@ -18,13 +18,14 @@ from bot.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.narrate import event_lines
 from bot.progress import BotTurn
 from bot.refusals import NotAPlayer, NotInProgress
+from bot.storage.games import bounded_name
 from bot.tables import GameStatus
 from bot.translator import spoken
 from bot.views import clock_text, text
 from bot.views.common import send_followup
 from bot.views.look import send_board, send_seat
 from bot.views.turn import act_and_announce
-from bot.words import level_word, signed
+from bot.words import level_word, said, signed
 from engine.core import Game, ScoreSheet, Topic
 from render.common.language import say, t
 
@@ -112,7 +113,8 @@ class Play:
         target = player or interaction.user
         seat = status.table.seat_of(target.id)
         if seat is None:
-            raise NotAPlayer(t("{name} is not playing in this game.", name=target.display_name))
+            name = said(bounded_name(target.display_name) or "")
+            raise NotAPlayer(t("{name} is not playing in this game.", name=name))
         await send_seat(interaction, status, seat)
 
     async def score(self, interaction: discord.Interaction[Any]) -> None:

@@ -27,8 +27,15 @@ _INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u20
 
 def bounded_name(name: str | None) -> str | None:
     """A display name without control or direction-changing characters, cut to
-    ``MAX_DISPLAY_NAME`` characters (None stays None)."""
-    return None if name is None else _INVISIBLE.sub("", name)[:MAX_DISPLAY_NAME]
+    ``MAX_DISPLAY_NAME`` characters (None stays None). Every name the bot shows or stores passes
+    here, so it reads the same in every post and picture."""
+    return None if name is None else shortened(_INVISIBLE.sub("", name))
+
+
+def shortened(name: str) -> str:
+    """``name`` if it fits in ``MAX_DISPLAY_NAME`` characters, else its start and an ellipsis, so
+    a reader sees it was cut."""
+    return name if len(name) <= MAX_DISPLAY_NAME else name[: MAX_DISPLAY_NAME - 1] + "…"
 
 
 # User ids of the seats the bot plays from the start: below any Discord snowflake (ids count

@@ -32,10 +32,10 @@ import heapq
 import itertools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -44,6 +44,8 @@ from bot.shared_calls import settle, shared_future
 # Discord's global limit is 50/s; 45 leaves room for the calls discord.py repeats after a 429 and
 # for clock drift between the bot and Discord.
 DEFAULT_RATE = 45.0
+
+T = TypeVar("T")
 
 # How long one call may keep waiting out 429s (each for its ``retry_after``, by discord.py) in rounds
 # of discord.py's own five tries: a storm outlasts five tries, and a summary given up to the post
@@ -198,24 +200,29 @@ def install(http: Any, pacer: Pacer) -> None:
         # Only an edit may be coalesced: the same message edited twice shows only the newer anyway.
         key = (route.method, route.url) if pace.droppable and route.method == "PATCH" else None
         return await pacer.send(
-            lambda: _through_429s(request, route, kwargs), priority=pace.priority, key=key
+            lambda: through_429s(lambda: request(route, **kwargs), files=kwargs.get("files") or ()),
+            priority=pace.priority,
+            key=key,
         )
 
     http.request = paced
 
 
-async def _through_429s(request: Callable[..., Awaitable[Any]], route: Any, kwargs: dict[str, Any]) -> Any:
+async def through_429s(call: Callable[[], Awaitable[T]], *, files: Sequence[discord.File] = ()) -> T:
+    """``call()`` (a discord.py request: a paced call, or an interaction token's follow-up) again
+    while Discord refuses it with 429s past discord.py's own tries, within ``RATE_LIMITED_PATIENCE``
+    and ``RATE_LIMITED_ROUNDS``; ``files``: its uploads, rewound for each round."""
     until = time.monotonic() + RATE_LIMITED_PATIENCE
     for round_ in range(1, RATE_LIMITED_ROUNDS + 1):
         try:
-            return await request(route, **kwargs)
+            return await call()
         except discord.HTTPException as exc:
             # Without ``Via`` it is Cloudflare's ban, which more requests only prolong; discord.py
             # slept the last 429's ``retry_after`` before giving up, so the next round may start now.
             limited = exc.status == 429 and bool(exc.response.headers.get("Via"))
             if not limited or round_ == RATE_LIMITED_ROUNDS or time.monotonic() >= until:
                 raise
-        for file in kwargs.get("files") or ():
+        for file in files:
             # discord.py rewinds an upload before its own retries only.
             file.reset(seek=True)
     raise AssertionError("unreachable")

@@ -1,7 +1,8 @@
 """A storm of 429s from Discord while three games post their lap summaries: the message route
 answers 429 (some of them global) to call after call, for longer than discord.py's own five tries of
-one request. The bot must ride it out with discord.py's rate-limit handling (the pacer adds no HTTP
-client of its own), and the fake counts every request it made."""
+one request, and so does the follow-up route that carries the turn lines. The bot must ride it out
+with discord.py's rate-limit handling (the pacer adds no HTTP client of its own), and the fake
+counts every request it made."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.reliability.helpers import (
 )
 
 POST = "POST /channels/{channel_id}/messages"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
 # Interaction callbacks and follow-ups: exempt from the global limit, as Discord exempts them.
 EXEMPT = ("/interactions/", "/webhooks/")
 LAPS = 3
@@ -76,8 +78,9 @@ def busiest_second(requests: list[RecordedRequest]) -> int:
 async def test_a_storm_of_429s_during_three_games_summaries(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
-    """Demanded: every lap summary arrives exactly once, in lap order in each game; every click
-    meanwhile is acknowledged and applied; after a 429 the same request waits its ``retry_after``
+    """Demanded: every lap summary arrives exactly once, in lap order in each game, and every turn
+    line once; every click meanwhile is acknowledged and applied (never "saved, but I could not
+    update the messages"); after a 429 the same request waits its ``retry_after``
     (no tight loop), every refused call is sent again at most once per 429, and no second holds more
     requests than Discord's global 50."""
     fake = fake_discord
@@ -86,6 +89,7 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     tables = [await seat_race(fake, sessions, channel) for channel in channels]
     fake.rate_limit(POST, count=4, retry_after=RETRY_AFTER, is_global=True)
     fake.rate_limit(POST, count=36, retry_after=RETRY_AFTER)
+    fake.rate_limit(FOLLOWUP, count=24, retry_after=RETRY_AFTER)
     await asyncio.gather(
         *(
             play(fake, sessions, table, channel, 4 * LAPS)
@@ -111,4 +115,10 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     assert len(taken) == 3 * LAPS
     assert len(posts) == len(taken) + len(refused)
     assert not too_soon(posts), too_soon(posts)
+    followups = fake.requests_to(FOLLOWUP)
+    assert len([r for r in followups if r.status == 429]) == 24
+    assert not too_soon(followups), too_soon(followups)
+    for channel in channels:
+        lines = [m for m in fake.channel_messages(channel) if "your turn" in m.content]
+        assert len(lines) == 4 * LAPS, f"{channel.name}: one turn line per hand-over"
     assert busiest_second(fake.requests) <= 50

@@ -10,10 +10,15 @@ name that blows a message up fails the test there as well as here."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+from PIL import Image
+
+from bot import plugins
 from bot.storage.games import MAX_DISPLAY_NAME, bounded_name
 from bot.words import said
 from tests.bot.conftest import ManualClock
@@ -154,3 +159,24 @@ async def _move(fake: FakeDiscord, sessions: Any, game_id: int, who: str | None)
     user = who or ("alice" if seat == 0 else "bob")
     outcome = await fake.press(user, "games", action_id(status.table, seat, "step 2"))
     await answer(outcome)
+
+
+@pytest.mark.parametrize("game_name", ["carnegie", "nipron"])
+def test_every_picture_is_drawn_with_wild_names_at_its_usual_size(game_name: str) -> None:
+    """Every picture of both games, drawn with the names as the bot keeps them (bounded) and with
+    plain ones. Demanded: a PNG of the same dimensions and within the upload budget (1.5 MB), so a
+    name can neither grow a picture nor break its drawing."""
+    found = plugins.plugin(game_name)
+    assert found.pictures is not None
+    game = found.rules
+    state = game.new_game(4, 5, {})
+    wild = [bounded_name(name) or "" for name in (ZALGO, MESSY, "\ufdfd" * 10_000, LONG)]
+    plain = ["Ann", "Bo", "Cy", "Di"]
+    found.pictures.warm_up()
+    for spec in found.pictures.specs:
+        seat = 0 if spec.per_seat else None
+        view, score = game.view(state, seat), game.score(state)
+        drawn = found.pictures.draw(spec.key, view, seat, wild, score)
+        usual = found.pictures.draw(spec.key, view, seat, plain, score)
+        assert drawn.startswith(PNG) and len(drawn) <= 1_500_000, spec.key
+        assert Image.open(io.BytesIO(drawn)).size == Image.open(io.BytesIO(usual)).size, spec.key

@@ -26,8 +26,7 @@ from render.common.language import say, t
 log = logging.getLogger(__name__)
 
 NOT_SAVED = msg(
-    "I could not reach the game's database, so that was not saved and nothing changed. "
-    "Please try again in a moment."
+    "I could not reach the game's database, so nothing was done or saved. Please try again in a moment."
 )
 MAYBE_SAVED = msg(
     "The game's database stopped answering while saving that, so it may or may not have been saved. "

@@ -134,6 +134,18 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     assert [s["display_name"] for s in document["seats"]] == table.names
     await assert_replays(sessions, table.id)
 
+    # A game in a thread of its own: the thread is named after its players.
+    tables = fake.add_channel(fake.guild, "tables")
+    opened = await fake.slash("alice", tables, "game new", game="race", thread=True)
+    lobby = await opened.wait_response()
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    lobby = await seated(fake, lobby, "bob")
+    acked(await fake.click_button("alice", lobby, "Start"), DEFERRED_UPDATE)
+    thread = await fake.wait_until(
+        lambda: next((c for c in fake.channels.values() if c.parent_id == tables.id), None), 10, "the thread"
+    )
+    assert len(thread.name) <= 100 and (bounded_name(ZALGO) or "")[:20] in thread.name
+
     await fake.settle(quiet=0.2, timeout=10)
     assert not fake.problems, fake.problems
     for message in everything_sent(fake):

@@ -1,6 +1,7 @@
 """A storm of 429s from Discord while three games post their lap summaries: the message route
 answers 429 (some of them global) to call after call, for longer than discord.py's own five tries of
-one request, and so does the follow-up route that carries the turn lines. The bot must ride it out
+one request, and so do the follow-up route that carries the turn lines and the edits that put the
+summaries' pictures on them. The bot must ride it out
 with discord.py's rate-limit handling (the pacer adds no HTTP client of its own), and the fake
 counts every request it made."""
 
@@ -26,6 +27,7 @@ from tests.reliability.helpers import (
 
 POST = "POST /channels/{channel_id}/messages"
 FOLLOWUP = "POST /webhooks/{app_id}/{token}"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 # Interaction callbacks and follow-ups: exempt from the global limit, as Discord exempts them.
 EXEMPT = ("/interactions/", "/webhooks/")
 LAPS = 3
@@ -90,6 +92,8 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     fake.rate_limit(POST, count=4, retry_after=RETRY_AFTER, is_global=True)
     fake.rate_limit(POST, count=36, retry_after=RETRY_AFTER)
     fake.rate_limit(FOLLOWUP, count=24, retry_after=RETRY_AFTER)
+    # The summaries' pictures, edited onto them once drawn.
+    fake.rate_limit(EDIT, count=20, retry_after=RETRY_AFTER)
     await asyncio.gather(
         *(
             play(fake, sessions, table, channel, 4 * LAPS)
@@ -101,10 +105,10 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     await fake.settle(quiet=0.3, timeout=15)  # negative check: no summary comes twice
     for channel in channels:
         assert laps(fake, channel) == expected, f"{channel.name}: once each, in order"
-        # Sent again after 429s, the picture is whole (discord.py rewinds it for its own tries only).
-        for message in fake.channel_messages(channel):
-            if "is over.**" in message.content:
-                assert message.attachments[0].data.startswith(b"\x89PNG\r\n\x1a\n")
+        summaries = [m for m in fake.channel_messages(channel) if "is over.**" in m.content]
+        await fake.wait_for_pictures(summaries, timeout=20)
+        for message in summaries:
+            assert message.attachments[0].data.startswith(b"\x89PNG\r\n\x1a\n")
     for table in tables:
         await assert_replays(sessions, table.id)
     posts = fake.requests_to(POST)
@@ -115,6 +119,9 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     assert len(taken) == 3 * LAPS
     assert len(posts) == len(taken) + len(refused)
     assert not too_soon(posts), too_soon(posts)
+    edits = fake.requests_to(EDIT)
+    assert len([r for r in edits if r.status == 429]) == 20
+    assert not too_soon(edits), too_soon(edits)
     followups = fake.requests_to(FOLLOWUP)
     assert len([r for r in followups if r.status == 429]) == 24
     assert not too_soon(followups), too_soon(followups)

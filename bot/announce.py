@@ -40,7 +40,7 @@ import discord
 from bot import narrate, once, plugins, post_retry, said_events
 from bot.bot_players import BotPlayers
 from bot.limits import clip
-from bot.pacer import Priority, pacing
+from bot.pacer import Priority, pacing, through_429s
 from bot.render_pool import RenderPool
 from bot.sessions import FINAL_IN_PARENT, FINAL_POST, Sessions
 from bot.storage import Status
@@ -491,7 +491,11 @@ class _Lines:
     async def post(
         self, via: discord.Webhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
     ) -> int:
-        message = await via.send(content, view=view, allowed_mentions=mentions, wait=True)
+        # A follow-up is exempt from the pacer, not from 429s: refused through discord.py's own
+        # tries, the line would wait for the periodic catch-up and the clicker hear of a failure.
+        message = await through_429s(
+            lambda: via.send(content, view=view, allowed_mentions=mentions, wait=True)
+        )
         now = self._clock()
         # Tokens expire in the order they were kept: forget the lines whose token is gone.
         for message_id, (_, until) in list(self._by_webhook.items()):
@@ -506,7 +510,9 @@ class _Lines:
             return
         kept = self._by_webhook.get(message_id)
         if kept is not None and kept[1] > self._clock():
-            await kept[0].edit_message(message_id, allowed_mentions=NO_MENTIONS, **fields)
+            await through_429s(
+                lambda: kept[0].edit_message(message_id, allowed_mentions=NO_MENTIONS, **fields)
+            )
             return
         with pacing(Priority.COSMETIC, droppable=True):
             await channel.get_partial_message(message_id).edit(allowed_mentions=NO_MENTIONS, **fields)

@@ -2,6 +2,8 @@
 
 - ``EngineError`` (a rule, a refusal of the table, a stale click): the player gets the sentence,
   ephemerally, and nothing changed because sessions raise before they write.
+- ``StorageUnavailable`` (the database unreachable or its connection lost): the player is told
+  whether the change was saved (not, or perhaps when the connection went during COMMIT).
 - Anything else: logged with its traceback and the interaction's context, and the user gets a
   short apology (never the exception text, which may hold internals).
 
@@ -16,12 +18,20 @@ from typing import Any
 
 import discord
 
+from bot.storage import StorageUnavailable
 from engine.core import EngineError
 from engine.core.words import msg
 from render.common.language import say, t
 
 log = logging.getLogger(__name__)
 
+NOT_SAVED = msg(
+    "I could not reach the game's database, so nothing was done or saved. Please try again in a moment."
+)
+MAYBE_SAVED = msg(
+    "The game's database stopped answering while saving that, so it may or may not have been saved. "
+    "`/game status` shows the game once it answers again."
+)
 APOLOGY = msg("Sorry, something went wrong on our side. It has been logged; please try again in a moment.")
 PUBLIC_THINKING = "boardroom.public_thinking"
 # Set when Discord refused our acknowledgement because this interaction had been answered
@@ -89,6 +99,12 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         # player reads the message, which says the rule in words; the rule id is for us (issue 14).
         log.info("refused %s (rule %s) for user %s", original.code, original.rule, interaction.user.id)
         await reply_private(interaction, say(original.message))
+        return
+    if isinstance(original, StorageUnavailable):
+        # Not our bug but the database's weather: the player needs to know whether their move
+        # counts, which the storage layer knows (``saved``), not a stack trace.
+        log.warning("interaction %s: %s", interaction.id, original)
+        await reply_private(interaction, say(NOT_SAVED if original.saved is False else MAYBE_SAVED))
         return
     if isinstance(original, discord.app_commands.CheckFailure):
         await reply_private(interaction, say(str(original)) or t("You cannot use this command here."))

@@ -14,6 +14,8 @@ requests/s per bot; a bot that keeps exceeding it is banned for a while, every s
 
 The pacer only decides *when* a call starts. discord.py's ``HTTPClient`` still makes it, with its
 own per-route buckets, ``X-RateLimit`` headers and 429 retries (``install`` wraps its ``request``);
+a call that Discord kept refusing with 429s through discord.py's five tries is handed back to it for
+more rounds, for up to ``RATE_LIMITED_PATIENCE`` seconds, before its caller hears of it;
 interaction callbacks and interaction-token webhooks (follow-ups, panel edits) never pass through
 ``HTTPClient.request`` and are exempt, as Discord exempts them from the global limit.
 
@@ -30,16 +32,27 @@ import heapq
 import itertools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeVar
+
+import discord
 
 from bot.shared_calls import settle, shared_future
 
 # Discord's global limit is 50/s; 45 leaves room for the calls discord.py repeats after a 429 and
 # for clock drift between the bot and Discord.
 DEFAULT_RATE = 45.0
+
+T = TypeVar("T")
+
+# How long one call may keep waiting out 429s (each for its ``retry_after``, by discord.py) in rounds
+# of discord.py's own five tries: a storm outlasts five tries, and a summary given up to the post
+# retries then comes half a minute later, after the game's next summary; waiting as long in the
+# first place is never later. The rounds are bounded too, should Discord say to retry at once.
+RATE_LIMITED_PATIENCE = 30.0
+RATE_LIMITED_ROUNDS = 10
 
 
 class Priority(IntEnum):
@@ -186,6 +199,30 @@ def install(http: Any, pacer: Pacer) -> None:
         pace = current_pace()
         # Only an edit may be coalesced: the same message edited twice shows only the newer anyway.
         key = (route.method, route.url) if pace.droppable and route.method == "PATCH" else None
-        return await pacer.send(lambda: request(route, **kwargs), priority=pace.priority, key=key)
+        return await pacer.send(
+            lambda: through_429s(lambda: request(route, **kwargs), files=kwargs.get("files") or ()),
+            priority=pace.priority,
+            key=key,
+        )
 
     http.request = paced
+
+
+async def through_429s(call: Callable[[], Awaitable[T]], *, files: Sequence[discord.File] = ()) -> T:
+    """``call()`` (a discord.py request: a paced call, or an interaction token's follow-up) again
+    while Discord refuses it with 429s past discord.py's own tries, within ``RATE_LIMITED_PATIENCE``
+    and ``RATE_LIMITED_ROUNDS``; ``files``: its uploads, rewound for each round."""
+    until = time.monotonic() + RATE_LIMITED_PATIENCE
+    for round_ in range(1, RATE_LIMITED_ROUNDS + 1):
+        try:
+            return await call()
+        except discord.HTTPException as exc:
+            # Without ``Via`` it is Cloudflare's ban, which more requests only prolong; discord.py
+            # slept the last 429's ``retry_after`` before giving up, so the next round may start now.
+            limited = exc.status == 429 and bool(exc.response.headers.get("Via"))
+            if not limited or round_ == RATE_LIMITED_ROUNDS or time.monotonic() >= until:
+                raise
+        for file in files:
+            # discord.py rewinds an upload before its own retries only.
+            file.reset(seek=True)
+    raise AssertionError("unreachable")

@@ -4,7 +4,7 @@ default, ``bot.storage.sqlite``) and PostgreSQL (``DATABASE_URL``, ``bot.storage
 Another backend touches this package only.
 """
 
-from bot.storage.connection import Connection, Database, IntegrityError, MigrationError
+from bot.storage.connection import Connection, Database, IntegrityError, MigrationError, StorageUnavailable
 from bot.storage.db import open_database
 from bot.storage.games import ChannelBusy
 from bot.storage.migrate import migrate
@@ -22,6 +22,7 @@ __all__ = [
     "ScheduleRow",
     "SeatRow",
     "Status",
+    "StorageUnavailable",
     "connect",
     "migrate",
     "open_database",

@@ -25,6 +25,16 @@ class IntegrityError(Exception):
         self.column = column
 
 
+class StorageUnavailable(Exception):
+    """The database could not be reached, or dropped the connection of a transaction (a restart, a
+    failover, a terminated session). ``saved`` is False when the transaction certainly did not
+    commit, None when the connection went while its COMMIT was under way (it may have)."""
+
+    def __init__(self, message: str, *, saved: bool | None) -> None:
+        super().__init__(message)
+        self.saved = saved
+
+
 class MigrationError(RuntimeError):
     """The migrations cannot be applied safely; the database was left as it was."""
 

@@ -30,13 +30,20 @@ _UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 
 def bounded_name(name: str | None) -> str | None:
-    """A display name as players may read it: without the characters above, cut to
-    ``MAX_DISPLAY_NAME`` characters (None stays None). Every name a text or a picture shows has been
-    through it: seats are written and read with it."""
+    """A display name as players may read it: without the characters above, and cut to
+    ``MAX_DISPLAY_NAME`` characters with a visible ellipsis (None stays None). Every name a text or a
+    picture shows has been through it: seats are written and read with it."""
     if name is None:
         return None
-    # islice: an old row's name of 150,000 characters is read no further than its first 32 kept.
-    return "".join(islice((c for c in name if unicodedata.category(c) not in _UNSHOWN), MAX_DISPLAY_NAME))
+    # islice: an old row's name of 150,000 characters is read no further than just past the limit.
+    kept = islice((c for c in name if unicodedata.category(c) not in _UNSHOWN), MAX_DISPLAY_NAME + 1)
+    return shortened("".join(kept))
+
+
+def shortened(name: str) -> str:
+    """``name`` if it fits in ``MAX_DISPLAY_NAME`` characters, else its start and an ellipsis, so
+    a reader sees it was cut."""
+    return name if len(name) <= MAX_DISPLAY_NAME else name[: MAX_DISPLAY_NAME - 1] + "…"
 
 
 # User ids of the seats the bot plays from the start: below any Discord snowflake (ids count

@@ -15,6 +15,7 @@ transaction is READ ONLY at REPEATABLE READ: its SELECTs see one snapshot, as SQ
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -24,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.connection import IntegrityError, Row
+from bot.storage.connection import IntegrityError, Row, StorageUnavailable
 
 # Connections one process keeps; the games it runs wait for a row lock far more than for a
 # connection, and every shard process has its own pool within the server's max_connections.
@@ -71,6 +72,35 @@ def _integrity(exc: asyncpg.IntegrityConstraintViolationError) -> IntegrityError
         if key and table:
             column = f"{table}.{key[1]}"
     return IntegrityError(str(exc), column=column)
+
+
+# What a restarting, failing over or stopped server says (a statement timeout is not among them).
+_SERVER_GONE = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+)
+
+
+def _closed(conn: asyncpg.Connection) -> bool:
+    try:
+        return conn.is_closed()
+    except asyncpg.InterfaceError:
+        # The pool already took back a connection that the server closed under it.
+        return True
+
+
+def _lost(exc: Exception, conn: asyncpg.Connection | None) -> bool:
+    """``exc`` says the server is gone (``conn``: the connection it came from, None while
+    connecting); an error of the caller's own inside a transaction whose connection lives is not."""
+    if isinstance(exc, _SERVER_GONE):
+        return True
+    closed = conn is None or _closed(conn)
+    # a socket that failed, or asyncpg refusing to use a connection the server closed under it
+    return closed and isinstance(
+        exc, OSError | TimeoutError | asyncpg.InterfaceError | asyncpg.InternalClientError
+    )
 
 
 def _rowcount(status: str) -> int:
@@ -145,15 +175,53 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[PostgresConnection]:
-        async with self.pool.acquire() as conn:
+        """BEGIN … COMMIT on a pooled connection. A server that cannot be reached, or a connection
+        lost before COMMIT, raises ``StorageUnavailable`` (nothing was saved: PostgreSQL rolls back
+        what a lost session did); lost during COMMIT, it says the outcome is unknown. The pool
+        replaces a lost connection when it is next acquired, so the next transaction may succeed."""
+        try:
+            conn = await self.pool.acquire()
+        except Exception as exc:
+            if _lost(exc, None):
+                raise StorageUnavailable(
+                    f"PostgreSQL is unavailable ({type(exc).__name__})", saved=False
+                ) from exc
+            raise
+        try:
             isolation = "read_committed" if write else "repeatable_read"
-            async with conn.transaction(isolation=isolation, readonly=not write):
-                wrapped = PostgresConnection(conn, write=write)
+            transaction = conn.transaction(isolation=isolation, readonly=not write)
+            wrapped = PostgresConnection(conn, write=write)
+            try:
+                await transaction.start()
                 yield wrapped
                 if wrapped.aborted is not None:
                     raise RuntimeError("a statement failed, so the transaction was rolled back") from (
                         wrapped.aborted
                     )
+            except BaseException as exc:
+                if isinstance(exc, Exception) and _lost(exc, conn):
+                    raise StorageUnavailable(
+                        f"PostgreSQL dropped the connection ({type(exc).__name__})", saved=False
+                    ) from exc
+                if not _closed(conn):
+                    # A rollback that fails too leaves the connection to the pool's reset on release;
+                    # the error to report is the first.
+                    with contextlib.suppress(Exception):
+                        await transaction.rollback()
+                raise
+            if _closed(conn):
+                # Lost while idle in the transaction: the COMMIT was never sent.
+                raise StorageUnavailable("PostgreSQL dropped the connection before COMMIT", saved=False)
+            try:
+                await transaction.commit()
+            except Exception as exc:
+                if _lost(exc, conn):
+                    raise StorageUnavailable(
+                        "PostgreSQL dropped the connection during COMMIT", saved=None
+                    ) from exc
+                raise
+        finally:
+            await self.pool.release(conn)
 
     async def close(self) -> None:
         await self.pool.close()

@@ -229,3 +229,41 @@ async def test_a_failed_call_whose_caller_gave_up_is_not_reported_as_unread() ->
         assert unread == []
     finally:
         loop.set_exception_handler(None)
+
+
+class _Response:
+    """What discord.HTTPException reads of a response."""
+
+    def __init__(self, status: int, headers: dict[str, str]) -> None:
+        self.status, self.reason, self.headers = status, "refused", headers
+
+
+async def test_a_call_refused_through_discords_own_tries_gets_more_rounds_but_a_ban_does_not() -> None:
+    """A 429 storm that outlasts discord.py's five tries is ridden out (the upload rewound for each
+    round); Cloudflare's ban (a 429 without ``Via``) and other errors reach the caller at once."""
+    import io
+
+    import discord
+
+    class Route:
+        method, url = "POST", "/channels/1/messages"
+
+    upload = discord.File(io.BytesIO(b"picture"), filename="board.png")
+    refusals: list[dict[str, str]] = [{"Via": "1.1 google"}] * 3
+    sent: list[bytes] = []
+
+    class Http:
+        async def request(self, route: Route, **kwargs: Any) -> str:
+            sent.append(kwargs["files"][0].fp.read())
+            if refusals:
+                raise discord.HTTPException(_Response(429, refusals.pop(0)), {"message": "slow down"})  # type: ignore[arg-type]
+            return "taken"
+
+    http = Http()
+    install(http, Pacer(45))
+    assert await http.request(Route(), files=[upload]) == "taken"
+    assert sent == [b"picture"] * 4
+    refusals[:] = [{}]
+    with pytest.raises(discord.HTTPException):
+        await http.request(Route(), files=[upload])
+    assert len(sent) == 5

@@ -335,7 +335,7 @@ async def test_a_reminder_whose_process_died_mid_send_is_said_once_by_the_next_h
     assert await table.scheduler.run_due() == 0
     table.clock.advance(once.LEASE.total_seconds())
     assert await table.scheduler.run_due() == 1
-    (_, due), = table.delivered
+    ((_, due),) = table.delivered
     assert isinstance(due, Reminder) and due.which == FIRST and table.nonces == [said[3]]
     assert [e[:3] for e in await table.events(game)] == [("reminder", 0, FIRST)]
     assert await table.scheduler.run_due() == 0  # done now

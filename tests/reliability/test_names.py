@@ -1,6 +1,7 @@
 """Display names are bounded to Discord's own limit (32 characters) everywhere they enter: joining,
-old rows, and imports (issue 17, finding 5). A 150,000-character imported name once took 29 s per
-board in the one render process every server shares."""
+old rows, and imports (issue 17, finding 5); a longer name is cut with a visible ellipsis. A
+150,000-character imported name once took 29 s per board in the one render process every server
+shares."""
 
 from __future__ import annotations
 
@@ -48,11 +49,12 @@ async def started_race(sessions: Sessions, host_name: str, other_name: str, chan
 async def test_names_longer_than_discord_allows_are_cut_when_seated_and_when_read(sessions: Sessions) -> None:
     game_id = await started_race(sessions, "h" * 100, "ç" * 40)
     names = (await sessions.status(game_id)).table.names
-    assert names == ["h" * MAX_DISPLAY_NAME, "ç" * MAX_DISPLAY_NAME]
+    cut = MAX_DISPLAY_NAME - 1
+    assert names == ["h" * cut + "…", "ç" * cut + "…"]
     # A row written before the bound (or by hand) is cut when read.
     async with sessions.db.transaction() as conn:
         await conn.execute("UPDATE seats SET display_name = ? WHERE user_id = 11", ("w" * 150_000,))
-    assert (await sessions.status(game_id)).table.names[1] == "w" * MAX_DISPLAY_NAME
+    assert (await sessions.status(game_id)).table.names[1] == "w" * cut + "…"
     async with sessions.db.transaction(write=False) as conn:
         stored = await game_rows.list_seats(conn, game_id)
     assert all(s.display_name is None or len(s.display_name) <= MAX_DISPLAY_NAME for s in stored)

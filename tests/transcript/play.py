@@ -12,6 +12,7 @@ the groups it opens (``bot.views.picker``). So one seed plays the same game in e
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import tempfile
@@ -399,6 +400,8 @@ async def played(
             table = Table(fake, handle, game, names, seed, max_rounds, language=language, chosen=chosen)
             await table.open()
             await table.play()
+            # Summaries' pictures are edited onto them after the text: every one reaches its post.
+            await asyncio.wait_for(handle.client.announcer.pictures_drawn(), 120)  # type: ignore[attr-defined]
             await fake.wait_idle(WAIT)
         finally:
             await handle.stop()

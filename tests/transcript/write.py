@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import median
 
 from tests.transcript.journal import Entry, Look
@@ -95,9 +95,30 @@ def _where(entry: Entry) -> str:
     return f"thread {entry.channel}" if entry.thread else f"#{entry.channel}"
 
 
+def with_pictures_in_place(entries: list[Entry]) -> list[Entry]:
+    """A summary's picture is edited onto it a moment after its text (the bot draws it after the
+    clicker's panel and the next turn line): shown under the post it belongs to, as players see the
+    post from then on, so the story does not depend on how fast a picture was drawn that run."""
+    posts = {e.message_id: n for n, e in enumerate(entries) if e.kind == "post"}
+    kept = list(entries)
+    for n, entry in enumerate(entries):
+        before, after = entry.before, entry.look
+        if entry.kind != "edit" or entry.message_id not in posts or after is None or before is None:
+            continue
+        if before.images or not after.images or replace(after, images=()) != before:
+            continue
+        first = posts[entry.message_id]
+        post = kept[first]
+        assert post.look is not None
+        kept[first] = replace(post, look=replace(post.look, images=after.images))
+        kept[n] = replace(entry, kind="pictured")
+    return [e for e in kept if e.kind != "pictured"]
+
+
 def markdown(
     title: str, intro: list[str], entries: list[Entry], tally: Tally, plain: Callable[[str], str]
 ) -> str:
+    entries = with_pictures_in_place(entries)
     lines = [f"# {title}", "", *intro, ""]
     numbers: dict[int, int] = {}  # message id → "post N" as players would refer to it
     for entry in entries:

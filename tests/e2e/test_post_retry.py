@@ -17,6 +17,23 @@ from tests.fakediscord import FakeDiscord
 SUMMARY = "round-1-phone.png"
 
 
+# The events of a click that ends round 1: its summary is owed.
+CLOSED = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
+
+
+async def _round_one_closing(fake: FakeDiscord, start_bot: Any, tmp_path: Path) -> tuple[Any, Any]:
+    """The bot, and a two-player Carnegie game in #games whose first round is about to be summarised."""
+    bot = (await start_bot(tmp_path / "db.sqlite3")).bot
+    alice, bob = fake.users["alice"].id, fake.users["bob"].id
+    games = fake.channel("games").id
+    table = await bot.sessions.create_game(
+        guild_id=fake.guild.id, channel_id=games, game_name="carnegie", host_id=alice, seats=2
+    )
+    await bot.sessions.join(table.id, bob)
+    await bot.sessions.start(table.id, alice)
+    return bot, table
+
+
 def summaries(fake: FakeDiscord) -> list[Any]:
     return [m for m in fake.channel_messages("games") if any(a.filename == SUMMARY for a in m.attachments)]
 
@@ -27,27 +44,14 @@ async def test_a_refused_round_summary_is_posted_once_after_the_failure_clears(
     fake = fake_discord
     monkeypatch.setattr(post_retry, "BACKOFF", (0.5, 0.5))
     monkeypatch.setattr(post_retry, "CHECK_EVERY", 0.1)
-    handle = await start_bot(tmp_path / "db.sqlite3")
-    bot = handle.bot
-    sessions = bot.sessions
-    games = fake.channel("games")
-    table = await sessions.create_game(
-        guild_id=fake.guild.id,
-        channel_id=games.id,
-        game_name="carnegie",
-        host_id=fake.users["alice"].id,
-        seats=2,
-    )
-    await sessions.join(table.id, fake.users["bob"].id)
-    await sessions.start(table.id, fake.users["alice"].id)
-    closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
+    bot, table = await _round_one_closing(fake, start_bot, tmp_path)
 
     fake.fail_next("POST /channels/{channel_id}/messages", status=503)
     with pytest.raises(discord.DiscordServerError):
-        await bot.announcer.after_change(table.id, closed)
+        await bot.announcer.after_change(table.id, CLOSED)
     assert summaries(fake) == []
     # The same round delivered again (a redelivered click) does not post it: the posts table says it is made.
-    await bot.announcer.after_change(table.id, closed)
+    await bot.announcer.after_change(table.id, CLOSED)
     assert summaries(fake) == []
 
     await fake.wait_until(lambda: summaries(fake), 10, "the retried round summary")
@@ -70,20 +74,8 @@ async def test_a_refused_picture_reaches_its_summary_once_the_failure_clears(
     fake = fake_discord
     monkeypatch.setattr(announce, "CATCH_UP_EVERY", 0.2)
     fake.fail_next_upload(status=503)
-    handle = await start_bot(tmp_path / "db.sqlite3")
-    bot = handle.bot
-    sessions = bot.sessions
-    table = await sessions.create_game(
-        guild_id=fake.guild.id,
-        channel_id=fake.channel("games").id,
-        game_name="carnegie",
-        host_id=fake.users["alice"].id,
-        seats=2,
-    )
-    await sessions.join(table.id, fake.users["bob"].id)
-    await sessions.start(table.id, fake.users["alice"].id)
-    closed = [checkpoint("round-1", "Round 1"), Event(kind="round", text="Round 2 begins.")]
-    await bot.announcer.after_change(table.id, closed)
+    bot, table = await _round_one_closing(fake, start_bot, tmp_path)
+    await bot.announcer.after_change(table.id, CLOSED)
     (text,) = [m for m in fake.channel_messages("games") if "Round 1" in m.content]
     await fake.wait_for_pictures([text])
     await fake.settle(quiet=0.5, timeout=10)

@@ -27,23 +27,10 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
     monkeypatch.setenv("RACE_SLOW_MARK", str(mark))  # read by the render process, spawned at start
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=3.0)
     sessions = sessions_of(handle)
-    alice, bob = fake.users["alice"].id, fake.users["bob"].id
     games = {}
     for channel, name in (("games", SLOW_NAME), ("general", "Bob")):
-        where = fake.channel(channel).id
-        table = await sessions.create_game(
-            guild_id=fake.guild.id, channel_id=where, game_name="race", host_id=alice, seats=2
-        )
-        await sessions.join(table.id, bob, name)
-        await sessions.start(table.id, alice)
-        for _ in range(4):  # lap 1 is over: its summary (with the track's picture) is owed
-            status = await sessions.status(table.id)
-            assert status.progress is not None
-            seat = status.progress.decision.seats[0]
-            await sessions.act(
-                table.id, alice if seat == 0 else bob, "step 1", expected_version=None, interaction_id=None
-            )
-        games[channel] = table.id
+        # lap 1 is over: its summary (with the track's picture) is owed
+        games[channel] = await _race_after(fake, sessions, channel, name, moves=4)
 
     announcer = handle.bot.announcer
     await announcer.after_change(games["games"], [])
@@ -77,21 +64,10 @@ async def test_the_clickers_panel_and_the_next_turn_line_never_wait_for_the_roun
     monkeypatch.setenv("RACE_SLOW_MARK", str(mark))  # read by the render process, spawned at start
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES, render_budget=3600.0)
     sessions = sessions_of(handle)
-    alice, bob = fake.users["alice"].id, fake.users["bob"].id
-    table = await sessions.create_game(
-        guild_id=fake.guild.id, channel_id=fake.channel("games").id, game_name="race", host_id=alice, seats=2
-    )
-    await sessions.join(table.id, bob, SLOW_NAME)
-    await sessions.start(table.id, alice)
-    for _ in range(3):  # one move short of lap 1's end
-        status = await sessions.status(table.id)
-        assert status.progress is not None
-        seat = status.progress.decision.seats[0]
-        user = user_at(fake, seat)
-        await sessions.act(table.id, user, "step 1", expected_version=None, interaction_id=None)
-    await handle.bot.announcer.after_change(table.id, [])
+    game_id = await _race_after(fake, sessions, "games", SLOW_NAME, moves=3)  # one move short of lap 1's end
+    await handle.bot.announcer.after_change(game_id, [])
     (line,) = all_turn_lines(fake)
-    status = await sessions.status(table.id)
+    status = await sessions.status(game_id)
     assert status.progress is not None
     player = "alice" if status.progress.decision.seats[0] == 0 else "bob"
 
@@ -101,6 +77,23 @@ async def test_the_clickers_panel_and_the_next_turn_line_never_wait_for_the_roun
     assert len(all_turn_lines(fake)) == 2, "the next player was told it is their turn"
     await fake.wait_until(mark.exists, 120, "the lap's picture to be drawing")
     assert not fake.message(summary.id).attachments, "the picture is still being drawn"
+
+
+async def _race_after(fake: FakeDiscord, sessions: Any, channel: str, name: str, *, moves: int) -> int:
+    """A race game in ``channel`` between alice and bob (seated as ``name``), ``moves`` steps in."""
+    alice, bob = fake.users["alice"].id, fake.users["bob"].id
+    where = fake.channel(channel).id
+    table = await sessions.create_game(
+        guild_id=fake.guild.id, channel_id=where, game_name="race", host_id=alice, seats=2
+    )
+    await sessions.join(table.id, bob, name)
+    await sessions.start(table.id, alice)
+    for _ in range(moves):
+        status = await sessions.status(table.id)
+        assert status.progress is not None
+        user = user_at(fake, status.progress.decision.seats[0])
+        await sessions.act(table.id, user, "step 1", expected_version=None, interaction_id=None)
+    return int(table.id)
 
 
 async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:

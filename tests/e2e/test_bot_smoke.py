@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.conftest import StartBot, StartBotProcess
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 
 
 async def lobby_with(fake: FakeDiscord, lobby: Message, user: str) -> Message:
@@ -45,7 +45,9 @@ async def test_restart_on_the_same_database_keeps_old_buttons_working(
     started = await fake_discord.click_button("alice", lobby, "Start")
     assert started.latency < 3.0
     await fake_discord.wait_until(
-        lambda: "your turn" in fake_discord.latest_message(fake_discord.general).text(), 5, "the turn line"
+        lambda: "your turn" in fake_discord.latest_message(fake_discord.general).text(),
+        PATIENCE,
+        "the turn line",
     )
     assert "your turn" in fake_discord.latest_message(fake_discord.general).text()
 

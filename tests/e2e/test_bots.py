@@ -19,7 +19,7 @@ from tests.e2e.test_lobby import (
     sessions_of,
     turn_lines,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 
 
 async def test_one_person_and_a_bot_play_a_whole_game_and_a_hint_is_private(
@@ -40,7 +40,7 @@ async def test_one_person_and_a_bot_play_a_whole_game_and_a_hint_is_private(
     acked(await fake.click_button("alice", seated, "Start"), DEFERRED_UPDATE)
 
     # A hint: the bot's choice and its effect on the score, only for the asker.
-    await fake.wait_until(lambda: turn_lines(fake), 5, "alice's turn line")
+    await fake.wait_until(lambda: turn_lines(fake), PATIENCE, "alice's turn line")
     hint = await private_reply(acked(await fake.slash("alice", "games", "game hint"), DEFERRED_MESSAGE))
     assert hint.content.startswith("The first bot would choose: **Step 1**; your provisional score 0 → 1")
     not_yours = await private_reply(acked(await fake.slash("bob", "games", "game hint"), DEFERRED_MESSAGE))

@@ -23,7 +23,7 @@ from bot.sessions import Sessions
 from bot.storage import Status, open_database
 from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 
 TAKE_MY_TURN = "Take my turn"
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
@@ -80,10 +80,10 @@ async def open_carnegie(fake: FakeDiscord, players: list[str], **options: Any) -
     for name in players[1:]:
         acked(await fake.click_button(name, lobby, "Join"), DEFERRED_UPDATE)
         mention = f"<@{fake.users[name].id}>"
-        await fake.wait_until(lambda: mention in fake.message(lobby.id).content, 5, f"{name} seated")  # noqa: B023
+        await fake.wait_until(lambda: mention in fake.message(lobby.id).content, PATIENCE, f"{name} seated")  # noqa: B023
     started = acked(await fake.click_button(host, fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     await started.wait_for(lambda o: bool(o.message and o.message.edits >= 1))
-    await fake.wait_until(lambda: _turn_line(fake) is not None, 5, "the first turn line")
+    await fake.wait_until(lambda: _turn_line(fake) is not None, PATIENCE, "the first turn line")
     return lobby
 
 
@@ -329,7 +329,7 @@ async def test_a_restart_mid_round_continues_from_the_same_state(
         clicked = acked(await fake.click(user, panel, custom_id), DEFERRED_UPDATE)
     else:
         clicked = acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, 5, "the old panel to be redrawn")
+    await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn")
     assert not clicked.replies
     assert (await sessions_of(second).status(game_id)).table.version == before.table.version + 1
     played = await play_to_the_end(fake, second, players, seed=5)
@@ -371,13 +371,15 @@ async def test_undo_reverts_the_players_own_step(
         panel = await _press(fake, user, panel, group["custom_id"], None)
         move = next(b["custom_id"] for b in panel.buttons() if ":move " in b["custom_id"])
     acked(await fake.click(user, fake.message(panel.id), move), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: "Undo" in fake.message(panel.id).button_labels(), 5, "an Undo button")
+    await fake.wait_until(
+        lambda: "Undo" in fake.message(panel.id).button_labels(), PATIENCE, "an Undo button"
+    )
     # Someone else cannot press it.
     other = "bob" if user == "alice" else "alice"
     refused = acked(await fake.click_button(other, fake.message(panel.id), "Undo"), DEFERRED_UPDATE)
     assert (await private_reply(refused)).content == "These choices are for another player."
     undone = acked(await fake.click_button(user, fake.message(panel.id), "Undo"), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).content.startswith("Undone."), 5, "the undo")
+    await fake.wait_until(lambda: fake.message(panel.id).content.startswith("Undone."), PATIENCE, "the undo")
     # A second delivery of the same click undoes nothing more.
     await fake.redeliver(undone)
     after = await sessions.status(game_id)
@@ -444,7 +446,7 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
             now.progress is not None and 1 not in now.progress.decision.seats
         )
 
-    await fake.wait_until_async(bot_plays_bob, 5, "the bot to take over Bob's seat")
+    await fake.wait_until_async(bot_plays_bob, PATIENCE, "the bot to take over Bob's seat")
     after = await sessions.status(game_id)
     assert after.table.ai_seats == frozenset({1})
     assert after.progress is not None and 1 not in after.progress.decision.seats
@@ -466,7 +468,7 @@ async def _press(fake: FakeDiscord, user: str, panel: Message, custom_id: str, v
         acked(await fake.click(user, panel, custom_id), DEFERRED_UPDATE)
     else:
         acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 5, "the panel to be redrawn")
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, PATIENCE, "the panel to be redrawn")
     return fake.message(panel.id)
 
 
@@ -566,7 +568,7 @@ async def test_slow_rendering_never_delays_the_acknowledgement(
 
     monkeypatch.setattr(RenderPool, "draw", slow)
     outcome = acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE)
-    board = await outcome.wait_response(timeout=10)
+    board = await outcome.wait_response()
     check_image(board)
 
 
@@ -578,7 +580,7 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
     fake = fake_discord
     db_path = tmp_path / "db.sqlite3"
     first = await start_bot_process(db_path)
-    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), 10, "commands to be synced")
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), PATIENCE, "commands to be synced")
     players = ["alice", "bob"]
     await open_carnegie(fake, players, tab_sides="random")
     reader = await open_database(db_path)  # the test's own connection, to read what the bot saved
@@ -613,7 +615,9 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
             acked(await fake.click(user, panel, custom_id), DEFERRED_UPDATE)
         else:
             acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
-        await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, 10, "the old panel to be redrawn")
+        await fake.wait_until(
+            lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn"
+        )
         assert (await sessions.status(game_id)).table.version == before.table.version + 1
         for _ in range(4):  # and the game goes on
             await take_turn(fake, sessions, game_id, users, rng, Played())

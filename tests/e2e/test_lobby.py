@@ -16,7 +16,7 @@ from bot.storage import actions as action_log
 from bot.views import text
 from render.common.language import speaking, t
 from tests.conftest import TEST_GAME_MODULES
-from tests.fakediscord import FakeDiscord, InteractionOutcome, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, InteractionOutcome, Message
 
 ACK_DEADLINE = 3.0
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
@@ -74,7 +74,7 @@ def turn_lines(fake: FakeDiscord) -> list[Message]:
 
 async def next_turn_line(fake: FakeDiscord, seen: int) -> Message:
     """Wait for the public turn line number ``seen + 1`` and return it."""
-    await fake.wait_until(lambda: len(turn_lines(fake)) > seen, 5, "a new turn line")
+    await fake.wait_until(lambda: len(turn_lines(fake)) > seen, PATIENCE, "a new turn line")
     return turn_lines(fake)[seen]
 
 
@@ -97,7 +97,7 @@ async def choose(fake: FakeDiscord, user: str, panel: Message, label: str) -> In
     """Click a choice on a private panel and wait until the panel was redrawn."""
     edits = fake.message(panel.id).edits
     outcome = acked(await fake.click_button(user, fake.message(panel.id), label), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 5, "the panel to be redrawn")
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, PATIENCE, "the panel to be redrawn")
     return outcome
 
 
@@ -269,7 +269,7 @@ async def test_a_button_posted_before_a_restart_works_after_it(
     fake = fake_discord
     db_path = tmp_path / "db.sqlite3"
     first = await start_bot_process(db_path)
-    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), 10, "commands to be synced")
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), PATIENCE, "commands to be synced")
     lobby = await open_lobby(fake, "alice", "race")
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await seated(fake, lobby, "bob")

@@ -16,7 +16,7 @@ from bot.storage import Status
 from engine.nipron import GAME
 from tests.e2e.test_carnegie import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, next_turn_line, seated
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 
 PLAYERS = ["alice", "bob", "carol", "dave"]
 
@@ -68,7 +68,7 @@ async def test_a_complete_nipron_game(
             )
             await replaced.wait_response()
             await fake.wait_until_async(
-                lambda: _seat_is_ai(sessions, status.table.id, 2), 10, "carol's seat taken by the bot"
+                lambda: _seat_is_ai(sessions, status.table.id, 2), PATIENCE, "carol's seat taken by the bot"
             )
         if not await take_turn(fake, sessions, status.table.id, users, rng, played):
             break
@@ -132,7 +132,7 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     choice = next(b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:")))
     edits = panel.edits
     clicked = acked(await fake.click(user, panel, choice["custom_id"]), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, 10, "the old panel redrawn")
+    await fake.wait_until(lambda: fake.message(panel.id).edits > edits, PATIENCE, "the old panel redrawn")
     assert not clicked.replies
     after = await sessions_of(second).status(status.table.id)
     assert after.table.version == status.table.version + 1

@@ -20,7 +20,7 @@ from engine.carnegie import GAME, data
 from engine.carnegie.state import CarnegieState, active_in
 from tests.e2e.test_carnegie import TAKE_MY_TURN, _turn_line, open_carnegie, seeded, sessions_of
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 
 SEED = 20261122  # the 4-player transcript's game (tests/transcript/play.py)
 PLAYERS = ["alice", "bob", "carol", "dave"]
@@ -90,7 +90,7 @@ async def press(fake: FakeDiscord, user: str, panel: Message, button: dict[str, 
     edits = panel.edits
     outcome = acked(await fake.click(user, panel, button["custom_id"]), DEFERRED_UPDATE)
     await fake.wait_until(
-        lambda: fake.message(panel.id).edits > edits or outcome.replies, 10, "the panel to be redrawn"
+        lambda: fake.message(panel.id).edits > edits or outcome.replies, PATIENCE, "the panel to be redrawn"
     )
     assert not outcome.replies, [m.content for m in outcome.replies]
     return fake.message(panel.id)

@@ -23,7 +23,7 @@ from tests.e2e.test_lobby import (
     seated,
     sessions_of,
 )
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 from tests.fakediscord.model import Channel, Permission
 
 
@@ -49,7 +49,9 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
     await seated(fake, lobby, "bob")
     acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
 
-    await fake.wait_until(lambda: any(c.is_thread for c in fake.channels.values()), 5, "the game's thread")
+    await fake.wait_until(
+        lambda: any(c.is_thread for c in fake.channels.values()), PATIENCE, "the game's thread"
+    )
     thread = _thread_of(fake, fake.games)
     assert thread.id == lobby.id and thread.name == "Race (test game) #1 — alice, bob"
     assert thread.auto_archive_duration == 10080
@@ -67,7 +69,7 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
     # Race: the first to 10 wins; two steps a move, alice arrives at her fifth.
     for number, player in enumerate((["alice", "bob"] * 5)[:9]):
         await fake.wait_until(
-            lambda seen=number: len(_turn_lines(fake, thread)) > seen, 5, "a turn line in the thread"
+            lambda seen=number: len(_turn_lines(fake, thread)) > seen, PATIENCE, "a turn line in the thread"
         )
         line = _turn_lines(fake, thread)[number]
         assert f"<@{fake.users[player].id}>" in line.content
@@ -108,7 +110,7 @@ async def test_a_thread_asked_for_where_the_bot_may_not_open_one_is_refused(
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await seated(fake, lobby, "bob")
     acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
-    await fake.wait_until(lambda: _turn_lines(fake, fake.games), 5, "the turn line in the channel")
+    await fake.wait_until(lambda: _turn_lines(fake, fake.games), PATIENCE, "the turn line in the channel")
     assert not any(c.is_thread for c in fake.channels.values())
     table = (await sessions_of(handle).status_in_channel(fake.games.id)).table
     assert table.game.parent_channel_id is None and not table.game.thread_wanted

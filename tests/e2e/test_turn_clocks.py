@@ -23,7 +23,7 @@ from tests.e2e.test_lobby import (
     seated,
     turn_lines,
 )
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 from tests.fakediscord.model import Member
 
 HOUR = 3600
@@ -43,7 +43,7 @@ async def _started(fake: FakeDiscord, handle: Any, channel: str = "games") -> Me
     acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     await fake.wait_until(
         lambda: len([m for m in fake.channel_messages(channel) if "your turn" in m.content]) > seen,
-        5,
+        PATIENCE,
         "the first turn line",
     )
     return [m for m in fake.channel_messages(channel) if "your turn" in m.content][seen]

@@ -4,8 +4,9 @@ How discord.py reaches it: ``discord.Client(connector=make_connector(fake.host, 
 ``Settings.discord_loopback = fake.loopback``). The connector's resolver sends every host name to the
 fake's port; the fake serves TLS with a throwaway self-signed certificate and the gateway at ``/``.
 
-Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 s, and returns an
-``InteractionOutcome`` with ``type``, ``ephemeral``, ``content``, ``embeds``, ``components``,
+Driver (all ``async``, each waits until the bot acknowledged, default timeout 5 s; waits for what the
+bot does next default to ``PATIENCE``), and returns an ``InteractionOutcome`` with ``type``,
+``ephemeral``, ``content``, ``embeds``, ``components``,
 ``message``, ``followups``, ``latency``, ``choices``, ``modal``, ``text()``, ``wait_followups()``,
 ``wait_response()``, ``wait_for()``)::
 
@@ -41,11 +42,12 @@ driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold t
 """
 
 from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback
-from tests.fakediscord.model import Attachment, Channel, Guild, Message, Permission, Role, User
+from tests.fakediscord.model import PATIENCE, Attachment, Channel, Guild, Message, Permission, Role, User
 from tests.fakediscord.outcome import InteractionNotAcknowledged, InteractionOutcome
 from tests.fakediscord.server import FakeDiscord, RecordedRequest
 
 __all__ = [
+    "PATIENCE",
     "Attachment",
     "Channel",
     "FakeDiscord",

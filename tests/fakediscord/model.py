@@ -9,6 +9,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 # Discord epoch 2015-01-01; snowflakes carry a timestamp so discord.py's created_at is sane.
+
+# How long a test waits for the bot before it gives up: only a backstop, every wait ends as soon as
+# its condition holds. Generous, because the suite runs on shared, busy hosts (`make test-busy`).
+PATIENCE = 30.0
+
 _DISCORD_EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)
 

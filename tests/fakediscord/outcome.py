@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.fakediscord.model import EPHEMERAL, Channel, Message, User
+from tests.fakediscord.model import EPHEMERAL, PATIENCE, Channel, Message, User
 
 if TYPE_CHECKING:
     from tests.fakediscord.state import FakeState
@@ -151,7 +151,7 @@ class InteractionOutcome:
         parts += [m.text() for m in self.record.followups if m is not self.record.original]
         return "\n".join(p for p in parts if p)
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[Message]:
+    async def wait_followups(self, count: int = 1, timeout: float = PATIENCE) -> list[Message]:
         await self._fake.wait_until(
             lambda: len(self.record.followups) >= count,
             timeout,
@@ -159,7 +159,7 @@ class InteractionOutcome:
         )
         return self.followups
 
-    async def wait_response(self, timeout: float = 5.0) -> Message:
+    async def wait_response(self, timeout: float = PATIENCE) -> Message:
         """For a deferred response: wait until the loading message has been filled in (edited or by the
         first followup) and return it."""
 
@@ -171,5 +171,7 @@ class InteractionOutcome:
         assert self.record.original is not None
         return self.record.original
 
-    async def wait_for(self, predicate: Callable[[InteractionOutcome], bool], timeout: float = 5.0) -> None:
+    async def wait_for(
+        self, predicate: Callable[[InteractionOutcome], bool], timeout: float = PATIENCE
+    ) -> None:
         await self._fake.wait_until(lambda: predicate(self), timeout, f"condition on interaction {self.id}")

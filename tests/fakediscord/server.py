@@ -19,7 +19,7 @@ from tests.fakediscord.connector import make_connector
 from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import InteractionsMixin
-from tests.fakediscord.model import Attachment, Channel, Guild, Message, User, snowflake
+from tests.fakediscord.model import PATIENCE, Attachment, Channel, Guild, Message, User, snowflake
 from tests.fakediscord.outcome import FakeInteraction
 from tests.fakediscord.rest_callbacks import CallbacksMixin
 from tests.fakediscord.tls import server_context
@@ -154,7 +154,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
                 await asyncio.wait_for(event.wait(), min(remaining, 0.25))
         return result
 
-    async def settle(self, quiet: float = 0.1, timeout: float = 5.0) -> None:
+    async def settle(self, quiet: float = 0.1, timeout: float = PATIENCE) -> None:
         """Wait until no request is in flight and nothing happened for ``quiet`` seconds."""
         deadline = time.monotonic() + timeout
         while True:
@@ -188,7 +188,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         channel: Channel | str | int,
         predicate: Callable[[Message], Any] | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
         include_ephemeral: bool = False,
         by_bot: bool = True,
         what: str | None = None,
@@ -221,7 +221,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         message: Message | int,
         predicate: Callable[[Message], Any],
         *,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
         what: str | None = None,
     ) -> Message:
         """``message`` as stored now, once ``predicate`` holds for it (typically: the bot edited it)."""
@@ -236,12 +236,12 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         )
         return result
 
-    async def wait_idle(self, timeout: float = 5.0) -> None:
+    async def wait_idle(self, timeout: float = PATIENCE) -> None:
         """Until no REST request is in flight. Not a quiet period: it returns at once when none is,
         so wait for the positive condition first."""
         await self.wait_until(lambda: self._in_flight == 0, timeout, "no request in flight")
 
-    async def wait_ready(self, timeout: float = 5.0) -> None:
+    async def wait_ready(self, timeout: float = PATIENCE) -> None:
         await self.wait_until(lambda: self.gateway.connected, timeout, "the bot to connect to the gateway")
 
     def requests_to(self, route: str) -> list[RecordedRequest]:

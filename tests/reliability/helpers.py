@@ -9,7 +9,7 @@ from bot.errors import APOLOGY
 from bot.sessions import Sessions
 from bot.tables import Table
 from tests.conftest import TEST_GAME_MODULES
-from tests.fakediscord import Channel, FakeDiscord, InteractionOutcome, Message
+from tests.fakediscord import PATIENCE, Channel, FakeDiscord, InteractionOutcome, Message
 from tests.race_game import RACE
 
 GAME_MODULES = list(TEST_GAME_MODULES)
@@ -39,7 +39,7 @@ def action_id(table: Table, seat: int, notation: str, version: int | None = None
     return f"br:a:{table.id}:{table.version if version is None else version}:{seat}:{notation}"
 
 
-async def answer(outcome: InteractionOutcome, timeout: float = 5.0) -> Message:
+async def answer(outcome: InteractionOutcome, timeout: float = PATIENCE) -> Message:
     """What the user saw after a click: the private refusal (a follow-up) or the redrawn message."""
 
     def seen() -> Message | None:
@@ -59,7 +59,7 @@ async def answer(outcome: InteractionOutcome, timeout: float = 5.0) -> Message:
     return message
 
 
-async def refusal(outcome: InteractionOutcome, timeout: float = 5.0) -> str:
+async def refusal(outcome: InteractionOutcome, timeout: float = PATIENCE) -> str:
     """The ephemeral refusal text of a refused interaction (never the generic apology)."""
     message = await answer(outcome, timeout)
     assert message.ephemeral, f"the refusal must be private: {message}"

@@ -14,7 +14,7 @@ from bot import announce
 from bot import client as bot_client
 from bot.sessions import Sessions
 from bot.storage import open_database
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
 
 FOLLOWUP = "POST /webhooks/{app_id}/{token}"
@@ -65,7 +65,9 @@ async def test_a_summary_and_turn_line_cut_off_by_a_crash_are_posted_once_at_the
     assert not summaries(fake) and not turn_lines(fake)
 
     handle = await start_bot(db, game_modules=GAME_MODULES)
-    await fake.wait_until(lambda: summaries(fake) and turn_lines(fake), 10, "the owed summary and turn line")
+    await fake.wait_until(
+        lambda: summaries(fake) and turn_lines(fake), PATIENCE, "the owed summary and turn line"
+    )
     await fake.settle(quiet=0.3)
     assert len(summaries(fake)) == 1 and len(turn_lines(fake)) == 1
     line = turn_lines(fake)[0]
@@ -131,13 +133,15 @@ async def test_a_turn_line_that_discord_refused_is_posted_by_the_periodic_catch_
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     sessions = sessions_of(handle)
     table = await seat_race(fake, sessions, "games")
-    await fake.wait_until(lambda: turn_lines(fake), 10, "the first turn line (start-up catch-up)")
+    await fake.wait_until(lambda: turn_lines(fake), PATIENCE, "the first turn line (start-up catch-up)")
     fake.fail_next(FOLLOWUP, status=403)  # the click's public follow-up (issue 19)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
     await answer(outcome)
     # The move was saved; its turn line was refused; the next catch-up posts it.
     await fake.wait_until(
-        lambda: any(str(fake.users["bob"].id) in m.content for m in turn_lines(fake)), 10, "bob's turn line"
+        lambda: any(str(fake.users["bob"].id) in m.content for m in turn_lines(fake)),
+        PATIENCE,
+        "bob's turn line",
     )
     await fake.settle(quiet=0.5)
     assert sum(str(fake.users["bob"].id) in m.content for m in turn_lines(fake)) == 1

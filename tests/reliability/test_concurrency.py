@@ -57,7 +57,7 @@ async def test_two_players_and_one_player_twice_at_the_same_moment(
 
 async def applied_in_order(outcomes: list[Any], sessions: Any, game_id: int) -> list[Any]:
     """The clicks the bot applied, in log order; every other one got a clear private refusal."""
-    seen = [await answer(o, timeout=10) for o in outcomes]
+    seen = [await answer(o) for o in outcomes]
     applied = {o.id: o for o, m in zip(outcomes, seen, strict=True) if m is o.record.source_message}
     for outcome in outcomes:
         if outcome.id not in applied:

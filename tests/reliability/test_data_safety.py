@@ -13,7 +13,7 @@ from typing import Any
 from bot import backup as backup_cli
 from bot import transfer
 from tests.conftest import RACE_MODULES
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
     action_id,
@@ -83,7 +83,9 @@ async def test_export_then_import_restores_the_game_verified_by_replay(
     await assert_replays(sessions, copy.table.id)
     # The imported game goes on in its new channel, with a turn line there.
     await fake.wait_until(
-        lambda: any("your turn" in m.content for m in fake.channel_messages("general")), 5, "a turn line"
+        lambda: any("your turn" in m.content for m in fake.channel_messages("general")),
+        PATIENCE,
+        "a turn line",
     )
     await play(fake, sessions, copy.table.id, ["step 1"])
     await assert_replays(sessions, copy.table.id)
@@ -114,7 +116,7 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
         clicks = len(fake.interactions)
         await fake.wait_until(
             lambda clicks=clicks: len(fake.interactions) > clicks or all(p.done() for p in players),
-            5,
+            PATIENCE,
             "more moves to be played",
         )
         dest = tmp_path / "backups" / f"b{n}.sqlite3"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
     action_id,
@@ -45,7 +45,7 @@ async def test_429_on_the_callback_and_on_posts_is_retried_once_each(
     assert await answer(outcome) is outcome.record.source_message
     assert "✓" in outcome.record.source_message.content
     # The next turn line comes after two 429s of 0.2 s each: wait for it, not for a quiet moment.
-    await fake.wait_until(lambda: len(turn_lines(fake)) > lines, 5, "the next turn line")
+    await fake.wait_until(lambda: len(turn_lines(fake)) > lines, PATIENCE, "the next turn line")
     await fake.settle()  # negative check: the line, refused twice, must not be posted twice
     assert [r.status for r in fake.requests_to(CALLBACK)][-2:] == [429, 200]
     # The next turn line: posted exactly once although its first two attempts were refused.

@@ -16,7 +16,7 @@ import pytest
 
 from bot.config import Settings
 from tests.bot.test_main import PASSWORD, shows_part_of
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.postgres import LocalPostgres
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
 
@@ -79,10 +79,12 @@ async def test_logs_hold_no_token_and_no_message_content(
     lobby = await outcome.wait_response()
     edits = lobby.edits
     await fake.click_button("bob", lobby, "Join")
-    await fake.wait_until(lambda: lobby.edits > edits, 5, "bob joined")
+    await fake.wait_until(lambda: lobby.edits > edits, PATIENCE, "bob joined")
     await fake.click_button("alice", fake.message(lobby.id), "Start")
     await fake.wait_until(
-        lambda: any("your turn" in m.content for m in fake.channel_messages("games")), 5, "the turn line"
+        lambda: any("your turn" in m.content for m in fake.channel_messages("games")),
+        PATIENCE,
+        "the turn line",
     )
     line = next(m for m in fake.channel_messages("games") if "your turn" in m.content)
     game_id = int(line.button("Take my turn")["custom_id"].split(":")[2])

@@ -23,7 +23,7 @@ from bot.storage import Database, migrate, open_database
 from bot.storage.games import MAX_DISPLAY_NAME
 from engine.core import IllegalAction
 from render.common.language import say
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, seat_race, sessions_of
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
@@ -51,7 +51,7 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     fake.fail_next(FOLLOWUP, status=403)  # the next line: the click's public follow-up (issue 19)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
     await fake.wait_until(
-        lambda: outcome.record.source_message.edits > 0 or outcome.replies, 10, "the click's answer"
+        lambda: outcome.record.source_message.edits > 0 or outcome.replies, PATIENCE, "the click's answer"
     )
     await fake.settle(quiet=0.3)
     assert all(APOLOGY not in m.content for m in outcome.replies), "the move was saved: no 'try again'"

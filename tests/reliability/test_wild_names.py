@@ -31,7 +31,7 @@ from tests.e2e.test_lobby import (
     seated,
 )
 from tests.e2e.test_turn_clocks import HOUR, MONDAY
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import PATIENCE, FakeDiscord, Message
 from tests.reliability.helpers import action_id, answer, assert_replays, sessions_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -82,7 +82,9 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     lobby = await seated(fake, lobby, "bob")
     assert f"<@{fake.users['alice'].id}>" in lobby.content  # people are mentioned there, not named
     acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
-    status = await fake.wait_until_async(lambda: _started(sessions, fake.games.id), 10, "the game to start")
+    status = await fake.wait_until_async(
+        lambda: _started(sessions, fake.games.id), PATIENCE, "the game to start"
+    )
     table = status.table
     assert table.names == [bounded_name(ZALGO), bounded_name(MESSY)]
 
@@ -143,7 +145,9 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     lobby = await seated(fake, lobby, "bob")
     acked(await fake.click_button("alice", lobby, "Start"), DEFERRED_UPDATE)
     thread = await fake.wait_until(
-        lambda: next((c for c in fake.channels.values() if c.parent_id == tables.id), None), 10, "the thread"
+        lambda: next((c for c in fake.channels.values() if c.parent_id == tables.id), None),
+        PATIENCE,
+        "the thread",
     )
     assert len(thread.name) <= 100 and (bounded_name(ZALGO) or "")[:20] in thread.name
 

@@ -124,9 +124,11 @@ class Announcer:
 
     async def _draw_pictures(self, game_id: int) -> None:
         try:
-            while owed := await self.sessions.owed_pictures(game_id):
-                for key, message_id in owed:
-                    await self._draw_picture(game_id, key, message_id)
+            # In the game's language, whoever's click asked for it (the task took their context).
+            with speaking(await self.sessions.game_language(game_id)):
+                while owed := await self.sessions.owed_pictures(game_id):
+                    for key, message_id in owed:
+                        await self._draw_picture(game_id, key, message_id)
         except asyncio.CancelledError:
             raise
         except Exception as exc:

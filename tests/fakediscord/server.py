@@ -208,9 +208,13 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         result: Message = await self.wait_until(found, timeout, what or f"a matching message in #{where}")
         return result
 
-    async def wait_for_pictures(self, messages: list[Message], timeout: float = 30.0) -> list[Message]:
+    async def wait_for_pictures(
+        self, messages: list[Message], timeout: float = 4 * PATIENCE
+    ) -> list[Message]:
         """The bot posts a summary's text first and edits its picture onto it afterwards: wait until
-        every one of ``messages`` carries its picture."""
+        every one of ``messages`` carries its picture. The backstop is longer than ``PATIENCE``: a
+        whole game played at machine speed leaves pictures queued behind each other in the one render
+        process, which on a busy host starts slowly too."""
         await self.wait_until(
             lambda: all(m.attachments for m in messages), timeout, f"the pictures of {len(messages)} posts"
         )

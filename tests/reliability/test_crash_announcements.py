@@ -21,7 +21,7 @@ from bot import plugins
 from bot.sessions import Sessions
 from bot.storage import migrate, open_database
 from tests.conftest import RACE_MODULES
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.fakediscord.harness import start_bot_process
 
 CYCLES = int(os.environ.get("BOARDROOM_CRASH_ANNOUNCE_CYCLES", "4"))
@@ -50,6 +50,11 @@ async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
         return table.id
     finally:
         await database.close()
+
+
+def summary_texts(fake: FakeDiscord) -> list[Any]:
+    """The round summaries posted so far (their pictures may still be on their way)."""
+    return [m for m in fake.channel_messages("games") if "is over.**" in m.content]
 
 
 def summary_files(fake: FakeDiscord) -> Counter[str]:
@@ -86,13 +91,13 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
             notation = rng.choice([game.format_action(a) for a in game.legal_actions(state, 0)])
             custom_id = f"br:a:{game_id}:{row['version']}:0:{notation}"
             with contextlib.suppress(AssertionError):
-                outcome = await fake.press("alice", "games", custom_id, timeout=2.0)
+                outcome = await fake.press("alice", "games", custom_id)
                 source = outcome.record.source_message
                 await fake.wait_until(
                     lambda source=source, outcome=outcome: (
                         source is not None and (source.edits > 0 or bool(outcome.replies))
                     ),
-                    2.0,
+                    PATIENCE,
                     "a result",
                 )
                 clicks += 1
@@ -102,11 +107,12 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
         handle = await start_bot_process(fake, env, tmp_path / f"bot-{cycle}.log", timeout=30)
         stop = asyncio.Event()
         driver = asyncio.create_task(play(stop))
-        # Until a round ended at least once in this cycle (or a few seconds), then a random moment.
-        rounds = sum(summary_files(fake).values())
+        # Until a round ended at least once in this cycle (its summary's text is out; the picture
+        # follows), then a random moment.
+        rounds = len(summary_texts(fake))
         with contextlib.suppress(AssertionError):
             await fake.wait_until(
-                lambda rounds=rounds: sum(summary_files(fake).values()) > rounds, 8, "a summary"
+                lambda rounds=rounds: len(summary_texts(fake)) > rounds, PATIENCE, "a summary"
             )
         await asyncio.sleep(random.Random(f"17/{cycle}").uniform(0.0, 0.6))
         await handle.kill()

@@ -101,7 +101,7 @@ async def test_a_failed_image_upload_is_retried_and_shown_once(
     before = await game_fingerprint(sessions, table.id)
     fake.fail_next_upload(status=502)
     outcome = await fake.slash("alice", "games", "game board", timeout=10)
-    followups = await outcome.wait_followups(1, timeout=15)
+    followups = await outcome.wait_followups(1)
     await fake.settle(quiet=0.3, timeout=15)  # negative check: no second upload or followup follows
     uploads = [r for r in fake.requests if r.files]
     assert [r.status for r in uploads] == [502, 200]

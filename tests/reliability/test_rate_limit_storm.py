@@ -106,7 +106,7 @@ async def test_a_storm_of_429s_during_three_games_summaries(
     for channel in channels:
         assert laps(fake, channel) == expected, f"{channel.name}: once each, in order"
         summaries = [m for m in fake.channel_messages(channel) if "is over.**" in m.content]
-        await fake.wait_for_pictures(summaries, timeout=20)
+        await fake.wait_for_pictures(summaries)
         for message in summaries:
             assert message.attachments[0].data.startswith(b"\x89PNG\r\n\x1a\n")
     for table in tables:

@@ -126,7 +126,7 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     result = await fake.wait_for_message("games", lambda m: "game over" in m.content, what="the result")
     assert shown(ZALGO) in result.content or shown(MESSY) in result.content
     lap = await fake.wait_for_message("games", lambda m: "Lap 1 is over" in m.content, what="lap 1")
-    await fake.wait_for_pictures([lap, result], timeout=20)
+    await fake.wait_for_pictures([lap, result])
     assert lap.attachments[0].data.startswith(PNG)
     assert shown(ZALGO) in lap.content
 

@@ -23,7 +23,7 @@ from bot.sessions import Sessions
 from bot.storage import Status, open_database
 from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
-from tests.fakediscord import PATIENCE, FakeDiscord, Message
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, Message
 
 TAKE_MY_TURN = "Take my turn"
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
@@ -412,10 +412,14 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     assert reply.content.startswith("✓") or "Your part is done" in reply.content
     assert (await sessions.status(game_id)).table.version == status.table.version + 1
 
-    board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response()
+    board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response(
+        PICTURE_PATIENCE
+    )
     assert board.ephemeral
     check_image(board)
-    company = await acked(await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE).wait_response()
+    company = await acked(await fake.slash("alice", "games", "game player"), DEFERRED_MESSAGE).wait_response(
+        PICTURE_PATIENCE
+    )
     assert company.ephemeral and "company" in company.content
     check_image(company)
     score = await acked(await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE).wait_response()
@@ -568,7 +572,7 @@ async def test_slow_rendering_never_delays_the_acknowledgement(
 
     monkeypatch.setattr(RenderPool, "draw", slow)
     outcome = acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE)
-    board = await outcome.wait_response()
+    board = await outcome.wait_response(PICTURE_PATIENCE)
     check_image(board)
 
 

@@ -16,7 +16,7 @@ from bot.storage import actions as action_log
 from bot.views import text
 from render.common.language import speaking, t
 from tests.conftest import TEST_GAME_MODULES
-from tests.fakediscord import PATIENCE, FakeDiscord, InteractionOutcome, Message
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, InteractionOutcome, Message
 
 ACK_DEADLINE = 3.0
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
@@ -31,7 +31,7 @@ def acked(outcome: InteractionOutcome, *types: int) -> InteractionOutcome:
     return outcome
 
 
-async def private_reply(outcome: InteractionOutcome) -> Message:
+async def private_reply(outcome: InteractionOutcome, timeout: float = PICTURE_PATIENCE) -> Message:
     """The ephemeral answer of a refused or private interaction: the deferred response filled in,
     or (when the public "thinking…" placeholder was removed) the first follow-up."""
 
@@ -41,7 +41,7 @@ async def private_reply(outcome: InteractionOutcome) -> Message:
             return None if original.loading else original
         return o.followups[-1] if o.followups else None
 
-    await outcome.wait_for(lambda o: answer(o) is not None)
+    await outcome.wait_for(lambda o: answer(o) is not None, timeout)
     message = answer(outcome)
     assert message is not None and message.ephemeral, message
     return message

@@ -16,7 +16,7 @@ from bot.storage import Status
 from engine.nipron import GAME
 from tests.e2e.test_carnegie import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, next_turn_line, seated
-from tests.fakediscord import PATIENCE, FakeDiscord
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
 
 PLAYERS = ["alice", "bob", "carol", "dave"]
 
@@ -49,11 +49,11 @@ async def test_a_complete_nipron_game(
     topics = acked(await fake.autocomplete("bob", "games", "game rules", focused="topic", value=""))
     assert topics.choices and all("§" not in c["name"] for c in topics.choices)
     board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response(
-        timeout=30
+        timeout=PICTURE_PATIENCE
     )
     check_image(board)
     mine = await acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE).wait_response(
-        timeout=30
+        timeout=PICTURE_PATIENCE
     )
     check_image(mine)
 

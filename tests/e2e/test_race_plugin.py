@@ -22,7 +22,7 @@ from tests.e2e.test_lobby import (
     sessions_of,
     start_game,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PICTURE_PATIENCE, FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -45,7 +45,7 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
     assert [c["value"] for c in topics.choices] == ["goal"]
     # The first picture of a process may wait for the render process to start.
     board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response(
-        timeout=30
+        timeout=PICTURE_PATIENCE
     )
     assert board.attachment("track.png").data.startswith(PNG)
     close_up = await private_reply(acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE))

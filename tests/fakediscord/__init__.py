@@ -42,12 +42,23 @@ driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold t
 """
 
 from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback
-from tests.fakediscord.model import PATIENCE, Attachment, Channel, Guild, Message, Permission, Role, User
+from tests.fakediscord.model import (
+    PATIENCE,
+    PICTURE_PATIENCE,
+    Attachment,
+    Channel,
+    Guild,
+    Message,
+    Permission,
+    Role,
+    User,
+)
 from tests.fakediscord.outcome import InteractionNotAcknowledged, InteractionOutcome
 from tests.fakediscord.server import FakeDiscord, RecordedRequest
 
 __all__ = [
     "PATIENCE",
+    "PICTURE_PATIENCE",
     "Attachment",
     "Channel",
     "FakeDiscord",

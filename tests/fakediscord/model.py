@@ -13,6 +13,9 @@ from typing import Any
 # How long a test waits for the bot before it gives up: only a backstop, every wait ends as soon as
 # its condition holds. Generous, because the suite runs on shared, busy hosts (`make test-busy`).
 PATIENCE = 30.0
+# The same for an answer that carries a picture: the one render process starts slowly on a busy host
+# (spawn, imports, every game's static layers) and draws one picture at a time.
+PICTURE_PATIENCE = 4 * PATIENCE
 
 _DISCORD_EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)

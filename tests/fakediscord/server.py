@@ -19,7 +19,15 @@ from tests.fakediscord.connector import make_connector
 from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import InteractionsMixin
-from tests.fakediscord.model import PATIENCE, Attachment, Channel, Guild, Message, User, snowflake
+from tests.fakediscord.model import (
+    PATIENCE,
+    Attachment,
+    Channel,
+    Guild,
+    Message,
+    User,
+    snowflake,
+)
 from tests.fakediscord.outcome import FakeInteraction
 from tests.fakediscord.rest_callbacks import CallbacksMixin
 from tests.fakediscord.tls import server_context
@@ -212,9 +220,8 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self, messages: list[Message], timeout: float = 4 * PATIENCE
     ) -> list[Message]:
         """The bot posts a summary's text first and edits its picture onto it afterwards: wait until
-        every one of ``messages`` carries its picture. The backstop is longer than ``PATIENCE``: a
-        whole game played at machine speed leaves pictures queued behind each other in the one render
-        process, which on a busy host starts slowly too."""
+        every one of ``messages`` carries its picture (a whole game played at machine speed leaves
+        pictures queued behind each other in the one render process)."""
         await self.wait_until(
             lambda: all(m.attachments for m in messages), timeout, f"the pictures of {len(messages)} posts"
         )

@@ -21,7 +21,7 @@ from bot import plugins
 from bot.sessions import Sessions
 from bot.storage import migrate, open_database
 from tests.conftest import RACE_MODULES
-from tests.fakediscord import PATIENCE, FakeDiscord
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
 from tests.fakediscord.harness import start_bot_process
 
 CYCLES = int(os.environ.get("BOARDROOM_CRASH_ANNOUNCE_CYCLES", "4"))
@@ -126,7 +126,7 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
     handle = await start_bot_process(fake, env, tmp_path / "bot-last.log", timeout=30)
     await fake.wait_until(
         lambda: not read(db, "SELECT 1 FROM posts WHERE posted_at IS NULL OR picture_owed = 1"),
-        30,
+        PICTURE_PATIENCE,
         "no owed post or picture left",
     )
     (row,) = read(

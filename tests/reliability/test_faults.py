@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.fakediscord import PATIENCE, FakeDiscord
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
     action_id,
@@ -101,7 +101,7 @@ async def test_a_failed_image_upload_is_retried_and_shown_once(
     before = await game_fingerprint(sessions, table.id)
     fake.fail_next_upload(status=502)
     outcome = await fake.slash("alice", "games", "game board", timeout=10)
-    followups = await outcome.wait_followups(1)
+    followups = await outcome.wait_followups(1, PICTURE_PATIENCE)
     await fake.settle(quiet=0.3, timeout=15)  # negative check: no second upload or followup follows
     uploads = [r for r in fake.requests if r.files]
     assert [r.status for r in uploads] == [502, 200]

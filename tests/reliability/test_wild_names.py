@@ -31,7 +31,7 @@ from tests.e2e.test_lobby import (
     seated,
 )
 from tests.e2e.test_turn_clocks import HOUR, MONDAY
-from tests.fakediscord import PATIENCE, FakeDiscord, Message
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, Message
 from tests.reliability.helpers import action_id, answer, assert_replays, sessions_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -99,7 +99,7 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
         ("game replace", {"player": carol}),
         ("game expel", {"player": carol}),
     ):
-        reply = await answer(await fake.slash("alice", "games", command, **options), timeout=15)
+        reply = await answer(await fake.slash("alice", "games", command, **options), timeout=PICTURE_PATIENCE)
         assert reply.content or reply.attachments, command
         assert len(reply.content) <= 2000
     refused = await private_reply(

@@ -48,11 +48,11 @@ async def test_one_person_and_a_bot_play_a_whole_game_and_a_hint_is_private(
 
     # Alice steps 2 at every turn; the bot (its seat never pinged) steps 1 in between.
     for number in range(5):
-        await fake.wait_until(lambda seen=number: len(turn_lines(fake)) > seen, 15, "alice's turn")
+        await fake.wait_until(lambda seen=number: len(turn_lines(fake)) > seen, 4 * PATIENCE, "alice's turn")
         line = turn_lines(fake)[number]
         assert f"<@{fake.users['alice'].id}>" in line.content and "First bot" not in line.content
         await choose(fake, "alice", await open_panel(fake, "alice", line), "Step 2")
-    result = await fake.wait_for_message("games", lambda m: "game over" in m.content, timeout=15)
+    result = await fake.wait_for_message("games", lambda m: "game over" in m.content, timeout=4 * PATIENCE)
     assert "Winner: **alice**" in result.content and "<@1>" not in result.content
     game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
     assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)

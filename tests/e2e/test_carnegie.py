@@ -136,7 +136,8 @@ async def take_turn(
             and line.id == status.table.game.prompt_message_id
         )
 
-    await fake.wait_until_async(agreed_or_over, 15, "the turn line and its recorded id to agree")
+    # The bot's seats may think first: on a busy host a strong decision takes several seconds each.
+    await fake.wait_until_async(agreed_or_over, 4 * PATIENCE, "the turn line and its recorded id to agree")
     if status.table.game.status is not Status.ACTIVE:
         return False
     assert line is not None and line.id == status.table.game.prompt_message_id

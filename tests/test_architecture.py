@@ -1,5 +1,6 @@
 """Layering: engine is pure (no Discord, SQLite, Pillow, asyncio, clock or global random);
-render never imports bot. Checked by walking the import statements of every module."""
+render never imports bot; inside bot/, only the Discord room imports discord and no room imports a
+room above it. Checked by walking the import statements of every module."""
 
 from __future__ import annotations
 
@@ -204,3 +205,68 @@ def test_no_import_cycles_in_any_scope() -> None:
         if node not in index:
             visit(node)
     assert not cycles, f"import cycles: {cycles}"
+
+
+# ------------------------------------------------------------------------------------ the bot's rooms
+
+# bot/'s floors from the ground up: a module imports its own floor and those below it, never one
+# above. The table service, the clocks and the operators' tools know nothing of Discord, so a second
+# front door (a web page, a local table) can use them as the Discord room does. The top level holds
+# the settings and the table of games (read by every room; they read only storage) and the entry.
+BOT_ROOMS = ("storage", "service", "clocks", "ops", "on_discord")
+BOT_FLOORS = ("storage", "top level", "service", "clocks", "ops", "on_discord")
+DISCORD_ROOM = "on_discord"
+BOT_TOP = {"bot", "bot.config", "bot.plugins"}
+BOT_ENTRY = "bot.__main__"
+
+
+def _bot_modules() -> list[Path]:
+    return sorted((ROOT / "bot").rglob("*.py"))
+
+
+def _room_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) >= 2 and parts[1] in BOT_ROOMS else "top level"
+
+
+def test_the_bot_is_rooms_and_a_thin_top_level() -> None:
+    """Every folder of bot/ is a listed room, and the top level holds only the entry, the settings
+    and the table of games: a new module finds its room instead of landing beside them."""
+    folders = {p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(BOT_ROOMS)
+    top = {_module_name(p) for p in (ROOT / "bot").glob("*.py")}
+    assert top == BOT_TOP | {BOT_ENTRY}
+
+
+@pytest.mark.parametrize("path", _bot_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_only_the_discord_room_imports_discord(path: Path) -> None:
+    """Any scope counts: a lazy ``import discord`` in the service would tie it to Discord as much as a
+    top-level one. The entry reaches Discord through the room (``bot.on_discord.run``)."""
+    if _room_of(_module_name(path)) == DISCORD_ROOM:
+        return
+    bad = {m for m in _all_imported_modules(path) if m.split(".")[0] == "discord"}
+    assert not bad, f"{path} imports {bad}"
+
+
+@pytest.mark.parametrize("path", _bot_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_bot_room_imports_a_room_above_it(path: Path) -> None:
+    name = _module_name(path)
+    if name == BOT_ENTRY:
+        return
+    own = _room_of(name)
+    floor = BOT_FLOORS.index(own)
+    above = {
+        m
+        for m in _all_imported_modules(path)
+        if m.startswith("bot.") and m != BOT_ENTRY and BOT_FLOORS.index(_room_of(m)) > floor
+    }
+    assert not above, f"{path} ({own}) imports floors above it: {sorted(above)}"
+
+
+def test_the_rooms_walk_sees_discord_imports() -> None:
+    """The checks above would pass vacuously if the walk missed imports: the Discord room does import
+    discord, and the service does import storage."""
+    imported = {m for p in (ROOT / "bot" / DISCORD_ROOM).rglob("*.py") for m in _all_imported_modules(p)}
+    assert "discord" in {m.split(".")[0] for m in imported}
+    service = {m for p in (ROOT / "bot" / "service").rglob("*.py") for m in _all_imported_modules(p)}
+    assert any(m.startswith("bot.storage") for m in service)

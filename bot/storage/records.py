@@ -43,7 +43,7 @@ class GameRow:
     parent_channel_id: int | None = None
     # the language of its public posts (issue 21), chosen at /game new
     language: str = "en"
-    # how long each player may take (``bot.speeds``), chosen at /game new
+    # how long each player may take (``bot.service.speeds``), chosen at /game new
     speed: str = "none"
 
 

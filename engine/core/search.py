@@ -180,7 +180,7 @@ class RolloutPlayer:
 # A game's computer players: easy is its one-step greedy player, normal and strong search with rollouts,
 # random keeps tests and picture reviews moving fast. easy is the default (first): it answers at once, for a
 # caller that names no level; the bot names the level itself (a host picks each added seat's, and a replaced
-# or skipped seat plays at strong, ``bot.progress.REPLACEMENT_LEVEL``), deciding in worker processes.
+# or skipped seat plays at strong, ``bot.service.progress.REPLACEMENT_LEVEL``), deciding in worker processes.
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "random")
 
 

@@ -122,7 +122,7 @@ def fitting(said: Iterable[str], limit: int) -> str:
 @cache  # a few hundred modules; asked for every sentence the engine says
 def unit_of(module: str) -> str | None:
     """The package whose catalogues hold the keys of ``module``: "engine.<game>.rules.flow" →
-    "engine/<game>", "bot.views.turn" → "bot"; None outside the three layers."""
+    "engine/<game>", "bot.on_discord.views.turn" → "bot"; None outside the three layers."""
     parts = module.split(".")
     if parts[0] == "bot":
         return "bot"

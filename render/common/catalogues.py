@@ -41,8 +41,8 @@ def units() -> Iterator[Path]:
 
 
 # The modules that declare slash commands: their names, descriptions, option names and choices are
-# keys too (said by ``bot.translator`` to Discord), besides their t()/tn() sentences.
-COMMANDS = ("cogs/**.py", "render.common.catalogues:extract_commands")
+# keys too (said by ``bot.on_discord.translator`` to Discord), besides their t()/tn() sentences.
+COMMANDS = ("on_discord/cogs/**.py", "render.common.catalogues:extract_commands")
 # A call whose literal ``name=``/``description=`` is a command's, a group's or a choice's words.
 _DECLARES = {"Command", "Group", "Choice"}
 

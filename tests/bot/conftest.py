@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot import plugins
-from bot.progress import choose
-from bot.sessions import Sessions
+from bot.service.progress import choose
+from bot.service.sessions import Sessions
+from bot.service.tables import GameStatus
 from bot.storage import Database, migrate, open_database
-from bot.tables import GameStatus
 
 
 @pytest.fixture
@@ -43,12 +43,12 @@ def sessions(db: Database) -> Sessions:
 
 
 async def play_bots(sessions: Sessions, game_id: int) -> GameStatus:
-    """What ``bot.bot_players`` does in the running bot, here in this process: the seats the bot
+    """What ``bot.service.bot_players`` does in the running bot, here in this process: the seats the bot
     plays take their decisions until a person must decide or the game ends."""
-    while (turn := await sessions.bot_turn(game_id)) is not None:
+    while (turn := await sessions.play.bot_turn(game_id)) is not None:
         game = plugins.game(turn.table.game.game)
-        await sessions.act_for_bot(turn, choose(game, turn.snapshot, turn.seat, turn.seed, turn.level))
-    return await sessions.status(game_id)
+        await sessions.play.act_for_bot(turn, choose(game, turn.snapshot, turn.seat, turn.seed, turn.level))
+    return await sessions.reading.status(game_id)
 
 
 class ManualClock:

@@ -13,14 +13,14 @@ from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
 
-from bot.clock import epoch, from_epoch
-from bot.quiet_hours import Pauses, running_at
-from bot.refusals import ClockRefused
-from bot.speeds import MINUTE, SPEEDS
+from bot.clocks.quiet_hours import Pauses, running_at
+from bot.clocks.time_banks import Due, OutOfTime, Reminder
+from bot.service.clock import epoch, from_epoch
+from bot.service.refusals import ClockRefused
+from bot.service.speeds import MINUTE, SPEEDS
 from bot.storage import Database, Status
 from bot.storage import clocks as clock_rows
 from bot.storage import schedules as jobs
-from bot.time_banks import Due, OutOfTime, Reminder
 from tests.bot.conftest import play_bots
 from tests.bot.test_turn_clocks import MONDAY, Table
 
@@ -64,7 +64,7 @@ async def _come_back(week: Week, games: dict[int, str], user: int) -> None:
     """A skipped player who looks in presses "I'm back"."""
     table = week.table
     for game_id in games:
-        status = await table.sessions.status(game_id)
+        status = await table.sessions.reading.status(game_id)
         seat = status.table.seat_of(user)
         if status.table.game.status is not Status.ACTIVE or seat is None:
             continue
@@ -95,7 +95,7 @@ async def _play(week: Week, games: dict[int, str], user: int) -> None:
     """The player takes their decision in every game waiting for them (the bot answers at once)."""
     table = week.table
     for game_id in games:
-        status = await table.sessions.status(game_id)
+        status = await table.sessions.reading.status(game_id)
         seat = status.table.seat_of(user)
         if status.table.game.status is not Status.ACTIVE or seat is None or status.progress is None:
             continue
@@ -152,7 +152,7 @@ async def _check(week: Week, games: dict[int, str]) -> None:
     assert f"game #{first}: Alice skips Bob" in said and f"game #{first}: Bob is back" in said
     for game_id, pace in games.items():
         events = await table.clocks.events(game_id)
-        status = await table.sessions.status(game_id)
+        status = await table.sessions.reading.status(game_id)
         for seat in range(len(status.table.seats)):
             user = status.table.user_at(seat) or 0
             zone, quiet = ZONES[user]
@@ -161,7 +161,7 @@ async def _check(week: Week, games: dict[int, str]) -> None:
             gaps = [b - a for a, b in pairwise(sent)]
             assert all(gap >= SPEEDS[pace].reminder_gap for gap in gaps), (game_id, seat, gaps)
             assert all(running_at(at, pauses)[0] for at in sent), "a reminder in quiet hours"
-        async with table.sessions.db.transaction(write=False) as conn:
+        async with table.sessions.store.db.transaction(write=False) as conn:
             pending = await jobs.pending_schedules(conn, game_id)
             clocks = await clock_rows.seat_clocks(conn, game_id)
         if status.table.game.status is not Status.ACTIVE:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot import said_events
-from bot.narrate import summary_text
-from bot.refusals import AlreadySeated
-from bot.sessions import Sessions
-from bot.views import text
-from bot.words import duration, listing, times
+from bot.on_discord.views import text
+from bot.service import said_events
+from bot.service.narrate import summary_text
+from bot.service.refusals import AlreadySeated
+from bot.service.sessions import Sessions
+from bot.service.words import duration, listing, times
 from engine.core import Event, ScoreLine, ScoreSheet
 from engine.core.words import Msg, msg
 from render.common.language import say, speaking
@@ -21,11 +21,11 @@ HOST, BOB = 100, 200
 
 
 async def _carnegie(sessions: Sessions) -> tuple[object, object]:
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST, host_name="Ana"
     )
-    table = await sessions.join(table.id, BOB, "Bo")
-    status = await sessions.start(table.id, HOST)
+    table = await sessions.lobby.join(table.id, BOB, "Bo")
+    status = await sessions.lobby.start(table.id, HOST)
     return status.table, status.progress
 
 
@@ -42,9 +42,11 @@ async def test_a_turn_line_is_said_in_ukrainian_and_unchanged_in_english(session
 
 
 async def test_a_refusal_is_said_in_the_readers_language(sessions: Sessions) -> None:
-    table = await sessions.create_game(guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST)
+    table = await sessions.lobby.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST
+    )
     with pytest.raises(AlreadySeated) as refused:
-        await sessions.join(table.id, HOST)
+        await sessions.lobby.join(table.id, HOST)
     # Raised as a sentence with its key; the error funnel says it in the reader's language.
     assert isinstance(refused.value.message, Msg)
     assert refused.value.message == "You are already at this table."

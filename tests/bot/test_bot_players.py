@@ -1,4 +1,5 @@
-"""The seats the bot plays (``bot.bot_players``), deciding in the real worker process (``bot.ai_pool``):
+"""The seats the bot plays (``bot.service.bot_players``), deciding in the real worker process
+(``bot.service.ai_pool``):
 a seat plays at the level the host chose for it, and a decision is played only on the version of the
 game it was thought out on."""
 
@@ -11,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot import plugins
-from bot.ai_pool import AiPool
-from bot.bot_players import BotPlayers
-from bot.progress import choose
-from bot.sessions import Sessions
+from bot.service.ai_pool import AiPool
+from bot.service.bot_players import BotPlayers
+from bot.service.progress import choose
+from bot.service.sessions import Sessions
 from bot.storage import Status, migrate, open_database
 from engine.core import Event
 from tests.bot.conftest import Clock, play_bots
@@ -36,11 +37,11 @@ class Bots:
 
     async def table(self, game: str, level: str) -> int:
         """A started 2-player game of the host and a bot at ``level``."""
-        table = await self.sessions.create_game(
+        table = await self.sessions.lobby.create_game(
             guild_id=GUILD, channel_id=CHANNEL, game_name=game, host_id=HOST, seats=2
         )
-        await self.sessions.add_bot(table.id, HOST, level)
-        await self.sessions.start(table.id, HOST)
+        await self.sessions.lobby.add_bot(table.id, HOST, level)
+        await self.sessions.lobby.start(table.id, HOST)
         return table.id
 
     def kick(self, game_id: int) -> None:
@@ -67,14 +68,14 @@ async def test_a_strong_bot_seat_plays_as_the_strong_player_not_the_normal_one(b
     """The host seats a strong bot: its moves are the strong player's, not the normal one's (a strong
     seat searching with the normal budget would play like a normal bot under the strong name)."""
     game_id = await bots.table("nipron", "strong")
-    turn = await bots.sessions.bot_turn(game_id)
+    turn = await bots.sessions.play.bot_turn(game_id)
     assert turn is not None and turn.level == "strong"
     game = plugins.game("nipron")
     strong = choose(game, turn.snapshot, turn.seat, turn.seed, "strong")
     assert strong != choose(game, turn.snapshot, turn.seat, turn.seed, "normal")  # so the test tells
     bots.kick(game_id)
     await bots.loop.idle()
-    moves = [row.notation for row in await bots.sessions.live_log(game_id) if row.seat == turn.seat]
+    moves = [row.notation for row in await bots.sessions.reading.live_log(game_id) if row.seat == turn.seat]
     assert moves[:1] == [strong] and bots.announced
 
 
@@ -83,23 +84,23 @@ async def test_a_bot_decision_is_dropped_when_a_person_moved_or_undid_meanwhile(
     time; what the bot decided on the table as it was is not played on the table as it is now. It
     thinks again on the new table."""
     plugins.load_all(["tests.bot.pick_game"])
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=GUILD, channel_id=CHANNEL, game_name="pick", host_id=HOST, seats=2
     )
-    await sessions.add_bot(table.id, HOST, "first")
-    await sessions.start(table.id, HOST)
+    await sessions.lobby.add_bot(table.id, HOST, "first")
+    await sessions.lobby.start(table.id, HOST)
     game = plugins.game("pick")
-    turn = await sessions.bot_turn(table.id)
+    turn = await sessions.play.bot_turn(table.id)
     assert turn is not None
     thought = choose(game, turn.snapshot, turn.seat, turn.seed, turn.level)
-    await sessions.act(table.id, HOST, action("pear"), expected_version=None, interaction_id=None)
-    assert await sessions.act_for_bot(turn, thought) is None
-    turn = await sessions.bot_turn(table.id)
+    await sessions.play.act(table.id, HOST, action("pear"), expected_version=None, interaction_id=None)
+    assert await sessions.play.act_for_bot(turn, thought) is None
+    turn = await sessions.play.bot_turn(table.id)
     assert turn is not None
     thought = choose(game, turn.snapshot, turn.seat, turn.seed, turn.level)
-    await sessions.undo(table.id, HOST, expected_version=None, interaction_id=None)
-    assert await sessions.act_for_bot(turn, thought) is None
-    assert await sessions.live_log(table.id) == []  # the pear taken back, and nothing of the bot's
+    await sessions.play.undo(table.id, HOST, expected_version=None, interaction_id=None)
+    assert await sessions.play.act_for_bot(turn, thought) is None
+    assert await sessions.reading.live_log(table.id) == []  # the pear taken back, and nothing of the bot's
     status = await play_bots(sessions, table.id)
     assert status.progress is not None and status.progress.decision.seats == [1 - turn.seat]
 
@@ -116,9 +117,9 @@ async def test_the_bot_plays_nothing_it_thought_out_before_a_persons_move(
     async with asyncio.timeout(30):
         while not (tmp_path / "thinking").exists():  # the bot has read the table and thinks
             await asyncio.sleep(0.01)
-    await bots.sessions.act(game_id, HOST, action("apple"), expected_version=None, interaction_id=None)
+    await bots.sessions.play.act(game_id, HOST, action("apple"), expected_version=None, interaction_id=None)
     (tmp_path / "go").touch()
     await bots.loop.idle()
-    picked = [row.notation for row in await bots.sessions.live_log(game_id)]
+    picked = [row.notation for row in await bots.sessions.reading.live_log(game_id)]
     assert picked == [action("apple"), action("pear")]
-    assert (await bots.sessions.status(game_id)).table.game.status is Status.FINISHED
+    assert (await bots.sessions.reading.status(game_id)).table.game.status is Status.FINISHED

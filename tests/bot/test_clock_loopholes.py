@@ -9,16 +9,16 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import transfer
-from bot.clock import iso
-from bot.refusals import ClockRefused, HostOnly
-from bot.scheduler import Scheduler
-from bot.speeds import DAY, HOUR, MINUTE
+from bot.clocks.scheduler import Scheduler
+from bot.clocks.time_banks import FIRST, REMIND, Due, OutOfTime
+from bot.clocks.turn_clock import Expulsion
+from bot.on_discord.views import clock_text
+from bot.ops import transfer
+from bot.service.clock import iso
+from bot.service.refusals import ClockRefused, HostOnly
+from bot.service.speeds import DAY, HOUR, MINUTE
 from bot.storage import Database, Status
 from bot.storage import schedules as jobs
-from bot.time_banks import FIRST, REMIND, Due, OutOfTime
-from bot.turn_clock import Expulsion
-from bot.views import clock_text
 from tests.bot.conftest import play_bots
 from tests.bot.test_turn_clocks import ALICE, BOB, CAROL, GUILD, Table
 
@@ -51,14 +51,14 @@ async def test_a_host_expelled_by_the_table_can_no_longer_abandon_the_game_or_ha
     game = await table.alice_skipped_by_bob(start=40)
     done = await expel_alice(table, game, BOB, CAROL)
     with pytest.raises(HostOnly):
-        await table.sessions.abandon(game, ALICE, may_manage=False)
+        await table.sessions.lobby.abandon(game, ALICE, may_manage=False)
     with pytest.raises(HostOnly):
-        await table.sessions.replace_with_ai(game, ALICE, CAROL, may_manage=False)
-    status = await table.sessions.status(game)
+        await table.sessions.play.replace_with_ai(game, ALICE, CAROL, may_manage=False)
+    status = await table.sessions.reading.status(game)
     assert status.table.game.status is Status.ACTIVE and 2 not in status.table.ai_seats
     assert status.table.host_id == BOB
     assert "<@1002> hosts the game from now on." in clock_text.expel_text(done, CAROL)
-    replaced = await table.sessions.replace_with_ai(game, BOB, CAROL, may_manage=False)
+    replaced = await table.sessions.play.replace_with_ai(game, BOB, CAROL, may_manage=False)
     assert 2 in replaced.table.ai_seats  # the new host has the host's powers
 
 
@@ -66,12 +66,12 @@ async def test_the_host_role_passes_to_the_next_person_the_bot_does_not_play(tab
     """Round the table from the expelled host: Bob's seat is the bot's (a moderator replaced him), so
     Carol hosts, not Bob who no longer plays."""
     game = await table.start(ALICE, BOB, CAROL, DAVE, start=60)
-    await table.sessions.replace_with_ai(game, MODERATOR, BOB, may_manage=True)
+    await table.sessions.play.replace_with_ai(game, MODERATOR, BOB, may_manage=True)
     await table.run(DAY + 10 * MINUTE)
     out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
     await table.clocks.skip(game, 0, out.since, CAROL)
     await expel_alice(table, game, CAROL, DAVE)
-    assert (await table.sessions.status(game)).table.host_id == CAROL
+    assert (await table.sessions.reading.status(game)).table.host_id == CAROL
 
 
 async def test_an_import_does_not_give_an_expelled_host_their_powers_back(table: Table) -> None:
@@ -86,7 +86,7 @@ async def test_an_import_does_not_give_an_expelled_host_their_powers_back(table:
     copy = await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=31)
     assert copy.host_id == BOB
     with pytest.raises(HostOnly):
-        await table.sessions.abandon(copy.id, ALICE, may_manage=False)
+        await table.sessions.lobby.abandon(copy.id, ALICE, may_manage=False)
 
 
 def out_of_time(table: Table, seat: int = 0) -> list[OutOfTime]:
@@ -100,10 +100,10 @@ async def test_a_skip_pressed_just_after_the_late_player_moved_does_not_take_the
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
     # Her move is saved; the clocks follow it at the announcement that comes next.
-    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
     with pytest.raises(ClockRefused, match="Seat 1 is no longer out of time"):
         await table.clocks.skip(game, 0, out.since, BOB)
-    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+    assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
 
 
 async def test_a_skip_pressed_when_the_game_came_back_to_the_late_player_does_not_take_their_seat(
@@ -114,11 +114,11 @@ async def test_a_skip_pressed_when_the_game_came_back_to_the_late_player_does_no
     game = await table.start(ALICE, BOB, start=40)
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
-    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
-    await table.sessions.act(game, BOB, "take 1", expected_version=None, interaction_id=None)
+    await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    await table.sessions.play.act(game, BOB, "take 1", expected_version=None, interaction_id=None)
     with pytest.raises(ClockRefused, match="no longer out of time"):
         await table.clocks.skip(game, 0, out.since, BOB)
-    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+    assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
 
 
 async def test_a_skip_pressed_after_the_host_handed_the_seat_to_the_bot_changes_nothing(table: Table) -> None:
@@ -127,7 +127,7 @@ async def test_a_skip_pressed_after_the_host_handed_the_seat_to_the_bot_changes_
     game = await table.start(ALICE, BOB, CAROL, start=40)
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
-    await table.sessions.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
+    await table.sessions.play.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
     with pytest.raises(ClockRefused, match="no longer out of time"):
         await table.clocks.skip(game, 0, out.since, BOB)
     with pytest.raises(ClockRefused, match="not skipped"):
@@ -141,7 +141,7 @@ async def test_no_out_of_time_line_for_a_player_who_moved_just_before_their_time
     caught up with her move. The table must not be offered a Skip of a player who is not late."""
     game = await table.start(ALICE, BOB, CAROL, start=40)
     await table.run(DAY - 10 * MINUTE)
-    await table.sessions.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
+    await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
     await table.run(20 * MINUTE)
     assert out_of_time(table) == []
     await table.clocks.sync(game)
@@ -161,7 +161,7 @@ async def test_an_old_skip_button_does_not_skip_the_player_on_a_later_decision(t
     assert second.since != first.since
     with pytest.raises(ClockRefused, match="no longer out of time"):
         await table.clocks.skip(game, 0, first.since, BOB)
-    assert 0 not in (await table.sessions.status(game)).table.ai_seats
+    assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
     assert 0 in (await table.clocks.skip(game, 0, second.since, BOB)).ai_seats
 
 
@@ -232,7 +232,7 @@ async def test_boardroom_turns_does_not_list_a_game_whose_seat_the_bot_plays_now
     """Alice was skipped: her turn line is still up until the bot has played, but the decision is not
     hers to take, so /boardroom turns must not send her there."""
     game = await table.start(ALICE, BOB, CAROL, start=40)
-    await table.sessions.set_prompt(game, message_id=555, seats=[0], since=table.sessions.now())
+    await table.sessions.posts.set_prompt(game, message_id=555, seats=[0], since=table.sessions.store.now())
     assert [turn.table.id for turn in await table.clocks.my_turns(ALICE)] == [game]
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
@@ -244,7 +244,7 @@ async def test_no_reminder_nor_out_of_time_line_for_a_seat_handed_to_the_bot(tab
     """A moderator gave Alice's seat to the bot; her reminders, planned before and not yet closed by the
     next sync, must neither ping her nor offer the table a Skip of the bot."""
     game = await table.start(ALICE, BOB, CAROL, start=40)
-    await table.sessions.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
+    await table.sessions.play.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
     await table.run(2 * DAY)
     assert table.delivered == []
 
@@ -255,14 +255,14 @@ async def test_a_reminder_planned_for_an_earlier_decision_does_not_fire_on_the_c
     """A reminder job of Alice's first decision left pending (every change closes them now; an older
     bot's rows or a restored copy may hold one) must not ping her hours early on her second decision."""
     game = await table.start(ALICE, BOB)
-    async with table.sessions.db.transaction(write=False) as conn:
+    async with table.sessions.store.db.transaction(write=False) as conn:
         [since] = {json.loads(job.payload)["since"] for job in await jobs.pending_schedules(conn, game)}
     await table.run(HOUR)
     await table.move(game, ALICE)
     await table.run(HOUR)
     await table.move(game, BOB)
     now = table.clocks.now()
-    async with table.sessions.db.transaction() as conn:
+    async with table.sessions.store.db.transaction() as conn:
         await jobs.add_schedule(
             conn,
             game,

@@ -10,8 +10,8 @@ from pydantic import ValidationError
 
 from bot import plugins
 from bot.config import Settings
-from bot.loopback import parse_loopback
-from bot.views import ids
+from bot.on_discord.loopback import parse_loopback
+from bot.on_discord.views import ids
 from engine.core import UnknownGame
 from tests.race_game import RACE
 
@@ -94,7 +94,7 @@ def test_game_modules_name_rules_and_pictures_modules() -> None:
 
 
 async def test_the_command_tree_respects_discords_limits(tmp_path: Path) -> None:
-    from bot.client import BoardroomBot
+    from bot.on_discord.client import BoardroomBot
 
     bot = BoardroomBot(Settings(_env_file=None, database_path=tmp_path / "db.sqlite3", game_modules=[]))  # type: ignore[call-arg]
     async with bot:

@@ -1,4 +1,4 @@
-"""``python -m bot.draw``: the picture review tool plays a seeded game with the game's own AI up to a
+"""``python -m bot.ops.draw``: the picture review tool plays a seeded game with the game's own AI up to a
 checkpoint and writes every picture, the same bytes every time."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot import plugins
-from bot.draw import main, play_to_checkpoint
+from bot.ops.draw import main, play_to_checkpoint
 from engine.core import CHECKPOINT
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot import transfer
-from bot.language import choose_language, chosen_language, from_discord, player_language
-from bot.refusals import Refusal
-from bot.sessions import Sessions
+from bot.on_discord.language import choose_language, chosen_language, from_discord, player_language
+from bot.ops import transfer
+from bot.service.refusals import Refusal
+from bot.service.sessions import Sessions
 from bot.storage import Database
 from bot.storage import clocks as settings_rows
 from bot.storage import games as game_rows
@@ -72,27 +72,27 @@ async def test_a_players_choice_is_kept_cleared_and_leaves_their_other_settings(
 
 
 async def test_a_game_keeps_its_language_and_refuses_an_unknown_one(sessions: Sessions) -> None:
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=1, channel_id=2, game_name="carnegie", host_id=HOST, language="ca"
     )
     assert table.game.language == "ca"
-    assert await sessions.game_language(table.id) == "ca"
+    assert await sessions.reading.game_language(table.id) == "ca"
     with pytest.raises(InvalidOptions):
-        await sessions.create_game(
+        await sessions.lobby.create_game(
             guild_id=1, channel_id=3, game_name="carnegie", host_id=HOST, language="xx"
         )
-    async with sessions.db.transaction(write=False) as conn:
+    async with sessions.store.db.transaction(write=False) as conn:
         assert await game_rows.open_game_in_channel(conn, 3) is None
-    plain = await sessions.create_game(guild_id=1, channel_id=4, game_name="carnegie", host_id=HOST)
+    plain = await sessions.lobby.create_game(guild_id=1, channel_id=4, game_name="carnegie", host_id=HOST)
     assert plain.game.language == "en"
 
 
 async def _exported(sessions: Sessions, language: str) -> dict[str, object]:
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=1, channel_id=2, game_name="carnegie", host_id=HOST, seats=2, language=language
     )
-    await sessions.join(table.id, GUEST)
-    await sessions.start(table.id, HOST)
+    await sessions.lobby.join(table.id, GUEST)
+    await sessions.lobby.start(table.id, HOST)
     return await transfer.export_game(sessions, table.id, MODERATOR, may_manage=True)
 
 
@@ -122,7 +122,7 @@ async def test_an_import_in_an_unknown_language_is_refused_in_one_sentence_and_s
         refused.value.message
         == "The export's language 'tlh' is not one this bot speaks (en, uk, ru, pl, ca)."
     )
-    async with sessions.db.transaction(write=False) as conn:
+    async with sessions.store.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, 7) is None
 
 

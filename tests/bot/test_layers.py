@@ -10,11 +10,16 @@ import pytest
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 PURE = [
-    BOT / "sessions.py",
-    BOT / "tables.py",
-    BOT / "progress.py",
-    BOT / "narrate.py",
-    BOT / "refusals.py",
+    BOT / "service" / "sessions.py",
+    BOT / "service" / "store.py",
+    BOT / "service" / "lobby.py",
+    BOT / "service" / "play.py",
+    BOT / "service" / "posts.py",
+    BOT / "service" / "reading.py",
+    BOT / "service" / "tables.py",
+    BOT / "service" / "progress.py",
+    BOT / "service" / "narrate.py",
+    BOT / "service" / "refusals.py",
     *sorted((BOT / "storage").glob("*.py")),
 ]
 

@@ -1,8 +1,8 @@
-"""Fitting text into Discord's limits (``bot.limits``)."""
+"""Fitting text into Discord's limits (``bot.service.limits``)."""
 
 from __future__ import annotations
 
-from bot.limits import clip, pages
+from bot.service.limits import clip, pages
 
 
 def test_pages_cut_between_lines_and_keep_every_line() -> None:

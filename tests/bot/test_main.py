@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.__main__ import EXIT_BAD_SETTINGS, EXIT_NO_TOKEN, required_permissions
+from bot.__main__ import EXIT_BAD_SETTINGS, EXIT_NO_TOKEN
+from bot.on_discord.run import required_permissions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # A database password for the tests that look for it where it must not be.

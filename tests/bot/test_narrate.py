@@ -7,8 +7,15 @@ from __future__ import annotations
 import re
 
 from bot import plugins
-from bot.limits import MAX_MESSAGE
-from bot.narrate import checkpoints, events_before, line_name, name_players, score_changes, summary_text
+from bot.service.limits import MAX_MESSAGE
+from bot.service.narrate import (
+    checkpoints,
+    events_before,
+    line_name,
+    name_players,
+    score_changes,
+    summary_text,
+)
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet, checkpoint, play
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.pacer import Pacer, Priority, install, pacing
+from bot.on_discord.pacer import Pacer, Priority, install, pacing
 
 
 class FakeClock:

@@ -3,8 +3,8 @@ group button carries in its custom_id (``bot/views/ids.py``)."""
 
 from __future__ import annotations
 
-from bot.tables import Choice
-from bot.views import ids, picker
+from bot.on_discord.views import ids, picker
+from bot.service.tables import Choice
 
 BUILDS = [
     Choice("use CON H seattle", "Build Housing in Seattle", ("Build Housing", "In the West")),

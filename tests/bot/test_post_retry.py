@@ -11,9 +11,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import post_retry
-from bot.post_retry import Post
-from bot.sessions import Sessions
+from bot.on_discord import post_retry
+from bot.on_discord.post_retry import Post
+from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage.schedules import due_schedules
 
@@ -51,7 +51,7 @@ class _Response:
 
 
 async def _game(sessions: Sessions) -> int:
-    table = await sessions.create_game(guild_id=22, channel_id=11, game_name="race", host_id=1)
+    table = await sessions.lobby.create_game(guild_id=22, channel_id=11, game_name="race", host_id=1)
     return table.id
 
 
@@ -91,7 +91,7 @@ async def test_failures_back_off_30s_2min_10min_1h_then_give_up(
     for delay in (30, 120, 600, 3600):
         assert await _pending(db) == [(now + timedelta(seconds=delay)).isoformat()]
         now += timedelta(seconds=delay)
-        with caplog.at_level(logging.ERROR, logger="bot.post_retry"):
+        with caplog.at_level(logging.ERROR, logger="bot.on_discord.post_retry"):
             assert await post_retry.run_due(db, send, clock=lambda at=now: at) == 0
     assert send.attempts == 4
     assert await _pending(db) == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import plugins
-from bot.render_pool import RenderPool
+from bot.service.render_pool import RenderPool
 
 
 async def test_games_take_turns_in_the_render_queue_and_a_waiting_picture_asked_again_is_drawn_once() -> None:
@@ -49,7 +49,7 @@ def test_a_render_pool_stopped_twice_does_not_fail() -> None:
     """The bot closing stops the render pool while a failing warm-up stops the same pool again: the second
     stop found the executor's processes gone (``None`` after shutdown) and raised, and the storage bench's
     restart logged "Future exception was never retrieved"."""
-    from bot.render_pool import _stop, spawned_pool
+    from bot.service.render_pool import _stop, spawned_pool
 
     pool = spawned_pool(1)
     _stop(pool)

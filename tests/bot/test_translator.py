@@ -11,9 +11,9 @@ import discord
 import pytest
 
 from bot import plugins
-from bot.client import COGS, BoardroomBot
 from bot.config import Settings
-from bot.translator import CatalogueTranslator, localized
+from bot.on_discord.client import COGS, BoardroomBot
+from bot.on_discord.translator import CatalogueTranslator, localized
 
 # Discord's rule for command and option names (the API reference, "Application Command Naming":
 # ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase where the script has case).

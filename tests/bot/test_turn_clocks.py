@@ -15,19 +15,20 @@ from typing import Any
 
 import pytest
 
-from bot import once, transfer
-from bot.clock import epoch
-from bot.refusals import ClockRefused, NotAPlayer
-from bot.scheduler import Scheduler
-from bot.sessions import Sessions
-from bot.speeds import DAY, HOUR, MINUTE, SPEEDS
+from bot.clocks.scheduler import Scheduler
+from bot.clocks.time_banks import FIRST, SECOND, Due, OutOfTime, Reminder
+from bot.clocks.turn_clock import TurnClocks
+from bot.on_discord.views import clock_text
+from bot.ops import transfer
+from bot.service import once
+from bot.service.clock import epoch
+from bot.service.refusals import ClockRefused, NotAPlayer
+from bot.service.sessions import Sessions
+from bot.service.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
 from bot.storage import clocks as clock_rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
-from bot.time_banks import FIRST, SECOND, Due, OutOfTime, Reminder
-from bot.turn_clock import TurnClocks
-from bot.views import clock_text
 from tests.bot.conftest import ManualClock, play_bots
 from tests.conftest import TEST_GAME_MODULES
 
@@ -55,7 +56,7 @@ class Table:
     async def start(
         self, *players: int, speed: str = "normal", channel: int = CHANNEL, start: int = 9
     ) -> int:
-        table = await self.sessions.create_game(
+        table = await self.sessions.lobby.create_game(
             guild_id=GUILD,
             channel_id=channel,
             game_name="countdown",
@@ -64,13 +65,13 @@ class Table:
             speed=speed,
         )
         for user in players[1:]:
-            await self.sessions.join(table.id, user)
-        await self.sessions.start(table.id, players[0], anyway=True)
+            await self.sessions.lobby.join(table.id, user)
+        await self.sessions.lobby.start(table.id, players[0], anyway=True)
         await self.clocks.sync(table.id)  # what the announcer does after every change
         return table.id
 
     async def move(self, game_id: int, user: int) -> None:
-        await self.sessions.act(game_id, user, "take 1", expected_version=None, interaction_id=None)
+        await self.sessions.play.act(game_id, user, "take 1", expected_version=None, interaction_id=None)
         await self.clocks.sync(game_id)
 
     async def alice_skipped_by_bob(self, start: int) -> int:
@@ -226,11 +227,11 @@ async def test_skip_hands_the_seat_to_the_bot_and_im_back_returns_it_at_once(tab
     await table.clocks.sync(game)
     await table.move(game, BOB)
     await table.move(game, CAROL)
-    turn = await table.sessions.bot_turn(game)  # the bot is about to decide for Alice again …
+    turn = await table.sessions.play.bot_turn(game)  # the bot is about to decide for Alice again …
     assert turn is not None and turn.seat == 0
     back = await table.clocks.back(game, ALICE)  # … and she is back first: the decision is hers
     assert 0 not in back.ai_seats
-    assert await table.sessions.act_for_bot(turn, "take 1") is None
+    assert await table.sessions.play.act_for_bot(turn, "take 1") is None
     await table.clocks.sync(game)
     assert await table.left(game, 0) == SPEEDS["normal"].per_move
     await table.move(game, ALICE)
@@ -255,8 +256,8 @@ async def test_no_schedule_outlives_its_game(table: Table, db: Database) -> None
     abandoned = await table.start(ALICE, BOB, channel=CHANNEL + 1)
     await table.move(finished, ALICE)
     await table.move(finished, BOB)
-    assert (await table.sessions.status(finished)).table.game.status is Status.FINISHED
-    await table.sessions.abandon(abandoned, ALICE, may_manage=False)
+    assert (await table.sessions.reading.status(finished)).table.game.status is Status.FINISHED
+    await table.sessions.lobby.abandon(abandoned, ALICE, may_manage=False)
     await table.scheduler.sweep()  # the announcer syncs at once; the sweep catches what it missed
     async with db.transaction(write=False) as conn:
         assert await jobs.pending_schedules(conn, finished) == []
@@ -266,7 +267,7 @@ async def test_no_schedule_outlives_its_game(table: Table, db: Database) -> None
 
 
 async def test_unknown_time_zones_and_bad_quiet_hours_are_refused(table: Table) -> None:
-    from bot.cogs.clocks import parse_quiet
+    from bot.on_discord.cogs.clocks import parse_quiet
 
     with pytest.raises(ClockRefused, match="time zone 'Mars/Olympus'"):
         await table.clocks.change_settings(ALICE, timezone="Mars/Olympus")
@@ -280,10 +281,10 @@ _CHILD = """
 import asyncio, sys
 from datetime import datetime, UTC
 from bot import plugins
-from bot.sessions import Sessions
+from bot.service.sessions import Sessions
 from bot.storage import open_database
-from bot.turn_clock import TurnClocks
-from bot.scheduler import Scheduler
+from bot.clocks.turn_clock import TurnClocks
+from bot.clocks.scheduler import Scheduler
 
 async def main():
     plugins.load_all({modules!r})
@@ -366,8 +367,8 @@ async def test_a_long_absent_player_is_expelled_by_the_others_vote_and_the_resul
     assert done.done and await table.clocks.expelled(game) == [0]
     with pytest.raises(ClockRefused, match="expelled from this game"):
         await table.clocks.back(game, ALICE)
-    while (await table.sessions.status(game)).table.game.status is Status.ACTIVE:
-        status = await table.sessions.status(game)
+    while (await table.sessions.reading.status(game)).table.game.status is Status.ACTIVE:
+        status = await table.sessions.reading.status(game)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
         await table.move(game, status.table.user_at(seat) or 0)
@@ -413,7 +414,7 @@ async def test_an_import_keeps_the_speed_the_clock_record_and_the_flag(table: Ta
     assert await table.clocks.expelled(again) == [0]  # the flag is not washed off by export and import
     with pytest.raises(ClockRefused, match="expelled from this game"):
         await table.clocks.back(again, ALICE)
-    async with table.sessions.db.transaction(write=False) as conn:
+    async with table.sessions.store.db.transaction(write=False) as conn:
         assert await clock_rows.game_speed(conn, again) == "normal"
 
 
@@ -452,5 +453,5 @@ async def test_a_forged_clock_record_is_refused_and_nothing_stored(
     document["checksum"] = transfer.checksum(document)
     with pytest.raises(transfer.ImportRefused, match=refusal):
         await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=23)
-    async with table.sessions.db.transaction(write=False) as conn:
+    async with table.sessions.store.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, 23) is None

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 import discord
 
-from bot.limits import MAX_BUTTONS
-from bot.sessions import Sessions
-from bot.views.turn import turn_view
+from bot.on_discord.views.turn import turn_view
+from bot.service.limits import MAX_BUTTONS
+from bot.service.sessions import Sessions
 from tests.bot.test_sessions import BOB, CHANNEL, GUILD, HOST
 
 
 async def _panel_with(sessions: Sessions, counter: int) -> tuple[int, discord.ui.View]:
     """Bob's panel in the wide countdown once the counter is ``counter`` (choices: take 1 to the
     counter, and draw)."""
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=GUILD, channel_id=CHANNEL + counter, game_name="wide", host_id=HOST, seats=2
     )
-    await sessions.join(table.id, BOB)
-    await sessions.start(table.id, HOST)
+    await sessions.lobby.join(table.id, BOB)
+    await sessions.lobby.start(table.id, HOST)
     for user, take in ((HOST, 30), (BOB, 30), (HOST, 40 - counter)):
-        await sessions.act(table.id, user, f"take {take}", expected_version=None, interaction_id=None)
-    status = await sessions.status(table.id)
+        await sessions.play.act(table.id, user, f"take {take}", expected_version=None, interaction_id=None)
+    status = await sessions.reading.status(table.id)
     assert status.progress is not None
     seat = status.progress.decision.seats[0]
     view = turn_view(status.table, status.progress, seat)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Choice
-from bot.typed import PICK_A_SUGGESTION, NotAChoice, resolve
+from bot.service.tables import Choice
+from bot.service.typed import PICK_A_SUGGESTION, NotAChoice, resolve
 
 CHOICES = [
     Choice("use CON C chicago", "Build Commerce in Chicago (2 goods)"),

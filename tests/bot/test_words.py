@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words import listing, said, signed
+from bot.service.words import listing, said, signed
 
 
 @pytest.mark.parametrize(

@@ -47,8 +47,8 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
     Calling it again with the same ``db_path`` (after ``await handle.stop()``) is a restart. Settings
     default to the fake's token, loopback address and guild, and register the race test game.
     """
-    from bot.client import BoardroomBot
     from bot.config import Settings
+    from bot.on_discord.client import BoardroomBot
 
     running: list[BotHandle] = []
 

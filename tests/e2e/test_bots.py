@@ -54,7 +54,11 @@ async def test_one_person_and_a_bot_play_a_whole_game_and_a_hint_is_private(
         await choose(fake, "alice", await open_panel(fake, "alice", line), "Step 2")
     result = await fake.wait_for_message("games", lambda m: "game over" in m.content, timeout=4 * PATIENCE)
     assert "Winner: **alice**" in result.content and "<@1>" not in result.content
-    game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
-    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)
+    game_id = (
+        await sessions_of(handle).reading.status_in_channel(fake.games.id, include_ended=True)
+    ).table.id
+    assert await sessions_of(handle).reading.replay(game_id) == await sessions_of(handle).reading.load(
+        game_id
+    )
     log = await private_reply(acked(await fake.slash("bob", "games", "game log", n=40), DEFERRED_MESSAGE))
     assert "alice asked for a hint." in log.content

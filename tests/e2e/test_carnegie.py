@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from bot.limits import MAX_IMAGE_BYTES
-from bot.render_pool import RenderPool
-from bot.sessions import Sessions
+from bot.service.limits import MAX_IMAGE_BYTES
+from bot.service.render_pool import RenderPool
+from bot.service.sessions import Sessions
 from bot.storage import Status, open_database
 from engine.carnegie import GAME
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
@@ -64,7 +64,7 @@ def check_image(message: Message) -> None:
 
 def seeded(handle: Any, seed: int) -> Any:
     """Fix the game's seed, so that each test plays the same game every run."""
-    sessions_of(handle).new_seed = lambda: seed
+    sessions_of(handle).store.new_seed = lambda: seed
     return handle
 
 
@@ -117,12 +117,12 @@ async def take_turn(
     """One player's decision through Discord: open the panel from the turn line, click until the
     panel says the part is done. Returns False once the game is over."""
     # The bot posts the turn line first and records its id after: read both until they agree.
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     line = _turn_line(fake)
 
     async def agreed_or_over() -> bool:
         nonlocal status, line
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         line = _turn_line(fake)
         if status.table.game.status is not Status.ACTIVE:
             return True
@@ -176,7 +176,7 @@ async def play_to_the_end(
     fake: FakeDiscord, handle: Any, players: list[str], seed: int, *, stop_after: int | None = None
 ) -> Played:
     sessions = sessions_of(handle)
-    status = await sessions.status_in_channel(fake.games.id, include_ended=True)
+    status = await sessions.reading.status_in_channel(fake.games.id, include_ended=True)
     users = {fake.users[name].id: name for name in players}
     rng = random.Random(seed)
     played = Played()
@@ -190,12 +190,12 @@ async def play_to_the_end(
 
 async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str], played: Played) -> None:
     sessions = sessions_of(handle)
-    status = await sessions.status_in_channel(fake.games.id, include_ended=True)
+    status = await sessions.reading.status_in_channel(fake.games.id, include_ended=True)
     assert status.table.game.status is Status.FINISHED
     game = GAME
     # The engine's own replay of the log gives the stored state, and its score is what was posted.
-    replayed = await sessions.replay(status.table.id)
-    assert game.dump_state(replayed) == game.dump_state(await sessions.load(status.table.id))
+    replayed = await sessions.reading.replay(status.table.id)
+    assert game.dump_state(replayed) == game.dump_state(await sessions.reading.load(status.table.id))
     sheet = game.score(replayed)
     assert sheet.final
     public = [m for m in fake.channel_messages("games") if m.author.id == fake.bot.id]
@@ -222,7 +222,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     # At most one public message per player decision: a turn line only when the decision passed
     # to someone else or a round began (both are undo barriers in the log), one summary per round,
     # the lobby and the final result.
-    hand_overs = sum(1 for row in await sessions.live_log(status.table.id) if row.barrier)
+    hand_overs = sum(1 for row in await sessions.reading.live_log(status.table.id) if row.barrier)
     turn_lines = [m for m in public if "your turn" in m.content]
     assert 0 < len(turn_lines) <= hand_overs + 1
     assert len(public) == 1 + len(turn_lines) + len(summaries) + 1
@@ -307,8 +307,8 @@ async def test_a_restart_mid_round_continues_from_the_same_state(
     await open_carnegie(fake, players)
     await play_to_the_end(fake, first, players, seed=3, stop_after=12)
     sessions = sessions_of(first)
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
-    before = await sessions.status(game_id)
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+    before = await sessions.reading.status(game_id)
     assert before.table.game.status is Status.ACTIVE
     # The player opens their panel, then the bot goes down.
     seat = before.progress.decision.seats[0] if before.progress else 0
@@ -319,7 +319,7 @@ async def test_a_restart_mid_round_continues_from_the_same_state(
     await first.stop()
 
     second = await start_bot(db_path)
-    after = await sessions_of(second).status(game_id)
+    after = await sessions_of(second).reading.status(game_id)
     assert after.table.version == before.table.version
     assert after.table.game.snapshot == before.table.game.snapshot
     assert after.progress is not None and before.progress is not None
@@ -332,7 +332,7 @@ async def test_a_restart_mid_round_continues_from_the_same_state(
         clicked = acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
     await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn")
     assert not clicked.replies
-    assert (await sessions_of(second).status(game_id)).table.version == before.table.version + 1
+    assert (await sessions_of(second).reading.status(game_id)).table.version == before.table.version + 1
     played = await play_to_the_end(fake, second, players, seed=5)
     played.decisions += 13
     await check_finished_game(fake, second, players, played)
@@ -345,17 +345,17 @@ async def test_undo_reverts_the_players_own_step(
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261124)
     sessions = sessions_of(handle)
     await open_carnegie(fake, ["alice", "bob"], tab_sides="random")
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
     # Play through Housing and reservations until someone has setup moves to make.
     users = {fake.users[n].id: n for n in ("alice", "bob")}
     rng = random.Random(9)
     for _ in range(10):
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None
         if status.progress.decision.kind == "setup_moves":
             break
         await take_turn(fake, sessions, game_id, users, rng, Played())
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     assert status.progress is not None and status.progress.decision.kind == "setup_moves"
     seat = next(s for s in status.progress.decision.seats if s not in status.table.ai_seats)
     user = users[status.table.user_at(seat) or 0]
@@ -383,11 +383,11 @@ async def test_undo_reverts_the_players_own_step(
     await fake.wait_until(lambda: fake.message(panel.id).content.startswith("Undone."), PATIENCE, "the undo")
     # A second delivery of the same click undoes nothing more.
     await fake.redeliver(undone)
-    after = await sessions.status(game_id)
+    after = await sessions.reading.status(game_id)
     assert after.table.game.snapshot == status.table.game.snapshot
     assert after.table.version == status.table.version + 2
     assert "Undo" not in fake.message(panel.id).button_labels()
-    assert await sessions.replay(game_id) == await sessions.load(game_id)
+    assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id)
 
 
 async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path) -> None:
@@ -395,8 +395,8 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261125)
     sessions = sessions_of(handle)
     await open_carnegie(fake, ["alice", "bob"], tab_sides="random", beginner=True)
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
-    status = await sessions.status(game_id)
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+    status = await sessions.reading.status(game_id)
     assert status.progress is not None
     seat = next(s for s in status.progress.decision.seats if s not in status.table.ai_seats)
     user = "alice" if seat == 0 else "bob"
@@ -411,7 +411,7 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     typed = acked(await fake.slash(user, "games", "game play", action=offered[0]), DEFERRED_MESSAGE)
     reply = await private_reply(typed)
     assert reply.content.startswith("✓") or "Your part is done" in reply.content
-    assert (await sessions.status(game_id)).table.version == status.table.version + 1
+    assert (await sessions.reading.status(game_id)).table.version == status.table.version + 1
 
     board = await acked(await fake.slash("bob", "games", "game board"), DEFERRED_MESSAGE).wait_response(
         PICTURE_PATIENCE
@@ -446,13 +446,13 @@ async def test_carnegie_commands(fake_discord: FakeDiscord, start_bot: Any, tmp_
     assert "seat to the bot" in (await replaced.wait_response()).content
 
     async def bot_plays_bob() -> bool:
-        now = await sessions.status(game_id)
+        now = await sessions.reading.status(game_id)
         return now.table.ai_seats == frozenset({1}) and (
             now.progress is not None and 1 not in now.progress.decision.seats
         )
 
     await fake.wait_until_async(bot_plays_bob, PATIENCE, "the bot to take over Bob's seat")
-    after = await sessions.status(game_id)
+    after = await sessions.reading.status(game_id)
     assert after.table.ai_seats == frozenset({1})
     assert after.progress is not None and 1 not in after.progress.decision.seats
 
@@ -486,10 +486,10 @@ async def test_players_activate_at_the_same_time(
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 77)
     sessions = sessions_of(handle)
     await open_carnegie(fake, ["alice", "bob"], tab_sides="random")
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
     users = {fake.users[n].id: n for n in ("alice", "bob")}
     for _ in range(20):
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None
         if status.progress.decision.kind == "setup_activate":
             break
@@ -501,7 +501,7 @@ async def test_players_activate_at_the_same_time(
         ).wait_response()
         moved: list[str] = []  # a few Lobby employees into different departments, then done
         while panel.iter_components():
-            now = (await sessions.status(game_id)).progress
+            now = (await sessions.reading.status(game_id)).progress
             if now is not None and now.decision.kind == "setup_activate":
                 break  # both players decide that one, each from their own panel below
             choices = _choice_ids(panel)
@@ -519,7 +519,7 @@ async def test_players_activate_at_the_same_time(
             if into and len(moved) < 3:
                 moved.append(label)
             panel = await _press(fake, user, panel, custom_id, value)
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     assert status.progress is not None and status.progress.decision.seats == [0, 1]
     line = _turn_line(fake)
     assert line is not None and "at the same time" in line.content
@@ -552,10 +552,10 @@ async def test_players_activate_at_the_same_time(
     assert len([m for m in fake.channel_messages("games") if "your turn" in m.content]) == lines_before
     # Bob's panel was drawn before Alice finished: it still works.
     _, custom_id, value = next(c for c in _choice_ids(panels["bob"]) if c[0].startswith("Activate"))
-    version = (await sessions.status(game_id)).table.version
+    version = (await sessions.reading.status(game_id)).table.version
     bob = await _press(fake, "bob", panels["bob"], custom_id, value)
     assert bob.content.startswith("✓ Activate an employee in")
-    assert (await sessions.status(game_id)).table.version == version + 1
+    assert (await sessions.reading.status(game_id)).table.version == version + 1
 
 
 async def test_slow_rendering_never_delays_the_acknowledgement(
@@ -591,15 +591,15 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
     reader = await open_database(db_path)  # the test's own connection, to read what the bot saved
     try:
         sessions = Sessions(reader)
-        game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+        game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
         users = {fake.users[n].id: n for n in players}
         rng = random.Random(8)
         for _ in range(40):  # into round 2, past its first decision
             await take_turn(fake, sessions, game_id, users, rng, Played())
-            now = await sessions.status(game_id)
+            now = await sessions.reading.status(game_id)
             if now.progress and now.progress.stage == "round 2/20" and now.progress.decision.kind != "select":
                 break
-        before = await sessions.status(game_id)
+        before = await sessions.reading.status(game_id)
         assert before.progress is not None and before.progress.stage == "round 2/20"
         assert before.progress is not None and before.table.game.status is Status.ACTIVE
         line = _turn_line(fake)
@@ -612,7 +612,7 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
         await first.kill()
 
         await start_bot_process(db_path)
-        after = await sessions.status(game_id)
+        after = await sessions.reading.status(game_id)
         assert after.table.game.snapshot == before.table.game.snapshot
         assert after.progress is not None and after.progress.decision == before.progress.decision
         custom_id, value = _pick(panel, rng, prefer_done=1.0)
@@ -623,9 +623,9 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
         await fake.wait_until(
             lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn"
         )
-        assert (await sessions.status(game_id)).table.version == before.table.version + 1
+        assert (await sessions.reading.status(game_id)).table.version == before.table.version + 1
         for _ in range(4):  # and the game goes on
             await take_turn(fake, sessions, game_id, users, rng, Played())
-        assert await sessions.replay(game_id) == await sessions.load(game_id)
+        assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id)
     finally:
         await reader.close()

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.on_discord.views import text
+from bot.service.sessions import Sessions
 from bot.storage import Status
 from bot.storage import actions as action_log
-from bot.views import text
 from render.common.language import speaking, t
 from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, InteractionOutcome, Message
@@ -197,10 +197,10 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
     await seated(fake, lobby, "bob")
     turn = await start_game(fake, fake.message(lobby.id), "alice")
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
     # Alice's private panel shows the same choices at the same version.
     panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
-    before = await sessions.status(game_id)
+    before = await sessions.reading.status(game_id)
 
     # Only the player whose turn it is gets a panel from the public line.
     refused = acked(await fake.click_button("carol", turn, TAKE_MY_TURN), DEFERRED_MESSAGE)
@@ -215,7 +215,7 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
         outcome = acked(await fake.click_button(user, mine, "Step 1"), DEFERRED_UPDATE)
         assert (await private_reply(outcome)).content == sentence
     await fake.settle()  # negative check: the refused clicks must change nothing, even late
-    assert (await sessions.status(game_id)).table.version == before.table.version
+    assert (await sessions.reading.status(game_id)).table.version == before.table.version
     assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)", *LOOKS]
 
     await choose(fake, "alice", mine, "Step 2")
@@ -223,13 +223,13 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     assert f"<@{fake.users['bob'].id}> — your turn" in bob_turn.content
     assert fake.message(turn.id).buttons() == []  # the old line lost its button
     assert fake.message(mine.id).buttons() == [] and "Step 2" in fake.message(mine.id).content
-    after = await sessions.status(game_id)
+    after = await sessions.reading.status(game_id)
 
     # The panel's buttons still exist but were drawn at the old version: refused, nothing changes.
     stale = acked(await fake.click_button("alice", panel, "Step 1"), DEFERRED_UPDATE)
     assert "out of date" in (await private_reply(stale)).content
     await fake.settle()  # negative check: the stale click must change nothing, even late
-    now = await sessions.status(game_id)
+    now = await sessions.reading.status(game_id)
     assert now.table.version == after.table.version and now.table.game.snapshot == after.table.game.snapshot
 
 
@@ -249,8 +249,8 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
     await fake.redeliver(outcome, quiet=0)
     await outcome.wait_for(lambda o: len(o.record.attempts) == 2)  # the second delivery was answered
     await fake.settle()  # negative check: the duplicate must be neither applied nor announced, even late
-    game_id = (await sessions.status_in_channel(fake.games.id)).table.id
-    async with sessions.db.transaction(write=False) as conn:
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+    async with sessions.store.db.transaction(write=False) as conn:
         log = await action_log.list_actions(conn, game_id)
     assert [(row.notation, row.interaction_id) for row in log] == [("roll", outcome.id)]
     bob = fake.users["bob"]
@@ -303,7 +303,7 @@ async def test_abandon_is_for_the_host_or_a_manager(
     assert not announcement.ephemeral and "abandoned **Race (test game)**" in announcement.content
     await fake.wait_for_update(lobby, lambda m: "(closed)" in m.content)  # redrawn after the announcement
     game_id = int(panel.button("Join")["custom_id"].split(":")[2])
-    assert (await sessions_of(handle).status(game_id)).table.game.status is Status.ABANDONED
+    assert (await sessions_of(handle).reading.status(game_id)).table.game.status is Status.ABANDONED
     closed = fake.message(lobby.id)
     assert closed.buttons() == [] and "(closed)" in closed.content
     after = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
@@ -356,7 +356,7 @@ async def test_a_failed_announcement_says_the_change_was_saved(
     reply = await private_reply(started)
     assert reply.content.startswith("That was saved, but I could not update the messages here.")
     assert any("announcing it failed" in r.getMessage() and r.exc_info for r in caplog.records)
-    status = await sessions_of(handle).status_in_channel(fake.games.id)
+    status = await sessions_of(handle).reading.status_in_channel(fake.games.id)
     assert status.table.game.status is Status.ACTIVE
     panel = await private_reply(acked(await fake.slash("alice", "games", "game status"), DEFERRED_MESSAGE))
     assert panel.button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)", *LOOKS]
@@ -392,7 +392,7 @@ async def test_a_new_game_speaks_the_servers_language_not_the_hosts(
         await fake.slash("alice", "games", "game new", game="race", thread=False), DEFERRED_MESSAGE
     )
     lobby = await outcome.wait_response()
-    status = await sessions_of(handle).status_in_channel(fake.games.id)
+    status = await sessions_of(handle).reading.status_in_channel(fake.games.id)
     assert status.table.game.language == "pl"
     with speaking("pl"):
         buttons = [t(label) for label in ("Join", "Leave", "Start", "Add a bot")]
@@ -438,8 +438,8 @@ async def test_more_than_25_choices_become_select_menus(
     assert "the counter is 70" in bob_turn.content
     assert len((await open_panel(fake, "bob", bob_turn)).selects()) == 2
     assert "Take 30" in fake.message(panel.id).content and fake.message(panel.id).selects() == []
-    state = await sessions_of(handle).load(
-        (await sessions_of(handle).status_in_channel(fake.games.id)).table.id
+    state = await sessions_of(handle).reading.load(
+        (await sessions_of(handle).reading.status_in_channel(fake.games.id)).table.id
     )
     assert state.counter == 70  # type: ignore[attr-defined]
 
@@ -463,6 +463,10 @@ async def test_a_game_played_to_the_end_posts_the_result(
     assert all(m.buttons() == [] for m in turn_lines(fake))
     status = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))
     assert "finished" in status.content and f"<@{alice.id}>: **10**" in status.content
-    game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
-    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)
+    game_id = (
+        await sessions_of(handle).reading.status_in_channel(fake.games.id, include_ended=True)
+    ).table.id
+    assert await sessions_of(handle).reading.replay(game_id) == await sessions_of(handle).reading.load(
+        game_id
+    )
     await open_lobby(fake, "bob", "race")  # a finished game frees the channel

@@ -42,7 +42,7 @@ async def test_a_complete_nipron_game(
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261125 + count)
     await _open(fake, players)
     sessions = sessions_of(handle)
-    status = await sessions.status_in_channel(fake.games.id)
+    status = await sessions.reading.status_in_channel(fake.games.id)
     users = {fake.users[name].id: name for name in players}
 
     # Looking around, privately: the rules topics, the board picture and one's own player board.
@@ -74,10 +74,10 @@ async def test_a_complete_nipron_game(
             break
     else:
         raise AssertionError("the game did not end")
-    final_status = await sessions.status_in_channel(fake.games.id, include_ended=True)
+    final_status = await sessions.reading.status_in_channel(fake.games.id, include_ended=True)
     assert final_status.table.game.status is Status.FINISHED
-    replayed = await sessions.replay(status.table.id)
-    assert GAME.dump_state(replayed) == GAME.dump_state(await sessions.load(status.table.id))
+    replayed = await sessions.reading.replay(status.table.id)
+    assert GAME.dump_state(replayed) == GAME.dump_state(await sessions.reading.load(status.table.id))
     sheet = GAME.score(replayed)
     public = [m for m in fake.channel_messages("games") if m.author.id == fake.bot.id]
     final = public[-1]
@@ -111,7 +111,7 @@ async def test_a_complete_nipron_game(
 
 
 async def _seat_is_ai(sessions: Any, game_id: int, seat: int) -> bool:
-    return seat in (await sessions.status(game_id)).table.ai_seats
+    return seat in (await sessions.reading.status(game_id)).table.ai_seats
 
 
 async def test_a_nipron_panel_from_before_a_restart_still_works(
@@ -123,7 +123,7 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     await _open(fake, ["alice", "bob"])
     line = await next_turn_line(fake, 0)
     sessions = sessions_of(first)
-    status = await sessions.status_in_channel(fake.games.id)
+    status = await sessions.reading.status_in_channel(fake.games.id)
     seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
     user = "alice" if status.table.user_at(seat) == fake.users["alice"].id else "bob"
     panel = await acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
@@ -134,5 +134,5 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     clicked = acked(await fake.click(user, panel, choice["custom_id"]), DEFERRED_UPDATE)
     await fake.wait_until(lambda: fake.message(panel.id).edits > edits, PATIENCE, "the old panel redrawn")
     assert not clicked.replies
-    after = await sessions_of(second).status(status.table.id)
+    after = await sessions_of(second).reading.status(status.table.id)
     assert after.table.version == status.table.version + 1

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.sessions import Sessions
-from bot.tables import Choice, GameStatus
-from bot.views import picker
+from bot.on_discord.views import picker
+from bot.service.sessions import Sessions
+from bot.service.tables import Choice, GameStatus
 from engine.carnegie import GAME, data
 from engine.carnegie.state import CarnegieState, active_in
 from tests.e2e.test_carnegie import TAKE_MY_TURN, _turn_line, open_carnegie, seeded, sessions_of
@@ -37,7 +37,7 @@ async def seeded_game(fake: FakeDiscord, start_bot: Any, tmp_path: Path) -> tupl
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), SEED)
     await open_carnegie(fake, PLAYERS)
     sessions = sessions_of(handle)
-    return sessions, (await sessions.status_in_channel(fake.games.id)).table.id
+    return sessions, (await sessions.reading.status_in_channel(fake.games.id)).table.id
 
 
 def player_at(fake: FakeDiscord, status: GameStatus, seat: int) -> str:
@@ -45,7 +45,7 @@ def player_at(fake: FakeDiscord, status: GameStatus, seat: int) -> str:
 
 
 async def moves_left(sessions: Sessions, game_id: int) -> int:
-    state = await sessions.load(game_id)
+    state = await sessions.reading.load(game_id)
     assert isinstance(state, CarnegieState)
     return state.moves
 
@@ -54,10 +54,10 @@ async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[Gam
     """The easy AI plays every seat until ``wanted(status, seat, state)`` holds for the deciding seat."""
     ais: dict[int, Any] = {}
     for _ in range(3000):
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None and not status.progress.decision.finished
         seat = status.progress.decision.seats[0]
-        state = await sessions.load(game_id)
+        state = await sessions.reading.load(game_id)
         assert isinstance(state, CarnegieState)
         if wanted(status, seat, state):
             return status, seat
@@ -65,7 +65,7 @@ async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[Gam
         action = ai.choose(GAME, state, seat, GAME.legal_actions(state, seat))
         user = status.table.user_at(seat)
         assert user is not None
-        await sessions.act(
+        await sessions.play.act(
             game_id,
             user,
             GAME.format_action(action),
@@ -146,12 +146,12 @@ async def test_an_hr_turn_of_six_moves_in_three_journeys_r6_1_2(
     # Named by department or the Lobby (shown on the company picture), never by a grid cell.
     assert not any("," in label.split("From ", 1)[1].replace(", ", "") for label in first), first
     # Back: a level, then the first level again, nothing applied.
-    version = (await sessions.status(game_id)).table.version
+    version = (await sessions.reading.status(game_id)).table.version
     panel = await press(fake, user, panel, groups(panel)[0])
     assert "Choosing: From " in panel.content
     panel = await press(fake, user, panel, labelled(panel, "Back") or {})
     assert [b["label"] for b in groups(panel)] == first
-    assert (await sessions.status(game_id)).table.version == version
+    assert (await sessions.reading.status(game_id)).table.version == version
     # Six moves as three journeys of two (R6.1.2: one employee moved twice is one choice), each from the
     # Lobby: its group once, then where each employee goes; the panel stays in the Lobby's group.
     lobby = labelled(panel, "From the Lobby")
@@ -165,18 +165,18 @@ async def test_an_hr_turn_of_six_moves_in_three_journeys_r6_1_2(
         panel = await press(fake, user, panel, journey)
         clicks += 1
         assert panel.content.startswith(f"✓ {journey['label']}")
-        progress = (await sessions.status(game_id)).progress
+        progress = (await sessions.reading.status(game_id)).progress
         assert progress is not None
         if seat in progress.decision.seats:
             assert await moves_left(sessions, game_id) == moves - 2
         else:  # the pool ran out with nothing else to do: the turn ended with the journey (no Done)
-            last = (await sessions.live_log(game_id))[-1]
+            last = (await sessions.reading.live_log(game_id))[-1]
             assert moves == 2 and (last.seat, last.notation) == (seat, "done")
     assert clicks <= 6, clicks
     # The log tells every move: where each employee passed through and where it ended.
     told = [
         row
-        for row in await sessions.live_log(game_id)
+        for row in await sessions.reading.live_log(game_id)
         if row.version_after > version and row.seat == seat and row.notation.startswith("move ")
     ]
     assert len(told) == 3
@@ -220,16 +220,16 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
         assert panel.content.startswith(f"✓ {city['label']}"[:60])
         if region == data.REGIONS[0]:
             # The step drawn before the build is out of date: refused, nothing changes.
-            before = await sessions.status(game_id)
-            log = len(await sessions.live_log(game_id))
+            before = await sessions.reading.status(game_id)
+            log = len(await sessions.reading.live_log(game_id))
             edits = fake.message(stale.id).edits
             outcome = acked(await fake.click(user, stale, stale_group["custom_id"]), DEFERRED_UPDATE)
             reply = await private_reply(outcome)
             assert "out of date" in reply.content
             assert fake.message(stale.id).edits == edits
-            after = await sessions.status(game_id)
+            after = await sessions.reading.status(game_id)
             assert after.table.version == before.table.version
-            assert len(await sessions.live_log(game_id)) == log
+            assert len(await sessions.reading.live_log(game_id)) == log
         panel = await press(fake, user, panel, labelled(panel, "Undo") or {})
         assert "Choosing:" not in panel.content  # back at the first level, the build undone
 
@@ -268,7 +268,7 @@ async def test_back_from_a_nested_level_goes_one_level_up(
     where = [line for line in panel.content.splitlines() if line.startswith("Choosing:")]
     assert where == [f"Choosing: {outer.label}"], panel.content
     assert [b["label"] for b in groups(panel)] == above
-    assert (await sessions.status(game_id)).table.version == status.table.version
+    assert (await sessions.reading.status(game_id)).table.version == status.table.version
 
 
 async def test_an_open_panel_shows_the_decision_when_it_comes_back(
@@ -282,7 +282,7 @@ async def test_an_open_panel_shows_the_decision_when_it_comes_back(
     panels = {name: await open_panel(fake, name) for name in PLAYERS}
     redrawn: set[str] = set()
     for _ in range(200):
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None
         if status.progress.decision.kind not in ("sides", "house", "reserve"):
             break

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import announce, post_retry
+from bot.on_discord import announce, post_retry
 from engine.core import Event, checkpoint
 from tests.fakediscord import FakeDiscord
 
@@ -26,11 +26,11 @@ async def _round_one_closing(fake: FakeDiscord, start_bot: Any, tmp_path: Path) 
     bot = (await start_bot(tmp_path / "db.sqlite3")).bot
     alice, bob = fake.users["alice"].id, fake.users["bob"].id
     games = fake.channel("games").id
-    table = await bot.sessions.create_game(
+    table = await bot.sessions.lobby.create_game(
         guild_id=fake.guild.id, channel_id=games, game_name="carnegie", host_id=alice, seats=2
     )
-    await bot.sessions.join(table.id, bob)
-    await bot.sessions.start(table.id, alice)
+    await bot.sessions.lobby.join(table.id, bob)
+    await bot.sessions.lobby.start(table.id, alice)
     return bot, table
 
 

@@ -82,5 +82,9 @@ async def test_the_race_game_plays_from_new_to_the_final_post_through_its_plug_i
     alice = fake.users["alice"]
     assert "Winner: **alice**" in result.content and f"1. <@{alice.id}>: **10**" in result.content
     assert result.attachment("final-track.png").data.startswith(PNG)
-    game_id = (await sessions_of(handle).status_in_channel(fake.games.id, include_ended=True)).table.id
-    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)
+    game_id = (
+        await sessions_of(handle).reading.status_in_channel(fake.games.id, include_ended=True)
+    ).table.id
+    assert await sessions_of(handle).reading.replay(game_id) == await sessions_of(handle).reading.load(
+        game_id
+    )

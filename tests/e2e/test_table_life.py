@@ -34,12 +34,14 @@ async def test_alone_at_the_table_start_asks_before_a_solo_game(
     confirm = asked.followups[-1]
     assert confirm.ephemeral and "You are alone at the table" in confirm.content
     assert confirm.button_labels() == ["Start solo"]
-    status = await sessions_of(handle).status_in_channel(fake.games.id)
+    status = await sessions_of(handle).reading.status_in_channel(fake.games.id)
     assert status.table.game.status is Status.LOBBY  # asking changed nothing
     acked(await fake.click_button("alice", confirm, "Start solo"), DEFERRED_UPDATE)
     await next_turn_line(fake, 0)
     await fake.wait_for_update(lobby, lambda m: "(started)" in m.content, what="the lobby redrawn as started")
-    assert (await sessions_of(handle).status_in_channel(fake.games.id)).table.game.status is Status.ACTIVE
+    assert (
+        await sessions_of(handle).reading.status_in_channel(fake.games.id)
+    ).table.game.status is Status.ACTIVE
 
 
 async def test_a_table_for_one_starts_at_once_without_pinging(
@@ -80,7 +82,7 @@ async def test_the_host_may_start_with_fewer_than_set(
     assert (await private_reply(refused)).content == "Only the host can start the game."
     acked(await fake.click_button("alice", confirm, "Start with 2"), DEFERRED_UPDATE)
     await next_turn_line(fake, 0)
-    table = (await sessions_of(handle).status_in_channel(fake.games.id)).table
+    table = (await sessions_of(handle).reading.status_in_channel(fake.games.id)).table
     assert table.game.status is Status.ACTIVE and len(table.seats) == 2
 
 

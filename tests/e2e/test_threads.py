@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.cogs.lobby import no_threads_here
+from bot.on_discord.cogs.lobby import no_threads_here
 from tests.e2e.test_lobby import (
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
@@ -85,8 +85,10 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
     assert in_channel.attachments == [] and "Winner: **alice**" in in_channel.content
     # The channel holds the lobby, the second lobby and the result: no turn line, no summary.
     assert [m.id for m in fake.channel_messages(fake.games)] == [lobby.id, other.message.id, in_channel.id]
-    game_id = (await sessions_of(handle).status_in_channel(thread.id, include_ended=True)).table.id
-    assert await sessions_of(handle).replay(game_id) == await sessions_of(handle).load(game_id)
+    game_id = (await sessions_of(handle).reading.status_in_channel(thread.id, include_ended=True)).table.id
+    assert await sessions_of(handle).reading.replay(game_id) == await sessions_of(handle).reading.load(
+        game_id
+    )
 
 
 async def test_a_thread_asked_for_where_the_bot_may_not_open_one_is_refused(
@@ -112,5 +114,5 @@ async def test_a_thread_asked_for_where_the_bot_may_not_open_one_is_refused(
     acked(await fake.click_button("alice", fake.message(lobby.id), "Start"), DEFERRED_UPDATE)
     await fake.wait_until(lambda: _turn_lines(fake, fake.games), PATIENCE, "the turn line in the channel")
     assert not any(c.is_thread for c in fake.channels.values())
-    table = (await sessions_of(handle).status_in_channel(fake.games.id)).table
+    table = (await sessions_of(handle).reading.status_in_channel(fake.games.id)).table
     assert table.game.parent_channel_id is None and not table.game.thread_wanted

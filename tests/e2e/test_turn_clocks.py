@@ -53,7 +53,7 @@ async def _bot_with_a_clock(start_bot: Any, tmp_path: Path) -> tuple[Any, Manual
     """The bot, its one clock (the sessions') replaced by one the test moves."""
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     clock = ManualClock(MONDAY)
-    handle.bot.sessions.clock = clock
+    handle.bot.sessions.store.clock = clock
     return handle, clock
 
 
@@ -121,7 +121,7 @@ async def test_skip_appears_only_when_the_bank_is_empty_and_only_others_may_pres
     assert "not skipped" in (await private_reply(refused)).content
     acked(await fake.click_button("alice", skipped, "I'm back"), DEFERRED_UPDATE)
     await fake.wait_for_update(skipped, lambda m: "is back" in m.content, what="the hand-back told")
-    status = await handle.bot.sessions.status_in_channel(fake.games.id)
+    status = await handle.bot.sessions.reading.status_in_channel(fake.games.id)
     assert status.table.ai_seats == frozenset()
     log = acked(await fake.slash("carol", "games", "game log"), DEFERRED_MESSAGE)
     text = (await private_reply(log)).content
@@ -145,8 +145,8 @@ async def test_the_skip_goes_once_the_late_player_moves(
     await choose(fake, "alice", await open_panel(fake, "alice", line), "Take 1")
     retired = await fake.wait_for_update(out, lambda m: not m.button_labels(), what="the Skip taken off")
     assert retired.content == out.content
-    game_id = (await handle.bot.sessions.status_in_channel(fake.games.id)).table.id
-    async with handle.bot.sessions.db.transaction(write=False) as conn:
+    game_id = (await handle.bot.sessions.reading.status_in_channel(fake.games.id)).table.id
+    async with handle.bot.sessions.store.db.transaction(write=False) as conn:
         clocks = await clock_rows.seat_clocks(conn, game_id)
     assert all(c.out_of_time_post is None and not c.out_of_time for c in clocks.values())
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiohttp
 
-from bot.loopback import LoopbackResolver, loopback_connector, parse_loopback
+from bot.on_discord.loopback import LoopbackResolver, loopback_connector, parse_loopback
 
 
 def make_connector(host: str, port: int) -> aiohttp.TCPConnector:

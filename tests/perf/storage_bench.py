@@ -7,7 +7,8 @@ its defaults: every COMMIT flushed), and what a restart costs with 1,000 games i
   build the next choices): the product's path per click, engine work included.
 - Snapshot load: ``Sessions.load`` (read transaction + ``load_state``) and ``Sessions.status`` (what a
   click pays to draw a panel: load + legal actions + labels).
-- A click's language read: ``bot.language.chosen_language``, which every slash command and component
+- A click's language read: ``bot.on_discord.language.chosen_language``, which every slash command and
+component
   awaits before its handler (``reader_language``), among 1,000 players of whom half chose a language.
 - Restart: the database is filled to 1,000 open games (the played games cloned row by row, so every
   clone has a real log and snapshot), then a fresh ``BoardroomBot`` starts on it against the loopback
@@ -43,7 +44,7 @@ RESTART_GAMES = 1000
 async def _play(
     sessions: Any, game_id: int, users: list[int], actions: int, rnd: random.Random, act_ms: list[float]
 ) -> None:
-    status = await sessions.start(game_id, users[0])
+    status = await sessions.lobby.start(game_id, users[0])
     progress = status.progress
     for _ in range(actions):
         if progress is None or progress.decision.finished:
@@ -52,7 +53,7 @@ async def _play(
         choices = progress.choices[seat]
         choice = choices[rnd.randrange(len(choices))]
         t0 = time.perf_counter_ns()
-        result = await sessions.act(
+        result = await sessions.play.act(
             game_id, users[seat], choice.notation, expected_version=None, interaction_id=None, seat=seat
         )
         act_ms.append((time.perf_counter_ns() - t0) / 1e6)
@@ -61,7 +62,7 @@ async def _play(
 
 def _panels(status: Any) -> None:
     """What a click's panel reads of a game's status: every deciding seat's labelled choices (made when
-    first read, ``bot.tables.Choices``)."""
+    first read, ``bot.service.tables.Choices``)."""
     if status.progress is not None:
         for seat in status.progress.choices:
             status.progress.choices[seat]
@@ -109,8 +110,8 @@ def _clone_to(path: Path, total: int) -> int:
 
 async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, float]:
     """(ms to on_ready, ms to load every open game after that, ms for a python -m bot process)."""
-    from bot.client import BoardroomBot
     from bot.config import Settings
+    from bot.on_discord.client import BoardroomBot
     from tests.fakediscord import FakeDiscord
     from tests.fakediscord.harness import start_bot_process, start_client
 
@@ -130,7 +131,7 @@ async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, fl
         sessions = handle.client.sessions  # type: ignore[attr-defined]
         t1 = time.perf_counter()
         for game_id in open_ids:
-            _panels(await sessions.status(game_id))
+            _panels(await sessions.reading.status(game_id))
         load_all_ms = (time.perf_counter() - t1) * 1000
         await handle.stop()
 
@@ -154,7 +155,7 @@ async def _games_played(
     ids = []
     for g in range(n_games):
         users = [1000 + 10 * g, 1001 + 10 * g]
-        table = await sessions.create_game(
+        table = await sessions.lobby.create_game(
             guild_id=1,
             channel_id=100 + g,
             game_name="carnegie",
@@ -162,7 +163,7 @@ async def _games_played(
             seats=2,
             host_name=f"P{g}a",
         )
-        await sessions.join(table.id, users[1], f"P{g}b")
+        await sessions.lobby.join(table.id, users[1], f"P{g}b")
         # Different lengths, so the clones below are games at many stages.
         await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms)
         ids.append(table.id)
@@ -178,7 +179,7 @@ async def _postgres_acts(
     anything: SQLite's WAL + NORMAL trade. (ms of every act, the setting)."""
     import asyncpg
 
-    from bot.sessions import Sessions
+    from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
 
     name = f"bench_commit_{synchronous_commit}"
@@ -202,9 +203,10 @@ async def _postgres_acts(
 
 
 async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float]:
-    """What every click pays before its handler runs (``bot.language.reader_language``): one read of the
+    """What every click pays before its handler runs (``bot.on_discord.language.reader_language``): one
+    read of the
     player's chosen language, here among 1,000 players of whom half chose one (issue 21)."""
-    from bot.language import choose_language, chosen_language
+    from bot.on_discord.language import choose_language, chosen_language
     from render.common.language import LANGUAGES
 
     users = [10**17 + i for i in range(1000)]
@@ -219,7 +221,7 @@ async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float
 
 
 async def _bench(quick: bool) -> list[Row]:
-    from bot.sessions import Sessions
+    from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
     from bot.storage.sqlite import SqliteDatabase
 
@@ -235,14 +237,14 @@ async def _bench(quick: bool) -> list[Row]:
         sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[level]
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
         act_ms, ids = await _games_played(sessions, n_games, per_game, rnd)
-        active = [i for i in ids if (await sessions.status(i)).table.game.status.value == "active"]
+        active = [i for i in ids if (await sessions.reading.status(i)).table.game.status.value == "active"]
         load_ms, status_ms = [], []
         for _ in range(5 if quick else 20):
             for game_id in active:
                 t0 = time.perf_counter_ns()
-                await sessions.load(game_id)
+                await sessions.reading.load(game_id)
                 t1 = time.perf_counter_ns()
-                _panels(await sessions.status(game_id))
+                _panels(await sessions.reading.status(game_id))
                 t2 = time.perf_counter_ns()
                 load_ms.append((t1 - t0) / 1e6)
                 status_ms.append((t2 - t1) / 1e6)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import APOLOGY
-from bot.sessions import Sessions
-from bot.tables import Table
+from bot.on_discord.errors import APOLOGY
+from bot.service.sessions import Sessions
+from bot.service.tables import Table
 from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import PATIENCE, Channel, FakeDiscord, InteractionOutcome, Message
 from tests.race_game import RACE
@@ -27,11 +27,11 @@ async def seat_race(
     """A started race game in ``channel``: ``host`` at seat 0 (to move first), ``other`` at seat 1."""
     where = fake.channel(channel) if isinstance(channel, str) else channel
     assert where.guild_id is not None
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=where.guild_id, channel_id=where.id, game_name="race", host_id=fake.users[host].id, seats=2
     )
-    await sessions.join(table.id, fake.users[other].id)
-    status = await sessions.start(table.id, fake.users[host].id)
+    await sessions.lobby.join(table.id, fake.users[other].id)
+    status = await sessions.lobby.start(table.id, fake.users[host].id)
     return status.table
 
 
@@ -70,14 +70,14 @@ async def refusal(outcome: InteractionOutcome, timeout: float = PATIENCE) -> str
 
 async def game_fingerprint(sessions: Sessions, game_id: int) -> tuple[int, str | None, int]:
     """Version, snapshot and log length: equal before and after = nothing changed."""
-    status = await sessions.status(game_id)
-    log = await sessions.live_log(game_id)
+    status = await sessions.reading.status(game_id)
+    log = await sessions.reading.live_log(game_id)
     return status.table.version, status.table.game.snapshot, len(log)
 
 
 async def assert_replays(sessions: Sessions, game_id: int) -> None:
     """The snapshot equals ``new_game(seed)`` plus the live action log."""
-    assert await sessions.replay(game_id) == await sessions.load(game_id)
+    assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id)
 
 
 def race_turn(snapshot: str | None) -> int:

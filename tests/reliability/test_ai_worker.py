@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import Sessions
-from bot.tables import Table
+from bot.service.sessions import Sessions
+from bot.service.tables import Table
 from tests.fakediscord import Channel, FakeDiscord
 from tests.reliability.gated_race import GATE_ENV, open_gate, pids
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, assert_replays, seat_race, sessions_of
@@ -42,15 +42,15 @@ async def seat_against_the_bot(fake: FakeDiscord, sessions: Sessions, channel: C
     """A started gated race: alice at seat 0 (to move first), the bot at seat 1."""
     alice = fake.users["alice"].id
     assert channel.guild_id is not None
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=channel.guild_id, channel_id=channel.id, game_name="gated_race", host_id=alice, seats=2
     )
-    await sessions.add_bot(table.id, alice, "first")
-    return (await sessions.start(table.id, alice)).table
+    await sessions.lobby.add_bot(table.id, alice, "first")
+    return (await sessions.lobby.start(table.id, alice)).table
 
 
 async def bot_moved(sessions: Sessions, game_id: int) -> bool:
-    return any(row.seat == BOT_SEAT for row in await sessions.live_log(game_id))
+    return any(row.seat == BOT_SEAT for row in await sessions.reading.live_log(game_id))
 
 
 def kill(pid: int) -> None:
@@ -91,9 +91,9 @@ async def test_the_worker_killed_mid_decision_is_replaced_once_and_every_game_ge
         await fake.wait_until_async(lambda t=table: bot_moved(sessions, t.id), 30, f"game {table.id} bot")
     await handle.bot.bots.idle()
     for table in tables:
-        log = await sessions.live_log(table.id)
+        log = await sessions.reading.live_log(table.id)
         assert [row.seat for row in log] == [0, BOT_SEAT], "the bot's move is applied exactly once"
-        assert (await sessions.status(table.id)).table.version == table.version + 2
+        assert (await sessions.reading.status(table.id)).table.version == table.version + 2
         await assert_replays(sessions, table.id)
     # The original worker(s), one replacement after each kill, and the one that finally decided.
     started = pids(gate, "thinking") | pids(gate, "decided")
@@ -147,7 +147,7 @@ async def test_fifty_games_asking_the_bot_do_not_hold_up_peoples_clicks(
         assert not pids(gate, "decided"), "no bot decision came back before the people's clicks"
         assert pool.waiting == 50
     for table in people_tables:
-        assert len(await sessions.live_log(table.id)) == 2
+        assert len(await sessions.reading.live_log(table.id)) == 2
         await assert_replays(sessions, table.id)
 
     for pid in thinking:
@@ -158,7 +158,7 @@ async def test_fifty_games_asking_the_bot_do_not_hold_up_peoples_clicks(
         await fake.wait_until_async(lambda t=table: bot_moved(sessions, t.id), 40, f"game {table.id} bot")
     await handle.bot.bots.idle()
     for table in bot_tables:
-        assert [row.seat for row in await sessions.live_log(table.id)] == [0, BOT_SEAT]
+        assert [row.seat for row in await sessions.reading.live_log(table.id)] == [0, BOT_SEAT]
     assert pool.waiting == 0
     started = pids(gate, "thinking") | pids(gate, "decided")
     assert len(started) <= 2 * pool.workers, f"{len(started)} workers for {pool.workers} places"

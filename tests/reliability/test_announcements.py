@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import announce
-from bot import client as bot_client
-from bot.sessions import Sessions
+from bot.on_discord import announce
+from bot.on_discord import client as bot_client
+from bot.service.sessions import Sessions
 from bot.storage import open_database
 from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, action_id, answer, seat_race, sessions_of
@@ -39,13 +39,13 @@ async def play_offline(db: Path, game_id: int, fake: FakeDiscord, moves: int) ->
     try:
         sessions = Sessions(database)
         for _ in range(moves):
-            status = await sessions.status(game_id)
+            status = await sessions.reading.status(game_id)
             assert status.progress is not None
             seat = status.progress.decision.seats[0]
-            await sessions.act(
+            await sessions.play.act(
                 game_id, user_at(fake, seat), "step 1", expected_version=None, interaction_id=None
             )
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None
         return status.progress.decision.seats[0]
     finally:
@@ -104,7 +104,7 @@ async def test_a_summary_whose_drawing_was_cut_off_is_posted_at_the_next_start(
         raise AssertionError("unreachable")
 
     handle.bot.render_pool.draw = hang
-    status = await sessions.status(table.id)
+    status = await sessions.reading.status(table.id)
     assert status.progress is not None
     seat = status.progress.decision.seats[0]
     await fake.press(

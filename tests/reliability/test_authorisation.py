@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables import WRONG_CHANNEL
-from bot.transfer import HIDDEN_UNTIL_THE_END
+from bot.ops.transfer import HIDDEN_UNTIL_THE_END
+from bot.service.tables import WRONG_CHANNEL
 from render.common.language import say
 from tests.fakediscord import FakeDiscord, Permission
 from tests.fakediscord.model import Member
@@ -90,13 +90,13 @@ async def test_a_custom_id_replayed_in_another_channel_or_guild_is_refused(
         assert await refusal(turn) == WRONG_CHANNEL
     assert await game_fingerprint(sessions, table.id) == before
     # A lobby's buttons too.
-    lobby = await sessions.create_game(
+    lobby = await sessions.lobby.create_game(
         guild_id=fake.guild.id, channel_id=fake.general.id, game_name="race", host_id=fake.users["carol"].id
     )
     for verb in ("j", "l", "s"):
         outcome = await fake.press("mallory", other_guild, f"br:{verb}:{lobby.id}:{lobby.version}")
         assert await refusal(outcome) == WRONG_CHANNEL
-    assert (await sessions.status(lobby.id)).table.seats == lobby.seats
+    assert (await sessions.reading.status(lobby.id)).table.seats == lobby.seats
     # The same click in the game's own channel works.
     applied = await fake.press("alice", "games", legal)
     assert await answer(applied) is applied.record.source_message
@@ -133,7 +133,7 @@ async def test_host_only_commands_refuse_members_without_manage_server(
     assert fake.guild.permissions_in(fake.games, fake.users["mod"].id) & Permission.MANAGE_GUILD
     done = await fake.slash("mod", "games", "game abandon")
     await done.wait_followups(1)
-    assert (await sessions.status(table.id)).table.game.status.value == "abandoned"
+    assert (await sessions.reading.status(table.id)).table.game.status.value == "abandoned"
 
 
 async def test_a_moderator_playing_in_a_game_cannot_export_it_until_it_ends(
@@ -149,7 +149,7 @@ async def test_a_moderator_playing_in_a_game_cannot_export_it_until_it_ends(
     export = await fake.slash("mod", "games", "boardroom export")
     assert await refusal(export) == say(HIDDEN_UNTIL_THE_END)
     assert not any(m.attachments for m in export.followups)
-    await sessions.abandon(table.id, fake.users["alice"].id, may_manage=False)
+    await sessions.lobby.abandon(table.id, fake.users["alice"].id, may_manage=False)
     ended = await fake.slash("mod", "games", "boardroom export")
     (reply,) = await ended.wait_followups(1)
     assert reply.ephemeral and reply.attachment(f"boardroom-race-{table.id}.json").data

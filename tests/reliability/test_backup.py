@@ -1,4 +1,4 @@
-"""``python -m bot.backup`` cannot destroy the live database, and finishes on a busy one (issue 17,
+"""``python -m bot.ops.backup`` cannot destroy the live database, and finishes on a busy one (issue 17,
 findings 1 and 2). The ≥ 100 MB run under a steady writer is ``BOARDROOM_SOAK=1`` (``make soak``);
 the always-run version copies a few MB under the same writer."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import backup as backup_cli
-from bot.storage.backup import backup
+from bot.ops import backup as backup_cli
+from bot.storage.file_copy import backup
 
 SOAK = os.environ.get("BOARDROOM_SOAK") == "1"
 
@@ -156,7 +156,7 @@ def test_the_check_reports_a_game_it_cannot_read_and_goes_on(
     not a traceback that stops the check of every other game."""
     import asyncio
 
-    from bot.sessions import Sessions
+    from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
     from tests.conftest import RACE_MODULES
 
@@ -167,17 +167,17 @@ def test_the_check_reports_a_game_it_cannot_read_and_goes_on(
         await migrate(database)
         sessions = Sessions(database)
         for channel in (2, 3):
-            table = await sessions.create_game(
+            table = await sessions.lobby.create_game(
                 guild_id=1, channel_id=channel, game_name="carnegie", host_id=10, seats=2
             )
-            await sessions.join(table.id, 11)
-            status = await sessions.start(table.id, 10)
+            await sessions.lobby.join(table.id, 11)
+            status = await sessions.lobby.start(table.id, 10)
             assert status.progress is not None
             seat = status.progress.decision.seats[0]
             user = status.table.user_at(seat)
             assert user is not None
             choice = status.progress.choices[seat][0].notation
-            await sessions.act(table.id, user, choice, expected_version=None, interaction_id=None)
+            await sessions.play.act(table.id, user, choice, expected_version=None, interaction_id=None)
         await database.close()
 
     asyncio.run(make())

@@ -25,9 +25,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import plugins, typed
-from bot.errors import APOLOGY
-from bot.views import ids
+from bot import plugins
+from bot.on_discord.errors import APOLOGY
+from bot.on_discord.views import ids
+from bot.service import typed
 from engine.core import EngineError
 from tests.fakediscord import FakeDiscord, InteractionOutcome
 from tests.fakediscord.harness import ClientHandle, start_client
@@ -81,8 +82,8 @@ class LiveBot:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def start(self) -> None:
-        from bot.client import BoardroomBot
         from bot.config import Settings
+        from bot.on_discord.client import BoardroomBot
 
         self.fake = await FakeDiscord().start()
         values: dict[str, Any] = {
@@ -97,26 +98,30 @@ class LiveBot:
         self.sessions = bot.sessions
         self.race = await seat_race(self.fake, self.sessions, "games")
         general = self.fake.channel("general")
-        table = await self.sessions.create_game(
+        table = await self.sessions.lobby.create_game(
             guild_id=self.fake.guild.id,
             channel_id=general.id,
             game_name="carnegie",
             host_id=self.fake.users["alice"].id,
             seats=2,
         )
-        await self.sessions.join(table.id, self.fake.users["bob"].id)
-        self.carnegie = (await self.sessions.start(table.id, self.fake.users["alice"].id)).table
+        await self.sessions.lobby.join(table.id, self.fake.users["bob"].id)
+        self.carnegie = (await self.sessions.lobby.start(table.id, self.fake.users["alice"].id)).table
 
     async def stop(self) -> None:
         await self.handle.stop()
         await self.fake.stop()
 
     async def fingerprint(self, game_id: int) -> tuple[int, str | None, int]:
-        status = await self.sessions.status(game_id)
-        return status.table.version, status.table.game.snapshot, len(await self.sessions.live_log(game_id))
+        status = await self.sessions.reading.status(game_id)
+        return (
+            status.table.version,
+            status.table.game.snapshot,
+            len(await self.sessions.reading.live_log(game_id)),
+        )
 
     async def fresh_race_if_over(self) -> None:
-        status = await self.sessions.status(self.race.id)
+        status = await self.sessions.reading.status(self.race.id)
         if status.table.game.status.value != "active":
             self.race = await seat_race(self.fake, self.sessions, "games")
 
@@ -145,7 +150,7 @@ async def check_refused_or_applied(
     user got a clear private refusal and the game is exactly as before."""
     after = await live.fingerprint(game_id)
     if after != before:
-        log = await live.sessions.live_log(game_id)
+        log = await live.sessions.reading.live_log(game_id)
         assert log[-1].interaction_id == outcome.id, "the game changed on an input it did not apply"
         assert after[2] == before[2] + 1
         return
@@ -226,7 +231,7 @@ def test_random_select_values_and_stale_versions(live: LiveBot) -> None:
         TRIED["select values"] = TRIED.get("select values", 0) + 1
 
         async def go() -> None:
-            status = await live.sessions.status(live.race.id)
+            status = await live.sessions.reading.status(live.race.id)
             seat = RACE.load_state(status.table.game.snapshot or "").turn
             version = max(0, status.table.version + version_shift)
             custom_id = f"br:m:{live.race.id}:{version}:{seat}:0"
@@ -258,7 +263,7 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
 
         async def go() -> None:
             game_id = live.carnegie.id
-            status = await live.sessions.status(game_id)
+            status = await live.sessions.reading.status(game_id)
             assert status.progress is not None and not status.progress.decision.finished
             seat = status.progress.decision.seats[0]
             user = ("alice", "bob")[seat] if pending_user else "carol"
@@ -266,7 +271,7 @@ def test_random_and_oversized_typed_moves(live: LiveBot) -> None:
             outcome = await live.fake.slash(user, "general", "game play", action=text)
             after = await live.fingerprint(game_id)
             if after != before:
-                log = await live.sessions.live_log(game_id)
+                log = await live.sessions.reading.live_log(game_id)
                 assert log[-1].interaction_id == outcome.id
                 # A notation, or words that pick out exactly one choice (" Ø3}" can mean "3", one label's
                 # only number): applied as that choice, nothing else.

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.sessions import STALE_CHOICE
+from bot.service.play import STALE_CHOICE
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import (
     GAME_MODULES,
@@ -62,7 +62,7 @@ async def applied_in_order(outcomes: list[Any], sessions: Any, game_id: int) -> 
     for outcome in outcomes:
         if outcome.id not in applied:
             assert await refusal(outcome) in CLEAR_REFUSALS
-    log = await sessions.live_log(game_id)
+    log = await sessions.reading.live_log(game_id)
     in_log = [row.interaction_id for row in log if row.interaction_id in {o.id for o in outcomes}]
     assert sorted(in_log) == sorted(applied), "applied = confirmed, and each exactly once"
     return [applied[i] for i in in_log]
@@ -81,7 +81,7 @@ async def test_fifty_games_in_parallel_apply_exactly_the_legal_clicks(
     for _ in range(3):
         rounds = []
         for table, channel in zip(tables, channels, strict=True):
-            status = await sessions.status(table.id)
+            status = await sessions.reading.status(table.id)
             seat = status.progress.decision.seats[0] if status.progress else 0
             mover, waiter = ("alice", "bob") if seat == 0 else ("bob", "alice")
             rounds.append(
@@ -104,8 +104,8 @@ async def test_fifty_games_in_parallel_apply_exactly_the_legal_clicks(
             applied_total[table.id] = applied_total.get(table.id, 0) + len(applied)
     for table in tables:
         await assert_replays(sessions, table.id)
-        log = await sessions.live_log(table.id)
-        status = await sessions.status(table.id)
+        log = await sessions.reading.live_log(table.id)
+        status = await sessions.reading.status(table.id)
         assert len(log) == applied_total[table.id]
         assert status.table.version == table.version + len(log)
     assert clicks == 450

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
-from bot.sessions import Sessions
+from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
@@ -41,12 +41,12 @@ async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
         where = fake.channel("games")
         assert where.guild_id is not None
         alice, bob = fake.users["alice"].id, fake.users["bob"].id
-        table = await sessions.create_game(
+        table = await sessions.lobby.create_game(
             guild_id=where.guild_id, channel_id=where.id, game_name="carnegie", host_id=alice, seats=2
         )
-        await sessions.join(table.id, bob)
-        await sessions.start(table.id, alice)
-        await sessions.replace_with_ai(table.id, alice, bob, may_manage=True)
+        await sessions.lobby.join(table.id, bob)
+        await sessions.lobby.start(table.id, alice)
+        await sessions.play.replace_with_ai(table.id, alice, bob, may_manage=True)
         return table.id
     finally:
         await database.close()

@@ -1,5 +1,5 @@
 """Data safety (issue 8, part 6): ``/boardroom export`` and ``/boardroom import`` (verified by
-replay), and ``python -m bot.backup`` (SQLite online backup) taken during play, restored and
+replay), and ``python -m bot.ops.backup`` (SQLite online backup) taken during play, restored and
 played on."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot import backup as backup_cli
-from bot import transfer
+from bot.ops import backup as backup_cli
+from bot.ops import transfer
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import (
@@ -28,7 +28,7 @@ from tests.reliability.helpers import (
 async def play(fake: FakeDiscord, sessions: Any, game_id: int, moves: list[str]) -> None:
     """Whoever must act plays the next notation (a confirmed click each)."""
     for notation in moves:
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
         user = "alice" if seat == 0 else "bob"
@@ -52,9 +52,9 @@ async def test_export_then_import_restores_the_game_verified_by_replay(
     document = json.loads(raw)
     assert document["format"] == transfer.FORMAT and document["checksum"] == transfer.checksum(document)
     assert [a["notation"] for a in document["actions"]] == ["step 1", "roll", "step 2"]
-    assert document["seed"] == (await sessions.status(table.id)).table.game.seed
+    assert document["seed"] == (await sessions.reading.status(table.id)).table.game.seed
     assert [s["seat"] for s in document["seats"]] == [0, 1] and document["undos"] == []
-    assert document["snapshot"] == (await sessions.status(table.id)).table.game.snapshot
+    assert document["snapshot"] == (await sessions.reading.status(table.id)).table.game.snapshot
 
     # Into the busy channel: refused with the reason; a tampered file: refused with the reason.
     busy = await fake.slash("owner", "games", "boardroom import", file=fake.upload("g.json", raw))
@@ -76,10 +76,14 @@ async def test_export_then_import_restores_the_game_verified_by_replay(
     imported = await fake.slash("owner", "general", "boardroom import", file=fake.upload("g.json", raw))
     (done,) = await imported.wait_followups(1)
     assert done.ephemeral and "Imported" in done.content
-    copy = await sessions.status_in_channel(fake.general.id)
+    copy = await sessions.reading.status_in_channel(fake.general.id)
     assert copy.table.id != table.id
     assert copy.table.game.snapshot == document["snapshot"]
-    assert [r.notation for r in await sessions.live_log(copy.table.id)] == ["step 1", "roll", "step 2"]
+    assert [r.notation for r in await sessions.reading.live_log(copy.table.id)] == [
+        "step 1",
+        "roll",
+        "step 2",
+    ]
     await assert_replays(sessions, copy.table.id)
     # The imported game goes on in its new channel, with a turn line there.
     await fake.wait_until(
@@ -104,7 +108,7 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
 
     async def keep_playing(game_id: int) -> None:
         while not stop.is_set():
-            status = await sessions.status(game_id)
+            status = await sessions.reading.status(game_id)
             if status.progress is None or status.progress.decision.finished:
                 return
             await play(fake, sessions, game_id, ["step 1"])
@@ -138,32 +142,34 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
     sessions = sessions_of(await start_bot(restored, game_modules=GAME_MODULES))
     for table in tables:
         await assert_replays(sessions, table.id)
-        status = await sessions.status(table.id)
+        status = await sessions.reading.status(table.id)
         if status.progress is not None and not status.progress.decision.finished:
             await play(fake, sessions, table.id, ["step 1"])
             await assert_replays(sessions, table.id)
 
 
 def test_backup_command_line(tmp_path: Path, capsys: Any) -> None:
-    """``python -m bot.backup SOURCE DEST`` on a database with a started game: exit 0 and a summary;
+    """``python -m bot.ops.backup SOURCE DEST`` on a database with a started game: exit 0 and a summary;
     a damaged copy fails the check."""
     import sqlite3
 
-    from bot.storage.backup import backup
+    from bot.storage.file_copy import backup
 
     db = tmp_path / "live.sqlite3"
 
     async def make() -> None:
-        from bot.sessions import Sessions
+        from bot.service.sessions import Sessions
         from bot.storage import migrate, open_database
 
         database = await open_database(db)
         await migrate(database)
         sessions = Sessions(database)
-        table = await sessions.create_game(guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2)
-        await sessions.join(table.id, 11)
-        await sessions.start(table.id, 10)
-        await sessions.act(table.id, 10, "step 2", expected_version=None, interaction_id=99)
+        table = await sessions.lobby.create_game(
+            guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2
+        )
+        await sessions.lobby.join(table.id, 11)
+        await sessions.lobby.start(table.id, 10)
+        await sessions.play.act(table.id, 10, "step 2", expected_version=None, interaction_id=99)
         await database.close()
 
     asyncio.run(make())
@@ -187,19 +193,21 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from bot.refusals import Refusal
-    from bot.sessions import Sessions
+    from bot.service.refusals import Refusal
+    from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
 
     async def make() -> tuple[Any, Sessions, dict[str, Any]]:
         database = await open_database(tmp_path / "t.sqlite3")
         await migrate(database)
         sessions = Sessions(database)
-        table = await sessions.create_game(guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2)
-        await sessions.join(table.id, 11)
-        await sessions.start(table.id, 10)
+        table = await sessions.lobby.create_game(
+            guild_id=1, channel_id=2, game_name="race", host_id=10, seats=2
+        )
+        await sessions.lobby.join(table.id, 11)
+        await sessions.lobby.start(table.id, 10)
         for n, (user, move) in enumerate([(10, "step 1"), (11, "roll"), (10, "step 2")]):
-            await sessions.act(table.id, user, move, expected_version=None, interaction_id=500 + n)
+            await sessions.play.act(table.id, user, move, expected_version=None, interaction_id=500 + n)
         # A moderator (Manage Server, not playing): players may not export a game in progress.
         document = await transfer.export_game(sessions, table.id, 99, may_manage=True)
         return database, sessions, document
@@ -224,7 +232,7 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
     async def stored_in(channel_id: int) -> Any:
         from bot.storage import games as game_rows
 
-        async with sessions.db.transaction(write=False) as conn:
+        async with sessions.store.db.transaction(write=False) as conn:
             return await game_rows.latest_game_in_channel(conn, channel_id)
 
     @settings(max_examples=150, deadline=None, derandomize=True, database=None)
@@ -247,8 +255,8 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
             return
         outcomes["accepted"] += 1
         # Accepted: a consistent game (snapshot = replay), e.g. a changed display name or time.
-        assert loop.run_until_complete(sessions.replay(table.id)) == loop.run_until_complete(
-            sessions.load(table.id)
+        assert loop.run_until_complete(sessions.reading.replay(table.id)) == loop.run_until_complete(
+            sessions.reading.load(table.id)
         )
 
     try:

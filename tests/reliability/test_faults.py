@@ -74,9 +74,9 @@ async def test_gateway_disconnect_and_resume_delivers_the_click_once(
     await fake.redeliver(outcome)  # and Discord delivers the same interaction once more
     version, _, log_length = await game_fingerprint(sessions, table.id)
     assert (version, log_length) == (before[0] + 1, before[2] + 1)
-    assert [r.interaction_id for r in await sessions.live_log(table.id)].count(outcome.id) == 1
+    assert [r.interaction_id for r in await sessions.reading.live_log(table.id)].count(outcome.id) == 1
     # The game goes on after the reconnects.
-    after = (await sessions.status(table.id)).table
+    after = (await sessions.reading.status(table.id)).table
     second = await fake.press("bob", "games", action_id(after, 1, "step 1"))
     assert await answer(second) is second.record.source_message
     await assert_replays(sessions, table.id)
@@ -89,15 +89,15 @@ async def test_a_failed_image_upload_is_retried_and_shown_once(
     handle = await start_bot(tmp_path / "db.sqlite3")
     sessions = sessions_of(handle)
     games = fake.channel("games")
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=fake.guild.id,
         channel_id=games.id,
         game_name="carnegie",
         host_id=fake.users["alice"].id,
         seats=2,
     )
-    await sessions.join(table.id, fake.users["bob"].id)
-    await sessions.start(table.id, fake.users["alice"].id)
+    await sessions.lobby.join(table.id, fake.users["bob"].id)
+    await sessions.lobby.start(table.id, fake.users["alice"].id)
     before = await game_fingerprint(sessions, table.id)
     fake.fail_next_upload(status=502)
     outcome = await fake.slash("alice", "games", "game board", timeout=10)

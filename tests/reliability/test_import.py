@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from bot import plugins, transfer
-from bot.refusals import Refusal
-from bot.sessions import Sessions
+from bot import plugins
+from bot.ops import transfer
+from bot.service.refusals import Refusal
+from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage import games as game_rows
 from tests.fakediscord import FakeDiscord
@@ -42,13 +43,15 @@ async def sessions(database_target: str | Path) -> AsyncIterator[Sessions]:
 
 async def carnegie_with_undos(sessions: Sessions, *, moves: int = 40, undos: int = 6) -> int:
     """A 2-player Carnegie game (seeded choices) where players took back some of their own steps."""
-    table = await sessions.create_game(guild_id=1, channel_id=2, game_name="carnegie", host_id=HOST, seats=2)
-    await sessions.join(table.id, GUEST)
-    await sessions.start(table.id, HOST)
+    table = await sessions.lobby.create_game(
+        guild_id=1, channel_id=2, game_name="carnegie", host_id=HOST, seats=2
+    )
+    await sessions.lobby.join(table.id, GUEST)
+    await sessions.lobby.start(table.id, HOST)
     rng = random.Random(17)
     taken = 0
     for _ in range(moves):
-        status = await sessions.status(table.id)
+        status = await sessions.reading.status(table.id)
         assert status.progress is not None
         if status.progress.decision.finished:
             break
@@ -56,10 +59,10 @@ async def carnegie_with_undos(sessions: Sessions, *, moves: int = 40, undos: int
         user = status.table.user_at(seat)
         assert user is not None
         choice = rng.choice(status.progress.choices[seat])
-        await sessions.act(table.id, user, choice.notation, expected_version=None, interaction_id=None)
-        last = (await sessions.live_log(table.id))[-1]
+        await sessions.play.act(table.id, user, choice.notation, expected_version=None, interaction_id=None)
+        last = (await sessions.reading.live_log(table.id))[-1]
         if not last.barrier and taken < undos:
-            await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+            await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
             taken += 1
     assert taken >= 2, "the game offered steps to take back"
     return table.id
@@ -67,9 +70,9 @@ async def carnegie_with_undos(sessions: Sessions, *, moves: int = 40, undos: int
 
 async def stored(sessions: Sessions, game_id: int) -> dict[str, Any]:
     """What defines the game as stored: snapshot, live log with derived events and barriers, undos."""
-    status = await sessions.status(game_id)
-    live = await sessions.live_log(game_id)
-    async with sessions.db.transaction(write=False) as conn:
+    status = await sessions.reading.status(game_id)
+    live = await sessions.reading.live_log(game_id)
+    async with sessions.store.db.transaction(write=False) as conn:
         undone = [
             r["seq"] for r in await conn.fetchall("SELECT seq FROM undos WHERE game_id = ?", (game_id,))
         ]
@@ -95,7 +98,7 @@ async def import_or_refuse(sessions: Sessions, document: dict[str, Any], channel
     except Refusal as exc:
         sentence = str(exc)
         assert sentence.strip() and "\n" not in sentence and "Traceback" not in sentence
-        async with sessions.db.transaction(write=False) as conn:
+        async with sessions.store.db.transaction(write=False) as conn:
             assert await game_rows.latest_game_in_channel(conn, channel) is None, "a refused import stored"
         return sentence
     return table.id
@@ -108,7 +111,7 @@ async def test_an_export_with_undos_imports_as_the_identical_game(sessions: Sess
     copy = await import_or_refuse(sessions, document, 100)
     assert isinstance(copy, int), copy
     assert await stored(sessions, copy) == await stored(sessions, game_id)
-    assert await sessions.replay(copy) == await sessions.load(copy)
+    assert await sessions.reading.replay(copy) == await sessions.reading.load(copy)
 
 
 async def test_forged_derived_fields_are_replaced_by_the_replay_or_refused(sessions: Sessions) -> None:
@@ -134,7 +137,7 @@ async def test_forged_derived_fields_are_replaced_by_the_replay_or_refused(sessi
         copy = await import_or_refuse(sessions, forged(document, change), 200 + n)
         assert isinstance(copy, int), (change.__name__, copy)
         assert await stored(sessions, copy) == original, change.__name__
-        status = await sessions.status(copy)
+        status = await sessions.reading.status(copy)
         assert status.table.version < 10_000, "the version is derived, not imported"
         if status.progress is not None and not status.progress.decision.finished:
             # Moves go on after the import (a version of 2^63-1 once broke every later move).
@@ -142,7 +145,9 @@ async def test_forged_derived_fields_are_replaced_by_the_replay_or_refused(sessi
             user = status.table.user_at(seat)
             assert user is not None
             choice = status.progress.choices[seat][0].notation
-            await sessions.act(copy, user, choice, expected_version=status.table.version, interaction_id=None)
+            await sessions.play.act(
+                copy, user, choice, expected_version=status.table.version, interaction_id=None
+            )
 
     def undo_across_a_hand_over(d: dict[str, Any]) -> None:
         # Everything after the barrier is dropped, then the barrier itself is "undone".
@@ -239,7 +244,7 @@ async def test_every_mutation_of_an_export_with_undos_is_refused_or_the_same_gam
                 continue
             outcomes["same"] += 1
             assert (await stored(sessions, outcome))["snapshot"] == original["snapshot"], (where, value)
-            assert await sessions.replay(outcome) == await sessions.load(outcome)
+            assert await sessions.reading.replay(outcome) == await sessions.reading.load(outcome)
     assert outcomes["refused"] > 100, outcomes
 
 
@@ -291,17 +296,17 @@ async def play_to_an_undoable_step(sessions: Sessions, game_id: int) -> None:
     """Play on until the player to move has a step that is not a barrier (one they could undo)."""
     game = plugins.game("carnegie")
     for _ in range(200):
-        state = await sessions.load(game_id)
+        state = await sessions.reading.load(game_id)
         decision = game.pending(state)
         assert not decision.finished
         seat = decision.seats[0]
         actions = game.legal_actions(state, seat)
         if any(not game.apply(state, seat, a).barrier for a in actions):
             return
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         user = status.table.user_at(seat)
         assert user is not None
-        await sessions.act(
+        await sessions.play.act(
             game_id, user, game.format_action(actions[0]), expected_version=None, interaction_id=None
         )
     raise AssertionError("no step to undo came up")
@@ -318,7 +323,7 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
     # The largest allowed: verified outside the write transaction, stored in one short one.
     allowed = pad_with_undone_steps(document, transfer.MAX_UNDOS - len(document["undos"]))
     held: list[float] = []
-    real = sessions.db.transaction
+    real = sessions.store.db.transaction
 
     @asynccontextmanager
     async def timed(*, write: bool = True) -> AsyncIterator[Any]:
@@ -328,14 +333,14 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
             if write:
                 held.append(time.perf_counter() - started)
 
-    sessions.db.transaction = timed  # type: ignore[method-assign]
+    sessions.store.db.transaction = timed  # type: ignore[method-assign]
     started = time.perf_counter()
     copy = await import_or_refuse(sessions, allowed, 501)
     total = time.perf_counter() - started
-    sessions.db.transaction = real  # type: ignore[method-assign]
+    sessions.store.db.transaction = real  # type: ignore[method-assign]
     assert isinstance(copy, int), copy
     assert len(held) == 1, "one write transaction"
-    assert await sessions.replay(copy) == await sessions.load(copy)
+    assert await sessions.reading.replay(copy) == await sessions.reading.load(copy)
     print(
         f"\nimport of {len(allowed['actions'])} actions and {len(allowed['undos'])} undos: "
         f"{total * 1000:.0f} ms in all, the write transaction held {held[0] * 1000:.0f} ms"
@@ -345,14 +350,16 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
 async def test_a_bot_seat_keeps_its_level_through_export_and_import(sessions: Sessions) -> None:
     """Issue 22: an "Add a bot" seat's computer level is exported and imported with the game; a level the
     game does not have, or a level on a person's seat, is refused and stores nothing."""
-    table = await sessions.create_game(guild_id=1, channel_id=3, game_name="carnegie", host_id=HOST, seats=2)
-    await sessions.add_bot(table.id, HOST, "normal")
-    await sessions.start(table.id, HOST)
+    table = await sessions.lobby.create_game(
+        guild_id=1, channel_id=3, game_name="carnegie", host_id=HOST, seats=2
+    )
+    await sessions.lobby.add_bot(table.id, HOST, "normal")
+    await sessions.lobby.start(table.id, HOST)
     document = await transfer.export_game(sessions, table.id, MODERATOR, may_manage=True)
     assert [s["ai_level"] for s in document["seats"]] == [None, "normal"]
     copy = await import_or_refuse(sessions, document, 101)
     assert isinstance(copy, int), copy
-    assert (await sessions.status(copy)).table.ai_level(1) == "normal"
+    assert (await sessions.reading.status(copy)).table.ai_level(1) == "normal"
     unknown = forged(document, lambda d: d["seats"][1].update(ai_level="grandmaster"))
     assert "grandmaster" in str(await import_or_refuse(sessions, unknown, 102))
     on_a_person = forged(document, lambda d: d["seats"][0].update(ai_level="strong"))

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot import narrate, plugins, transfer
-from bot.refusals import Refusal
-from bot.sessions import Sessions
+from bot import plugins
+from bot.ops import transfer
+from bot.service import narrate
+from bot.service.refusals import Refusal
+from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage import games as game_rows
 from bot.storage.games import MAX_DISPLAY_NAME
@@ -38,24 +40,24 @@ async def sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
 
 
 async def started_race(sessions: Sessions, host_name: str, other_name: str, channel: int = 2) -> int:
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=1, channel_id=channel, game_name="race", host_id=10, seats=2, host_name=host_name
     )
-    await sessions.join(table.id, 11, other_name)
-    await sessions.start(table.id, 10)
+    await sessions.lobby.join(table.id, 11, other_name)
+    await sessions.lobby.start(table.id, 10)
     return table.id
 
 
 async def test_names_longer_than_discord_allows_are_cut_when_seated_and_when_read(sessions: Sessions) -> None:
     game_id = await started_race(sessions, "h" * 100, "ç" * 40)
-    names = (await sessions.status(game_id)).table.names
+    names = (await sessions.reading.status(game_id)).table.names
     cut = MAX_DISPLAY_NAME - 1
     assert names == ["h" * cut + "…", "ç" * cut + "…"]
     # A row written before the bound (or by hand) is cut when read.
-    async with sessions.db.transaction() as conn:
+    async with sessions.store.db.transaction() as conn:
         await conn.execute("UPDATE seats SET display_name = ? WHERE user_id = 11", ("w" * 150_000,))
-    assert (await sessions.status(game_id)).table.names[1] == "w" * cut + "…"
-    async with sessions.db.transaction(write=False) as conn:
+    assert (await sessions.reading.status(game_id)).table.names[1] == "w" * cut + "…"
+    async with sessions.store.db.transaction(write=False) as conn:
         stored = await game_rows.list_seats(conn, game_id)
     assert all(s.display_name is None or len(s.display_name) <= MAX_DISPLAY_NAME for s in stored)
 
@@ -65,22 +67,22 @@ async def test_a_name_cannot_reorder_or_hide_the_rest_of_a_summary_line(sessions
     the score line around it the other way, or show a name other than the one it compares as: they are
     dropped wherever the name is shown, old rows too. Arabic and Hebrew names read as typed."""
     game_id = await started_race(sessions, "\u061c\u200bMal\u2060lory\ufeff\u00ad\u2028", "מרים مريم")
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     assert status.table.names == ["Mallory", "מרים مريم"]
-    async with sessions.db.transaction() as conn:
+    async with sessions.store.db.transaction() as conn:
         await conn.execute(
             "UPDATE seats SET display_name = ? WHERE user_id = 11", ("\u202eמרים\u200d \u2067مريم\u061c",)
         )
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     assert status.table.names == ["Mallory", "מרים مريم"]
-    sheet = plugins.game("race").score(await sessions.load(game_id))
+    sheet = plugins.game("race").score(await sessions.reading.load(game_id))
     lines = narrate.score_changes(sheet, None, status.table.said_names)
     assert lines and all(unicodedata.category(c) not in ("Cf", "Cc", "Zl") for line in lines for c in line)
 
 
 async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessions: Sessions) -> None:
     game_id = await started_race(sessions, "host", "guest")
-    await sessions.act(game_id, 10, "step 1", expected_version=None, interaction_id=None)
+    await sessions.play.act(game_id, 10, "step 1", expected_version=None, interaction_id=None)
     document = await transfer.export_game(sessions, game_id, MODERATOR, may_manage=True)
     for name in ("n" * 150_000, "n" * (MAX_DISPLAY_NAME + 1), 12345):
         edited: dict[str, Any] = json.loads(json.dumps(document))
@@ -88,7 +90,7 @@ async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessi
         edited["checksum"] = transfer.checksum(edited)
         with pytest.raises(Refusal, match=r"display.name"):
             await transfer.import_game(sessions, edited, guild_id=1, channel_id=99)
-    async with sessions.db.transaction(write=False) as conn:
+    async with sessions.store.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, 99) is None
     # The longest allowed name is accepted.
     edited = json.loads(json.dumps(document))

@@ -14,7 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.errors import APOLOGY, NOT_SAVED
+from bot.on_discord.errors import APOLOGY, NOT_SAVED
 from bot.storage import StorageUnavailable, migrate, open_database
 from engine.core.words import Msg
 from render.common.language import say
@@ -130,7 +130,7 @@ async def test_the_server_restarted_while_players_click(
     confirmed: dict[int, list[int]] = {t.id: [] for t in tables}
 
     async def move(n: int) -> InteractionOutcome:
-        status = await sessions.status(tables[n].id)
+        status = await sessions.reading.status(tables[n].id)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
         return await fake.press(
@@ -145,7 +145,7 @@ async def test_the_server_restarted_while_players_click(
                 confirmed[table.id].append(outcome.id)
 
     await play(2)
-    versions = {t.id: (await sessions.status(t.id)).table.version for t in tables}
+    versions = {t.id: (await sessions.reading.status(t.id)).table.version for t in tables}
     await asyncio.to_thread(own_server.stop)
     down = await asyncio.gather(
         *(
@@ -163,9 +163,9 @@ async def test_the_server_restarted_while_players_click(
     await play(2)
 
     for table in tables:
-        log = await sessions.live_log(table.id)
+        log = await sessions.reading.live_log(table.id)
         assert [row.interaction_id for row in log] == confirmed[table.id]
-        assert (await sessions.status(table.id)).table.version == table.version + len(log)
+        assert (await sessions.reading.status(table.id)).table.version == table.version + len(log)
         await assert_replays(sessions, table.id)
 
 

@@ -12,8 +12,8 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from bot.sessions import Sessions
-from bot.tables import Table
+from bot.service.sessions import Sessions
+from bot.service.tables import Table
 from tests.fakediscord import Channel, FakeDiscord
 from tests.fakediscord.wire import RecordedRequest
 from tests.reliability.helpers import (
@@ -42,7 +42,7 @@ def laps(fake: FakeDiscord, channel: Channel) -> list[str]:
 async def play(fake: FakeDiscord, sessions: Sessions, table: Table, channel: Channel, moves: int) -> None:
     """Alternate moves, each click waiting for the one before it to be answered."""
     for _ in range(moves):
-        status = await sessions.status(table.id)
+        status = await sessions.reading.status(table.id)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
         outcome = await fake.press(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.render_pool import PictureTooSlow
+from bot.service.render_pool import PictureTooSlow
 from tests.e2e.test_lobby import choose, open_panel
 from tests.e2e.test_lobby import turn_lines as all_turn_lines
 from tests.fakediscord import FakeDiscord
@@ -37,7 +37,7 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
     await fake.wait_until(mark.exists, 120, "the slow picture to be drawing")
     # Queued behind the picture that never ends, in the one render process.
     await announcer.after_change(games["general"], [])
-    await asyncio.wait_for(announcer.pictures_drawn(), 150)
+    await asyncio.wait_for(announcer.pictures_after.drawn(), 150)
 
     given_up = summaries(fake, channel="games")
     assert len(given_up) == 1 and not given_up[0].attachments, "posted once, without its picture"
@@ -46,8 +46,8 @@ async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_dr
 
     # The slow picture still fails alone when asked for again; the fresh process goes on drawing.
     with pytest.raises(PictureTooSlow):
-        await announcer.picture(*await _table_and_state(handle, games["games"]))
-    found = await announcer.picture(*await _table_and_state(handle, games["general"]))
+        await announcer.pictures_after.picture(*await _table_and_state(handle, games["games"]))
+    found = await announcer.pictures_after.picture(*await _table_and_state(handle, games["general"]))
     assert found is not None and found[0].startswith(b"\x89PNG")
 
 
@@ -67,7 +67,7 @@ async def test_the_clickers_panel_and_the_next_turn_line_never_wait_for_the_roun
     game_id = await _race_after(fake, sessions, "games", SLOW_NAME, moves=3)  # one move short of lap 1's end
     await handle.bot.announcer.after_change(game_id, [])
     (line,) = all_turn_lines(fake)
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     assert status.progress is not None
     player = "alice" if status.progress.decision.seats[0] == 0 else "bob"
 
@@ -83,22 +83,22 @@ async def _race_after(fake: FakeDiscord, sessions: Any, channel: str, name: str,
     """A race game in ``channel`` between alice and bob (seated as ``name``), ``moves`` steps in."""
     alice, bob = fake.users["alice"].id, fake.users["bob"].id
     where = fake.channel(channel).id
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=fake.guild.id, channel_id=where, game_name="race", host_id=alice, seats=2
     )
-    await sessions.join(table.id, bob, name)
-    await sessions.start(table.id, alice)
+    await sessions.lobby.join(table.id, bob, name)
+    await sessions.lobby.start(table.id, alice)
     for _ in range(moves):
-        status = await sessions.status(table.id)
+        status = await sessions.reading.status(table.id)
         assert status.progress is not None
         user = user_at(fake, status.progress.decision.seats[0])
-        await sessions.act(table.id, user, "step 1", expected_version=None, interaction_id=None)
+        await sessions.play.act(table.id, user, "step 1", expected_version=None, interaction_id=None)
     return int(table.id)
 
 
 async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:
     sessions = sessions_of(handle)
-    return (await sessions.status(game_id)).table, await sessions.load(game_id), None
+    return (await sessions.reading.status(game_id)).table, await sessions.reading.load(game_id), None
 
 
 async def test_a_clean_stop_does_not_wait_for_the_render_process(

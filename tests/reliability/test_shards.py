@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
-from bot import once, post_retry
-from bot.sessions import Sessions
+from bot.on_discord import post_retry
+from bot.service import once
+from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import PATIENCE, FakeDiscord
@@ -71,11 +72,11 @@ async def _games(fake: FakeDiscord, sessions: Sessions, guilds: list[Any]) -> di
     for number in range(GAMES):
         guild = guilds[number % len(guilds)]
         channel = fake.add_channel(guild, f"race-{number}")
-        table = await sessions.create_game(
+        table = await sessions.lobby.create_game(
             guild_id=guild.id, channel_id=channel.id, game_name="race", host_id=alice, seats=2
         )
-        await sessions.join(table.id, bob)
-        await sessions.start(table.id, alice)
+        await sessions.lobby.join(table.id, bob)
+        await sessions.lobby.start(table.id, alice)
         games[table.id] = channel
     return games
 
@@ -102,7 +103,7 @@ async def _round(fake: FakeDiscord, sessions: Sessions, games: dict[int, Any]) -
     clicks: list[Any] = []
     twins: list[tuple[int, int, int]] = []
     for game_id, channel in games.items():
-        status = await sessions.status(game_id)
+        status = await sessions.reading.status(game_id)
         if status.table.game.status.value != "active":
             continue
         seat = race_turn(status.table.game.snapshot)
@@ -119,7 +120,7 @@ async def _round(fake: FakeDiscord, sessions: Sessions, games: dict[int, Any]) -
 
 
 async def _version(sessions: Sessions, game_id: int) -> int:
-    return (await sessions.status(game_id)).table.version
+    return (await sessions.reading.status(game_id)).table.version
 
 
 def _applied(outcome: Any) -> bool:
@@ -244,6 +245,6 @@ async def _check(
         # Two identical clicks at the same moment: never both applied.
         assert not (_applied(first) and _applied(second)), f"game {game_id}: one click applied twice"
     for game_id in games:
-        assert await sessions.replay(game_id) == await sessions.load(game_id), (
+        assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id), (
             f"game {game_id} does not replay"
         )

@@ -30,13 +30,13 @@ async def test_stopping_waits_for_a_click_being_applied(
     handle = await start_bot(db, game_modules=GAME_MODULES)
     sessions = sessions_of(handle)
     table = await seat_race(fake, sessions, "games")
-    slow_act = sessions.act
+    slow_act = sessions.play.act
 
     async def act(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.4)  # a slow database or engine step, still running at shutdown
         return await slow_act(*args, **kwargs)
 
-    sessions.act = act  # type: ignore[method-assign]
+    sessions.play.act = act  # type: ignore[method-assign]
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 2"))
     assert outcome.record.acknowledged  # deferred; the handler is now inside act
     await handle.stop()

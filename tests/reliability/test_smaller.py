@@ -15,10 +15,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot import post_retry, transfer
-from bot import sessions as sessions_module
-from bot.errors import APOLOGY, SAVED_NOT_SHOWN
-from bot.sessions import Sessions
+from bot.on_discord import post_retry
+from bot.on_discord.errors import APOLOGY, SAVED_NOT_SHOWN
+from bot.ops import transfer
+from bot.service import play as play_module
+from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.storage.games import MAX_DISPLAY_NAME
 from engine.core import IllegalAction
@@ -57,7 +58,7 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     assert all(APOLOGY not in m.content for m in outcome.replies), "the move was saved: no 'try again'"
     # said as the bot says it: its commands named by mention
     assert all(m.content == say(SAVED_NOT_SHOWN) for m in outcome.replies), outcome.replies
-    assert len(await sessions.live_log(table.id)) == 1
+    assert len(await sessions.reading.live_log(table.id)) == 1
 
 
 def a_post(content: str = "Lap 1 is over") -> post_retry.Post:
@@ -65,14 +66,16 @@ def a_post(content: str = "Lap 1 is over") -> post_retry.Post:
 
 
 async def started(sessions: Sessions, channel: int = 5) -> int:
-    table = await sessions.create_game(guild_id=2, channel_id=channel, game_name="race", host_id=10, seats=2)
-    await sessions.join(table.id, 11)
-    await sessions.start(table.id, 10)
+    table = await sessions.lobby.create_game(
+        guild_id=2, channel_id=channel, game_name="race", host_id=10, seats=2
+    )
+    await sessions.lobby.join(table.id, 11)
+    await sessions.lobby.start(table.id, 10)
     return table.id
 
 
 async def payloads(sessions: Sessions) -> list[str]:
-    async with sessions.db.transaction(write=False) as conn:
+    async with sessions.store.db.transaction(write=False) as conn:
         return [
             str(r[0]) for r in await conn.fetchall("SELECT payload FROM schedules WHERE done_at IS NOT NULL")
         ]
@@ -89,20 +92,20 @@ async def test_post_retries_skip_abandoned_games_give_up_on_403_and_drop_their_i
         sent.append(post)
 
     abandoned = await started(sessions, 5)
-    await post_retry.schedule(sessions.db, abandoned, a_post(), attempt=1, now=now)
-    await sessions.abandon(abandoned, 10, may_manage=False)
+    await post_retry.schedule(sessions.store.db, abandoned, a_post(), attempt=1, now=now)
+    await sessions.lobby.abandon(abandoned, 10, may_manage=False)
     await started(sessions, 5)  # the channel's next game
-    assert await post_retry.run_due(sessions.db, send, clock=lambda: later) == 0
+    assert await post_retry.run_due(sessions.store.db, send, clock=lambda: later) == 0
     assert sent == [], "a retry of an abandoned game was posted into the channel's next game"
 
     forbidden = await started(sessions, 6)
-    await post_retry.schedule(sessions.db, forbidden, a_post(), attempt=1, now=now)
+    await post_retry.schedule(sessions.store.db, forbidden, a_post(), attempt=1, now=now)
 
     async def refuse(post: post_retry.Post) -> None:
         raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")  # type: ignore[arg-type]
 
-    assert await post_retry.run_due(sessions.db, refuse, clock=lambda: later) == 0
-    async with sessions.db.transaction(write=False) as conn:
+    assert await post_retry.run_due(sessions.store.db, refuse, clock=lambda: later) == 0
+    async with sessions.store.db.transaction(write=False) as conn:
         pending = await conn.fetchall("SELECT COUNT(*) FROM schedules WHERE done_at IS NULL")
     assert next(iter(pending))[0] == 0, "a 403 is not retried"
     assert all(json.loads(p) == {} for p in await payloads(sessions)), "done rows keep no image"
@@ -114,51 +117,53 @@ async def test_giving_up_a_post_logs_no_message_text(
     game_id = await started(sessions)
     with caplog.at_level(logging.INFO):
         kept = await post_retry.schedule(
-            sessions.db, game_id, a_post("secret words"), attempt=5, now=datetime.now(UTC)
+            sessions.store.db, game_id, a_post("secret words"), attempt=5, now=datetime.now(UTC)
         )
     assert kept is False
     assert "gave up" in caplog.text and "secret words" not in caplog.text
 
 
 async def test_names_lose_the_characters_that_reorder_a_line(sessions: Sessions) -> None:
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=2, channel_id=7, game_name="race", host_id=10, seats=2, host_name="\u202eevil\u2066\x07"
     )
-    await sessions.join(table.id, 11, "b" * 40 + "\u202e")
-    await sessions.start(table.id, 10)
-    names = (await sessions.status(table.id)).table.names
+    await sessions.lobby.join(table.id, 11, "b" * 40 + "\u202e")
+    await sessions.lobby.start(table.id, 10)
+    names = (await sessions.reading.status(table.id)).table.names
     assert names == ["evil", "b" * (MAX_DISPLAY_NAME - 1) + "…"]
 
 
 async def test_undos_are_bounded_by_what_an_import_accepts(
     sessions: Sessions, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert transfer.MAX_UNDOS == sessions_module.MAX_UNDOS, "every game's own export must import"
-    monkeypatch.setattr(sessions_module, "MAX_UNDOS", 2)
-    table = await sessions.create_game(guild_id=2, channel_id=8, game_name="carnegie", host_id=10, seats=2)
-    await sessions.join(table.id, 11)
-    await sessions.start(table.id, 10)
+    assert transfer.MAX_UNDOS == play_module.MAX_UNDOS, "every game's own export must import"
+    monkeypatch.setattr(play_module, "MAX_UNDOS", 2)
+    table = await sessions.lobby.create_game(
+        guild_id=2, channel_id=8, game_name="carnegie", host_id=10, seats=2
+    )
+    await sessions.lobby.join(table.id, 11)
+    await sessions.lobby.start(table.id, 10)
     undone = 0
     for _ in range(60):
-        status = await sessions.status(table.id)
+        status = await sessions.reading.status(table.id)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
         user = status.table.user_at(seat)
         assert user is not None
-        await sessions.act(
+        await sessions.play.act(
             table.id,
             user,
             status.progress.choices[seat][0].notation,
             expected_version=None,
             interaction_id=None,
         )
-        if not (await sessions.live_log(table.id))[-1].barrier:
+        if not (await sessions.reading.live_log(table.id))[-1].barrier:
             if undone < 2:
-                await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+                await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
                 undone += 1
             else:
                 with pytest.raises(IllegalAction, match="used all of its 2 undos"):
-                    await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+                    await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
                 return
     raise AssertionError("no third step to undo came up")
 
@@ -168,14 +173,14 @@ async def test_a_turn_line_posted_while_the_game_is_abandoned_loses_its_button(
 ) -> None:
     """A move racing /game abandon: the announcer read the game before the abandon and posts the
     line after it; the line must not stay live."""
-    from bot import announce
+    from bot.on_discord import announce
 
     fake = fake_discord
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     sessions = sessions_of(handle)
     table = await seat_race(fake, sessions, "games")
-    before_abandon = await sessions.status(table.id)
-    await sessions.abandon(table.id, fake.users["alice"].id, may_manage=False)
+    before_abandon = await sessions.reading.status(table.id)
+    await sessions.lobby.abandon(table.id, fake.users["alice"].id, may_manage=False)
     channel = handle.bot.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
     lines = handle.bot.announcer._lines
     await announce._update_turn_line(sessions, lines, channel, before_abandon, force_new=False, via=None)
@@ -193,7 +198,7 @@ async def test_the_turn_line_never_pings_everyone_or_roles(
     sessions = sessions_of(handle)
     where = fake.channel("games")
     assert where.guild_id is not None
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=where.guild_id,
         channel_id=where.id,
         game_name="race",
@@ -201,8 +206,8 @@ async def test_the_turn_line_never_pings_everyone_or_roles(
         seats=2,
         host_name="@everyone @here",
     )
-    await sessions.join(table.id, fake.users["bob"].id, "<@&123> role")
-    await sessions.start(table.id, fake.users["alice"].id)
+    await sessions.lobby.join(table.id, fake.users["bob"].id, "<@&123> role")
+    await sessions.lobby.start(table.id, fake.users["alice"].id)
     await handle.bot.announcer.after_change(table.id, [])
     posts = [
         r for r in fake.requests_to(POST_MESSAGE) if r.json and "your turn" in str(r.json.get("content"))
@@ -221,10 +226,12 @@ async def test_a_player_cannot_export_a_game_in_progress_and_its_hidden_informat
     """The solo host's export held Andrew's whole hidden deck (seed and snapshot): until the game
     ends, its players get a refusal; a moderator who is not playing, and anyone after the end,
     get the export."""
-    from bot.refusals import Refusal
+    from bot.service.refusals import Refusal
 
-    table = await sessions.create_game(guild_id=2, channel_id=9, game_name="carnegie", host_id=10, seats=1)
-    await sessions.start(table.id, 10)
+    table = await sessions.lobby.create_game(
+        guild_id=2, channel_id=9, game_name="carnegie", host_id=10, seats=1
+    )
+    await sessions.lobby.start(table.id, 10)
     for may_manage in (False, True):
         with pytest.raises(Refusal, match="hidden cards"):
             await transfer.export_game(sessions, table.id, 10, may_manage=may_manage)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.sessions import STALE_CHOICE
-from bot.views import ids
+from bot.on_discord.views import ids
+from bot.service.play import STALE_CHOICE
 from tests.bot.pick_game import action
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, refusal, sessions_of
@@ -23,17 +23,17 @@ async def test_an_index_button_from_before_another_seats_move_is_stale(
     sessions = sessions_of(handle)
     alice, bob = fake.users["alice"].id, fake.users["bob"].id
     where = fake.channel("games")
-    table = await sessions.create_game(
+    table = await sessions.lobby.create_game(
         guild_id=fake.guild.id, channel_id=where.id, game_name="pick", host_id=alice, seats=2
     )
-    await sessions.join(table.id, bob)
-    drawn = (await sessions.start(table.id, alice)).table
+    await sessions.lobby.join(table.id, bob)
+    drawn = (await sessions.lobby.start(table.id, alice)).table
     # Alice's panel: the pear is choice 1, by index.
     pear = ids.action_id(table.id, drawn.version, 0, action("pear"), 1)
     assert pear == f"br:i:{table.id}:{drawn.version}:0:1"
-    await sessions.act(table.id, bob, action("apple"), expected_version=None, interaction_id=None)
+    await sessions.play.act(table.id, bob, action("apple"), expected_version=None, interaction_id=None)
     # Now choice 1 of Alice's list is the plum.
     outcome = await fake.press("alice", "games", pear)
     assert await refusal(outcome) == STALE_CHOICE
-    state = await sessions.load(table.id)
+    state = await sessions.reading.load(table.id)
     assert state.picked == [None, "apple"]  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""Moving a bot's SQLite database into PostgreSQL (issue 23, ``python -m bot.storage.to_postgres``):
+"""Moving a bot's SQLite database into PostgreSQL (issue 23, ``python -m bot.ops.to_postgres``):
 50 games (a Carnegie game with an undo, and race games), finished and running, with summaries owed
 and posted, a hint and a post retry, all carried over value for value, every started game
 replaying to its snapshot, and play going on in PostgreSQL afterwards with ids that continue. A
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.ops.to_postgres import main
+from bot.service.sessions import Sessions
 from bot.storage import Status, migrate, open_database, schedules
 from bot.storage import games as game_rows
-from bot.storage.to_postgres import main
 from tests.bot import test_carnegie_sessions as carnegie
 from tests.bot.test_main import PASSWORD, shows_part_of
 from tests.conftest import RACE_MODULES
@@ -42,23 +42,23 @@ async def _fill(path: Path) -> dict[str, int]:
         table = await carnegie._carnegie(sessions, carnegie.BOB)
         seat = await carnegie._play_until(sessions, table.id, "setup_moves")
         user, _ = await carnegie._move(sessions, table.id, seat)
-        await sessions.undo(table.id, user, expected_version=None, interaction_id=None)
+        await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
         for number in range(1, GAMES):
-            table = await sessions.create_game(
+            table = await sessions.lobby.create_game(
                 guild_id=7 << 22, channel_id=1000 + number, game_name="race", host_id=HOST, seats=2
             )
-            await sessions.join(table.id, GUEST)
-            status = await sessions.start(table.id, HOST)
+            await sessions.lobby.join(table.id, GUEST)
+            status = await sessions.lobby.start(table.id, HOST)
             moves = 100 if number % 2 else rng.randrange(1, 8)
             for _ in range(moves):
                 if status.table.game.status is not Status.ACTIVE:
                     break
-                seat = (await sessions.load(table.id)).turn  # type: ignore[attr-defined]
+                seat = (await sessions.reading.load(table.id)).turn  # type: ignore[attr-defined]
                 user = (HOST, GUEST)[seat]
-                await sessions.act(
+                await sessions.play.act(
                     table.id, user, rng.choice(MOVES), expected_version=None, interaction_id=None
                 )
-                status = await sessions.status(table.id)
+                status = await sessions.reading.status(table.id)
         async with database.transaction() as conn:
             await game_rows.record_hint(conn, 1, seat=0, user_id=HOST, at="2026-01-02T00:00:00+00:00")
             await schedules.add_schedule(
@@ -98,12 +98,16 @@ async def _plays_on(url: str) -> None:
         assert undos is not None and undos[0] > 0 and posts is not None and posts[0] > 0
         assert running is not None
         game_id = int(running[0])
-        seat = (await sessions.load(game_id)).turn  # type: ignore[attr-defined]
-        result = await sessions.act(
+        seat = (await sessions.reading.load(game_id)).turn  # type: ignore[attr-defined]
+        result = await sessions.play.act(
             game_id, (HOST, GUEST)[seat], "step 1", expected_version=None, interaction_id=5
         )
-        assert result.seq > 1 and await sessions.replay(game_id) == await sessions.load(game_id)
-        fresh = await sessions.create_game(guild_id=7 << 22, channel_id=99, game_name="race", host_id=HOST)
+        assert result.seq > 1 and await sessions.reading.replay(game_id) == await sessions.reading.load(
+            game_id
+        )
+        fresh = await sessions.lobby.create_game(
+            guild_id=7 << 22, channel_id=99, game_name="race", host_id=HOST
+        )
         assert fresh.id == GAMES + 1  # the ids go on after the copied ones
     finally:
         await database.close()
@@ -132,12 +136,12 @@ async def _damaged(path: Path) -> None:
     await migrate(database)
     sessions = Sessions(database)
     try:
-        table = await sessions.create_game(
+        table = await sessions.lobby.create_game(
             guild_id=7 << 22, channel_id=1, game_name="race", host_id=HOST, seats=2
         )
-        await sessions.join(table.id, GUEST)
-        started = await sessions.start(table.id, HOST)
-        await sessions.act(table.id, HOST, "step 1", expected_version=None, interaction_id=None)
+        await sessions.lobby.join(table.id, GUEST)
+        started = await sessions.lobby.start(table.id, HOST)
+        await sessions.play.act(table.id, HOST, "step 1", expected_version=None, interaction_id=None)
         async with database.transaction() as conn:
             await conn.execute(
                 "UPDATE games SET snapshot = ? WHERE id = ?", (started.table.game.snapshot, table.id)
@@ -148,7 +152,7 @@ async def _damaged(path: Path) -> None:
 
 def _to_postgres(source: Path, url: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.storage.to_postgres", str(source), url, "--game-module", RACE_MODULES],
+        [sys.executable, "-m", "bot.ops.to_postgres", str(source), url, "--game-module", RACE_MODULES],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
@@ -160,7 +164,7 @@ def test_the_command_fails_when_its_own_check_finds_a_problem_and_hides_the_pass
     tmp_path: Path, postgres: LocalPostgres
 ) -> None:
     """The copy is made, but its check finds a game whose snapshot is not what its log replays to:
-    ``python -m bot.storage.to_postgres`` names it and exits non-zero, so that the operator (or the
+    ``python -m bot.ops.to_postgres`` names it and exits non-zero, so that the operator (or the
     script moving the bot) does not switch the bot over to a copy the command itself found wrong.
     Run again, it refuses the database that now holds games. Neither answer shows the password of the
     URL it was given, nor a part of it."""

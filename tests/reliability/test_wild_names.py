@@ -19,8 +19,8 @@ import pytest
 from PIL import Image
 
 from bot import plugins
+from bot.service.words import said
 from bot.storage.games import MAX_DISPLAY_NAME, bounded_name
-from bot.words import said
 from tests.bot.conftest import ManualClock
 from tests.e2e.test_lobby import (
     DEFERRED_MESSAGE,
@@ -68,7 +68,7 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     carol.global_name = LONG
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
     clock = ManualClock(MONDAY)
-    handle.bot.sessions.clock = clock
+    handle.bot.sessions.store.clock = clock
     sessions = sessions_of(handle)
 
     # Bob asks for his reminders by direct message.
@@ -121,7 +121,7 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     assert "Your turn in" in turns.content
 
     # A lap summary with its picture, then the game to its end.
-    while (await sessions.status(table.id)).progress.decision.seats:  # type: ignore[union-attr]
+    while (await sessions.reading.status(table.id)).progress.decision.seats:  # type: ignore[union-attr]
         await _move(fake, sessions, table.id, None)
     result = await fake.wait_for_message("games", lambda m: "game over" in m.content, what="the result")
     assert shown(ZALGO) in result.content or shown(MESSY) in result.content
@@ -164,14 +164,14 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
 
 async def _started(sessions: Any, channel_id: int) -> Any:
     try:
-        status = await sessions.status_in_channel(channel_id)
+        status = await sessions.reading.status_in_channel(channel_id)
     except Exception:
         return None
     return status if status.progress is not None and status.table.game.snapshot else None
 
 
 async def _move(fake: FakeDiscord, sessions: Any, game_id: int, who: str | None) -> None:
-    status = await sessions.status(game_id)
+    status = await sessions.reading.status(game_id)
     seat = status.progress.decision.seats[0]
     user = who or ("alice" if seat == 0 else "bob")
     outcome = await fake.press(user, "games", action_id(status.table, seat, "step 2"))

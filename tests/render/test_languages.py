@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from bot import plugins
-from bot.render_pool import RenderPool
+from bot.service.render_pool import RenderPool
 from render.carnegie import PICTURES
 from render.carnegie import overview as carnegie_overview
 from render.carnegie.overview import phone as carnegie_phone

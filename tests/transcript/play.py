@@ -7,7 +7,7 @@ shows them.
 
 The players find every button by what it carries, never by its words (issue 21): the lobby's by its
 verb, **Take my turn** by its kind, a choice by its notation or position, a group by the positions of
-the groups it opens (``bot.views.picker``). So one seed plays the same game in every language.
+the groups it opens (``bot.on_discord.views.picker``). So one seed plays the same game in every language.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
+from bot.on_discord.views import ids, picker
 from bot.storage import Status
-from bot.views import ids, picker
 from render.common.language import DEFAULT
 from tests.fakediscord import Message
 from tests.fakediscord.harness import ClientHandle, start_client
@@ -58,7 +58,8 @@ def file_name(game: str, players: int, language: str = DEFAULT) -> str:
 
 
 def carrying(message: Message, kind: str) -> dict[str, Any] | None:
-    """The message's first button whose custom_id is of ``kind`` (``bot.views.ids``: "j" join, "s" start,
+    """The message's first button whose custom_id is of ``kind`` (``bot.on_discord.views.ids``: "j" join,
+    "s" start,
     "t" take my turn…), whatever its label says."""
     for button in message.buttons():
         parts = ID_PART.match(str(button.get("custom_id", "")))
@@ -68,8 +69,8 @@ def carrying(message: Message, kind: str) -> dict[str, Any] | None:
 
 
 async def start_bot(fake: JournalFake, db_path: Path) -> ClientHandle:
-    from bot.client import BoardroomBot
     from bot.config import Settings
+    from bot.on_discord.client import BoardroomBot
 
     settings = Settings(
         _env_file=None,
@@ -193,7 +194,7 @@ class Table:
         found: list[Any] = []
 
         async def check() -> bool:
-            status = await self.sessions.status(self.game_id)
+            status = await self.sessions.reading.status(self.game_id)
             found[:] = [status]
             if status.table.game.status is not Status.ACTIVE:
                 return True
@@ -253,7 +254,7 @@ class Table:
             self.stretch = None
             if not going_on:
                 return
-            if (await self.sessions.status(self.game_id)).table.version == status.table.version:
+            if (await self.sessions.reading.status(self.game_id)).table.version == status.table.version:
                 shown = self.fake.plain(self.fake.message(panel.id).content)
                 raise AssertionError(f"{user} could not move; the panel says: {shown}")
 
@@ -265,7 +266,7 @@ class Table:
             panel = fake.message(panel.id)
             if not panel.iter_components():
                 return True
-            status = await self.sessions.status(self.game_id)
+            status = await self.sessions.reading.status(self.game_id)
             if status.table.game.status is not Status.ACTIVE:
                 return True
             if self.past_the_end(status):
@@ -275,7 +276,7 @@ class Table:
             if status.table.game.prompt_message_id != line_id:
                 return True  # a new turn line: the next decision starts (on this same panel)
             self.kind = status.progress.decision.kind
-            state = await self.sessions.load(self.game_id)
+            state = await self.sessions.reading.load(self.game_id)
             legal = self.game.legal_actions(state, seat)
             action = self.ais[seat].choose(self.game, state, seat, legal)
             notation = self.game.format_action(action)
@@ -396,12 +397,12 @@ async def played(
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
         handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
         try:
-            handle.client.sessions.new_seed = lambda: seed  # type: ignore[attr-defined]
+            handle.client.sessions.store.new_seed = lambda: seed  # type: ignore[attr-defined]
             table = Table(fake, handle, game, names, seed, max_rounds, language=language, chosen=chosen)
             await table.open()
             await table.play()
             # Summaries' pictures are edited onto them after the text: every one reaches its post.
-            await asyncio.wait_for(handle.client.announcer.pictures_drawn(), 120)  # type: ignore[attr-defined]
+            await asyncio.wait_for(handle.client.announcer.pictures_after.drawn(), 120)  # type: ignore[attr-defined]
             await fake.wait_idle(WAIT)
         finally:
             await handle.stop()

@@ -40,28 +40,28 @@ class Scheduler:
         """Claim and deliver every due job; returns how many were delivered. One delivery failing
         (Discord down) loses that reminder, never the others."""
         delivered = 0
-        for job_id, due in await self.clocks.claim_due():
+        for job_id, due in await self.clocks.banks.claim_due():
             try:
-                async with once.held(self.clocks.db, [job_id], self.clocks.sessions.store.clock):
+                async with once.held(self.clocks.banks.db, [job_id], self.clocks.banks.sessions.store.clock):
                     await self.deliver(due, once.nonce("clock job", job_id))
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("game %s: a clock message could not be delivered", due.table.id)
-                await self.clocks.finish(job_id)
+                await self.clocks.banks.finish(job_id)
                 continue
             # Said: a process dying before this line leaves the job to another, whose message Discord
             # answers with this one (same nonce).
-            await self.clocks.finish(job_id)
+            await self.clocks.banks.finish(job_id)
             delivered += 1
         return delivered
 
     async def sweep(self, pause: float = SWEEP_PAUSE) -> int:
         """Sync the clocks of every game that may need it, ``pause`` seconds apart (clicks come first);
         returns how many were looked at."""
-        games = await self.clocks.games_to_sweep()
+        games = await self.clocks.banks.games_to_sweep()
         for game_id in games:
-            await self.clocks.sync_quietly(game_id)
+            await self.clocks.banks.sync_quietly(game_id)
             await asyncio.sleep(pause)
         return len(games)
 

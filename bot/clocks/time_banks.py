@@ -20,6 +20,7 @@ sending it twice, and a second process sharing the database cannot claim the sam
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,8 @@ from bot.storage import Database, ScheduleRow, Status
 from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
+
+log = logging.getLogger(__name__)
 
 REMIND, OUT_OF_TIME = "remind", "out_of_time"
 KINDS = (REMIND, OUT_OF_TIME)
@@ -168,7 +171,7 @@ class TimeBanks:
         )
 
     @staticmethod
-    def _deciding_now(table: Table, seat: int) -> bool:
+    def deciding_now(table: Table, seat: int) -> bool:
         """Whether ``seat``'s player must decide now, read from the game itself: the seats' clocks
         follow the game only at the next sync, a moment after each move."""
         if table.game.status is not Status.ACTIVE or table.game.snapshot is None:
@@ -219,7 +222,7 @@ class TimeBanks:
                 seat=clock.seat,
             )
 
-    async def _settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
+    async def settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
         """Count the time run so far into the bank and restart the count now (before a change of
         quiet hours or vacation, which only count from now on). An empty bank stays empty and its
         decision keeps its start: the table's Skip names that start, and no other would be offered."""
@@ -236,7 +239,7 @@ class TimeBanks:
             waited=clock.waited + ran,
         )
 
-    async def _reschedule(self, conn: Any, table: Table, seat: int, now: int) -> None:
+    async def reschedule(self, conn: Any, table: Table, seat: int, now: int) -> None:
         clock = (await rows.seat_clocks(conn, table.id)).get(seat)
         if clock is not None and clock.deciding_since is not None and not clock.out_of_time:
             pace = speed(await rows.game_speed(conn, table.id))
@@ -310,7 +313,7 @@ class TimeBanks:
             or clock.deciding_since is None
             or clock.deciding_since != since
             or seat in table.ai_seats
-            or not self._deciding_now(table, seat)
+            or not self.deciding_now(table, seat)
         ):
             return None  # the seat moved, was handed over, or the game ended: it no longer applies
         user = table.user_at(seat) or 0
@@ -321,7 +324,7 @@ class TimeBanks:
         if job.kind == OUT_OF_TIME:
             if left is not None and left > 0:
                 # A vacation or quieter hours since it was planned: due later.
-                await self._reschedule(conn, table, seat, now)
+                await self.reschedule(conn, table, seat, now)
                 return None
             await rows.update_seat_clock(conn, job.game_id, seat, out_of_time=True)
             await rows.record_event(conn, job.game_id, seat=seat, kind=RAN_OUT, at=now)
@@ -340,3 +343,11 @@ class TimeBanks:
         await rows.update_seat_clock(conn, job.game_id, seat, reminded_at=now)
         await rows.record_event(conn, job.game_id, seat=seat, kind=REMINDED, at=now, detail=which)
         return Reminder(table, seat, user, which, None if left is None else max(0, left), settings.dm)
+
+    async def sync_quietly(self, game_id: int, seen: GameStatus | None = None) -> list[int]:
+        """``sync`` for the announcer: a failure is logged, never in the way of the channel."""
+        try:
+            return await self.sync(game_id, seen)
+        except Exception:
+            log.exception("game %s: the turn clocks could not follow the game", game_id)
+            return []

@@ -117,7 +117,7 @@ class Announcer:
             stale: list[int] = []
             if self.clocks is not None:
                 # Whoever decides now has their clock running from the change (issue 20).
-                stale = await self.clocks.sync_quietly(game_id, status)
+                stale = await self.clocks.banks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
             await self._retire_skips(table, stale)
             if progress is None:
@@ -161,7 +161,7 @@ class Announcer:
             # messages here."); the catch-up posts it when Discord takes it.
             # Players in their quiet hours or on vacation are not pinged (issue 20): their first
             # reminder comes when the quiet hours end.
-            resting = await self.clocks.resting(table) if self.clocks is not None else frozenset()
+            resting = await self.clocks.reading.resting(table) if self.clocks is not None else frozenset()
             await _update_turn_line(
                 sessions, self._lines, channel, status, force_new=summary, resting=resting, via=via
             )
@@ -171,7 +171,7 @@ class Announcer:
         async with self._lock(table.id):
             if self.clocks is not None:
                 # its reminders and Skip buttons no longer apply
-                await self._retire_skips(table, await self.clocks.sync_quietly(table.id))
+                await self._retire_skips(table, await self.clocks.banks.sync_quietly(table.id))
             current = (await self.sessions.reading.status(table.id)).table
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
             await self._lines.retire(channel, current.game.prompt_message_id)
@@ -241,7 +241,9 @@ class Announcer:
         title = found if isinstance(found, str) else key
         content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
         if self.clocks is not None:
-            content = clip(content + clock_text.skipped_note(table, await self.clocks.skipped(table.id)))
+            content = clip(
+                content + clock_text.skipped_note(table, await self.clocks.reading.skipped(table.id))
+            )
         await self._send(channel, table, content, key, ping=False, picture=Picture(table, state, sheet))
 
     async def _post_final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
@@ -268,7 +270,7 @@ class Announcer:
         """A result with an expelled player is flagged (issue 20)."""
         if self.clocks is None:
             return ""
-        return clock_text.flagged_note(table, await self.clocks.expelled(table.id))
+        return clock_text.flagged_note(table, await self.clocks.reading.expelled(table.id))
 
     async def _send(
         self,

@@ -82,5 +82,7 @@ async def _say_out_of_time(client: discord.Client, due: OutOfTime, nonce: str) -
     # Kept so that the button goes once the Skip no longer stands; if that is already so (the player
     # moved while the post was on its way), it goes now.
     clocks = getattr(client, "clocks", None)
-    if clocks is not None and not await clocks.out_of_time_posted(due.table.id, due.seat, due.since, post.id):
+    if clocks is not None and not await clocks.banks.out_of_time_posted(
+        due.table.id, due.seat, due.since, post.id
+    ):
         await post.edit(view=None)

@@ -68,10 +68,10 @@ async def _come_back(week: Week, games: dict[int, str], user: int) -> None:
         seat = status.table.seat_of(user)
         if status.table.game.status is not Status.ACTIVE or seat is None:
             continue
-        if (await table.clocks.times(game_id))[1][seat].skipped:
-            await table.clocks.back(game_id, user)
+        if (await table.clocks.reading.times(game_id))[1][seat].skipped:
+            await table.clocks.acts.back(game_id, user)
             week.say(f"game #{game_id}: {NAMES[user]} is back (I'm back)")
-            await table.clocks.sync(game_id)
+            await table.clocks.banks.sync(game_id)
 
 
 async def _skip(week: Week, out_of_time: list[OutOfTime], user: int) -> None:
@@ -83,12 +83,12 @@ async def _skip(week: Week, out_of_time: list[OutOfTime], user: int) -> None:
             continue
         out_of_time.remove(due)
         try:
-            await table.clocks.skip(due.table.id, due.seat, due.since, user)
+            await table.clocks.acts.skip(due.table.id, due.seat, due.since, user)
         except ClockRefused:
             continue  # they played meanwhile: nothing to skip
         week.say(f"game #{due.table.id}: {NAMES[user]} skips {_name(due)}")
         await play_bots(table.sessions, due.table.id)
-        await table.clocks.sync(due.table.id)
+        await table.clocks.banks.sync(due.table.id)
 
 
 async def _play(week: Week, games: dict[int, str], user: int) -> None:
@@ -102,7 +102,7 @@ async def _play(week: Week, games: dict[int, str], user: int) -> None:
         if seat in status.progress.decision.seats and seat not in status.table.ai_seats:
             await table.move(game_id, user)
             await play_bots(table.sessions, game_id)
-            await table.clocks.sync(game_id)
+            await table.clocks.banks.sync(game_id)
 
 
 def _present(user: int, at: int) -> bool:
@@ -115,7 +115,7 @@ async def test_a_week_of_three_games_with_absent_players(db: Database) -> None:
     table = Table(db)
     week = Week(table)
     for user, (zone, quiet) in ZONES.items():
-        await table.clocks.change_settings(user, timezone=zone, quiet=quiet or (None, None))
+        await table.clocks.acts.change_settings(user, timezone=zone, quiet=quiet or (None, None))
     games = {
         await table.start(ALICE, BOB, speed="normal", channel=1, start=80): "normal",
         await table.start(CAROL, ALICE, speed="relaxed", channel=2, start=80): "relaxed",
@@ -123,12 +123,12 @@ async def test_a_week_of_three_games_with_absent_players(db: Database) -> None:
     }
     for game_id, pace in games.items():
         week.say(f"game #{game_id} starts at {pace} speed")
-    await table.clocks.vacation(list(games)[1], CAROL, 2)
+    await table.clocks.acts.vacation(list(games)[1], CAROL, 2)
     week.say(f"game #{list(games)[1]}: Carol takes 2 days of vacation")
     out_of_time: list[OutOfTime] = []
     for _ in range(7 * 24 * 6):
         table.clock.advance(10 * MINUTE)
-        now = table.clocks.now()
+        now = table.clocks.banks.now()
         told = len(table.delivered)
         await table.scheduler.run_due()
         for _at, due in table.delivered[told:]:
@@ -151,7 +151,7 @@ async def _check(week: Week, games: dict[int, str]) -> None:
     assert f"game #{first}: Bob has run out of time" in said
     assert f"game #{first}: Alice skips Bob" in said and f"game #{first}: Bob is back" in said
     for game_id, pace in games.items():
-        events = await table.clocks.events(game_id)
+        events = await table.clocks.reading.events(game_id)
         status = await table.sessions.reading.status(game_id)
         for seat in range(len(status.table.seats)):
             user = status.table.user_at(seat) or 0
@@ -170,7 +170,7 @@ async def _check(week: Week, games: dict[int, str]) -> None:
             # Only the seats deciding now have jobs, each for its current decision.
             deciding = {s for s, c in clocks.items() if c.deciding_since is not None}
             assert {job.seat for job in pending} <= deciding
-    vacation = [e for e in await table.clocks.events(list(games)[1]) if e.seat == 0]
+    vacation = [e for e in await table.clocks.reading.events(list(games)[1]) if e.seat == 0]
     start, end = vacation[0].at, vacation[0].at + 2 * 86400
     reminded = [e for e in vacation[1:] if e.kind == "reminder" and start <= e.at < end]
     assert not reminded, "reminded on vacation"

@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot.clocks.scheduler import Scheduler
+from bot.clocks.seat_acts import Expulsion
 from bot.clocks.time_banks import FIRST, REMIND, Due, OutOfTime
-from bot.clocks.turn_clock import Expulsion
 from bot.on_discord.views import clock_text
 from bot.ops import transfer
 from bot.service.clock import iso
@@ -34,10 +34,10 @@ def table(db: Database) -> Table:
 async def expel_alice(table: Table, game: int, *voters: int) -> Expulsion:
     """Alice was skipped; three days on, the others vote her out."""
     await play_bots(table.sessions, game)
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     table.clock.advance(3 * DAY)
     for voter in voters:
-        expulsion = await table.clocks.expel(game, ALICE, voter)
+        expulsion = await table.clocks.acts.expel(game, ALICE, voter)
     assert expulsion.done
     return expulsion
 
@@ -69,7 +69,7 @@ async def test_the_host_role_passes_to_the_next_person_the_bot_does_not_play(tab
     await table.sessions.play.replace_with_ai(game, MODERATOR, BOB, may_manage=True)
     await table.run(DAY + 10 * MINUTE)
     out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
-    await table.clocks.skip(game, 0, out.since, CAROL)
+    await table.clocks.acts.skip(game, 0, out.since, CAROL)
     await expel_alice(table, game, CAROL, DAVE)
     assert (await table.sessions.reading.status(game)).table.host_id == CAROL
 
@@ -102,7 +102,7 @@ async def test_a_skip_pressed_just_after_the_late_player_moved_does_not_take_the
     # Her move is saved; the clocks follow it at the announcement that comes next.
     await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
     with pytest.raises(ClockRefused, match="Seat 1 is no longer out of time"):
-        await table.clocks.skip(game, 0, out.since, BOB)
+        await table.clocks.acts.skip(game, 0, out.since, BOB)
     assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
 
 
@@ -117,7 +117,7 @@ async def test_a_skip_pressed_when_the_game_came_back_to_the_late_player_does_no
     await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
     await table.sessions.play.act(game, BOB, "take 1", expected_version=None, interaction_id=None)
     with pytest.raises(ClockRefused, match="no longer out of time"):
-        await table.clocks.skip(game, 0, out.since, BOB)
+        await table.clocks.acts.skip(game, 0, out.since, BOB)
     assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
 
 
@@ -129,9 +129,9 @@ async def test_a_skip_pressed_after_the_host_handed_the_seat_to_the_bot_changes_
     [out] = out_of_time(table)
     await table.sessions.play.replace_with_ai(game, MODERATOR, ALICE, may_manage=True)
     with pytest.raises(ClockRefused, match="no longer out of time"):
-        await table.clocks.skip(game, 0, out.since, BOB)
+        await table.clocks.acts.skip(game, 0, out.since, BOB)
     with pytest.raises(ClockRefused, match="not skipped"):
-        await table.clocks.back(game, ALICE)
+        await table.clocks.acts.back(game, ALICE)
 
 
 async def test_no_out_of_time_line_for_a_player_who_moved_just_before_their_time_ran_out(
@@ -144,7 +144,7 @@ async def test_no_out_of_time_line_for_a_player_who_moved_just_before_their_time
     await table.sessions.play.act(game, ALICE, "take 1", expected_version=None, interaction_id=None)
     await table.run(20 * MINUTE)
     assert out_of_time(table) == []
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     assert [e[0] for e in await table.events(game)] == ["reminder", "reminder"]
 
 
@@ -160,9 +160,9 @@ async def test_an_old_skip_button_does_not_skip_the_player_on_a_later_decision(t
     [_, second] = out_of_time(table)
     assert second.since != first.since
     with pytest.raises(ClockRefused, match="no longer out of time"):
-        await table.clocks.skip(game, 0, first.since, BOB)
+        await table.clocks.acts.skip(game, 0, first.since, BOB)
     assert 0 not in (await table.sessions.reading.status(game)).table.ai_seats
-    assert 0 in (await table.clocks.skip(game, 0, second.since, BOB)).ai_seats
+    assert 0 in (await table.clocks.acts.skip(game, 0, second.since, BOB)).ai_seats
 
 
 async def test_a_late_player_cannot_dodge_the_skip_by_changing_their_hours_or_taking_a_vacation(
@@ -174,21 +174,21 @@ async def test_a_late_player_cannot_dodge_the_skip_by_changing_their_hours_or_ta
     game = await table.start(ALICE, BOB, CAROL, start=40)
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
-    await table.clocks.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
-    await table.clocks.vacation(game, ALICE, 2)
-    assert 0 in (await table.clocks.skip(game, 0, out.since, BOB)).ai_seats
+    await table.clocks.acts.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
+    await table.clocks.acts.vacation(game, ALICE, 2)
+    assert 0 in (await table.clocks.acts.skip(game, 0, out.since, BOB)).ai_seats
 
 
 async def test_negative_vacation_days_are_refused_and_do_not_refill_the_allowance(table: Table) -> None:
     """The slash command stops at 0, but the service must too: -14 days would hand back the 14 days a
     player may take in a game (and end a vacation in the past)."""
     game = await table.start(ALICE, BOB)
-    await table.clocks.vacation(game, ALICE, 14)
+    await table.clocks.acts.vacation(game, ALICE, 14)
     for days in (-14, -1, 15):
         with pytest.raises(ClockRefused, match="Choose from 1 to 14 days of vacation, or 0 to end"):
-            await table.clocks.vacation(game, ALICE, days)
+            await table.clocks.acts.vacation(game, ALICE, days)
     with pytest.raises(ClockRefused, match="you have 0 left here"):
-        await table.clocks.vacation(game, ALICE, 1)
+        await table.clocks.acts.vacation(game, ALICE, 1)
     assert [e[:3] for e in await table.events(game)] == [("vacation", 0, "14")]
 
 
@@ -196,11 +196,11 @@ async def test_a_vacation_taken_during_a_vacation_runs_on_from_its_end(table: Ta
     """Alice is away for 3 days and, a day in, adds 2 more: she is away until 5 days after she left, not
     3 days from now (a day of her allowance would be lost, and her clock would run while she is away)."""
     game = await table.start(ALICE, BOB)
-    left_at = table.clocks.now()
-    _, first_end, _ = await table.clocks.vacation(game, ALICE, 3)
+    left_at = table.clocks.banks.now()
+    _, first_end, _ = await table.clocks.acts.vacation(game, ALICE, 3)
     assert first_end == left_at + 3 * DAY
     await table.run(DAY)
-    _, until, left = await table.clocks.vacation(game, ALICE, 2)
+    _, until, left = await table.clocks.acts.vacation(game, ALICE, 2)
     assert until == left_at + 5 * DAY and left == 9
     await table.run(4 * DAY)
     assert await table.left(game, 0) == DAY  # her clock did not run while she was away
@@ -213,19 +213,19 @@ async def test_votes_to_expel_cast_before_the_player_came_back_do_not_count_afte
     if the table votes again: Carol's vote alone, with Bob's old one, must not put her out."""
     game = await table.alice_skipped_by_bob(start=40)
     await play_bots(table.sessions, game)
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     table.clock.advance(3 * DAY)
-    assert not (await table.clocks.expel(game, ALICE, BOB)).done
-    await table.clocks.back(game, ALICE)
+    assert not (await table.clocks.acts.expel(game, ALICE, BOB)).done
+    await table.clocks.acts.back(game, ALICE)
     await table.move(game, BOB)
     await table.move(game, CAROL)
     await table.run(9 * HOUR)  # Alice is back with one move's eight hours, and lets them run out
     [_, again] = out_of_time(table)
-    await table.clocks.skip(game, 0, again.since, CAROL)
+    await table.clocks.acts.skip(game, 0, again.since, CAROL)
     table.clock.advance(3 * DAY)
-    vote = await table.clocks.expel(game, ALICE, CAROL)
+    vote = await table.clocks.acts.expel(game, ALICE, CAROL)
     assert not vote.done and (vote.votes, vote.missing) == (1, [BOB])
-    assert await table.clocks.expelled(game) == []
+    assert await table.clocks.reading.expelled(game) == []
 
 
 async def test_boardroom_turns_does_not_list_a_game_whose_seat_the_bot_plays_now(table: Table) -> None:
@@ -233,11 +233,11 @@ async def test_boardroom_turns_does_not_list_a_game_whose_seat_the_bot_plays_now
     hers to take, so /boardroom turns must not send her there."""
     game = await table.start(ALICE, BOB, CAROL, start=40)
     await table.sessions.posts.set_prompt(game, message_id=555, seats=[0], since=table.sessions.store.now())
-    assert [turn.table.id for turn in await table.clocks.my_turns(ALICE)] == [game]
+    assert [turn.table.id for turn in await table.clocks.reading.my_turns(ALICE)] == [game]
     await table.run(DAY + 10 * MINUTE)
     [out] = out_of_time(table)
-    await table.clocks.skip(game, 0, out.since, BOB)
-    assert await table.clocks.my_turns(ALICE) == []
+    await table.clocks.acts.skip(game, 0, out.since, BOB)
+    assert await table.clocks.reading.my_turns(ALICE) == []
 
 
 async def test_no_reminder_nor_out_of_time_line_for_a_seat_handed_to_the_bot(table: Table) -> None:
@@ -261,7 +261,7 @@ async def test_a_reminder_planned_for_an_earlier_decision_does_not_fire_on_the_c
     await table.move(game, ALICE)
     await table.run(HOUR)
     await table.move(game, BOB)
-    now = table.clocks.now()
+    now = table.clocks.banks.now()
     async with table.sessions.store.db.transaction() as conn:
         await jobs.add_schedule(
             conn,

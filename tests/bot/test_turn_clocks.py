@@ -50,7 +50,7 @@ class Table:
         self.scheduler = Scheduler(self.clocks, self._deliver)
 
     async def _deliver(self, due: Due, nonce: str) -> None:
-        self.delivered.append((self.clocks.now(), due))
+        self.delivered.append((self.clocks.banks.now(), due))
         self.nonces.append(nonce)
 
     async def start(
@@ -67,19 +67,19 @@ class Table:
         for user in players[1:]:
             await self.sessions.lobby.join(table.id, user)
         await self.sessions.lobby.start(table.id, players[0], anyway=True)
-        await self.clocks.sync(table.id)  # what the announcer does after every change
+        await self.clocks.banks.sync(table.id)  # what the announcer does after every change
         return table.id
 
     async def move(self, game_id: int, user: int) -> None:
         await self.sessions.play.act(game_id, user, "take 1", expected_version=None, interaction_id=None)
-        await self.clocks.sync(game_id)
+        await self.clocks.banks.sync(game_id)
 
     async def alice_skipped_by_bob(self, start: int) -> int:
         """Alice, Bob and Carol; Alice ran out of time on the first move and Bob skipped her."""
         game = await self.start(ALICE, BOB, CAROL, start=start)
         await self.run(DAY + 10 * MINUTE)
         out = next(due for _, due in self.delivered if isinstance(due, OutOfTime))
-        await self.clocks.skip(game, 0, out.since, BOB)
+        await self.clocks.acts.skip(game, 0, out.since, BOB)
         return game
 
     async def run(self, seconds: int, step: int = 10 * MINUTE) -> None:
@@ -89,11 +89,14 @@ class Table:
             await self.scheduler.run_due()
 
     async def left(self, game_id: int, seat: int) -> int:
-        return (await self.clocks.times(game_id))[1][seat].left
+        return (await self.clocks.reading.times(game_id))[1][seat].left
 
     async def events(self, game_id: int) -> list[tuple[str, int, str, int]]:
         """(kind, seat, detail, seconds since MONDAY) of the game's clock events."""
-        return [(e.kind, e.seat, e.detail, e.at - epoch(MONDAY)) for e in await self.clocks.events(game_id)]
+        return [
+            (e.kind, e.seat, e.detail, e.at - epoch(MONDAY))
+            for e in await self.clocks.reading.events(game_id)
+        ]
 
 
 @pytest.fixture
@@ -161,8 +164,8 @@ def _local_hour(at: int, zone: str) -> int:
 
 
 async def test_quiet_hours_stop_the_clock_and_the_pings_in_two_time_zones(table: Table) -> None:
-    await table.clocks.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
-    await table.clocks.change_settings(BOB, timezone="America/New_York", quiet=(22, 7))
+    await table.clocks.acts.change_settings(ALICE, timezone="Europe/Paris", quiet=(23, 8))
+    await table.clocks.acts.change_settings(BOB, timezone="America/New_York", quiet=(22, 7))
     table.clock.advance(11 * HOUR)  # 20:00 UTC: 21:00 in Paris, 15:00 in New York
     game = await table.start(ALICE, BOB)
     await table.run(14 * HOUR)  # to 10:00 UTC on Tuesday: 11:00 in Paris
@@ -192,7 +195,7 @@ def at_of(table: Table, due: Due) -> int:
 async def test_a_vacation_pauses_the_bank_and_the_reminders_and_is_bounded(table: Table) -> None:
     game = await table.start(ALICE, BOB)
     await table.run(2 * HOUR)
-    _, until, left = await table.clocks.vacation(game, ALICE, 3)
+    _, until, left = await table.clocks.acts.vacation(game, ALICE, 3)
     assert until == epoch(MONDAY) + 2 * HOUR + 3 * DAY and left == 11
     await table.run(3 * DAY)
     assert await table.left(game, 0) == DAY - 2 * HOUR  # nothing ran on vacation
@@ -200,7 +203,7 @@ async def test_a_vacation_pauses_the_bank_and_the_reminders_and_is_bounded(table
     await table.run(2 * HOUR)
     assert [e[0] for e in await table.events(game)] == ["vacation", "reminder"]  # 4 h of her clock
     with pytest.raises(ClockRefused, match="14 days of vacation per game; you have 11 left"):
-        await table.clocks.vacation(game, ALICE, 12)
+        await table.clocks.acts.vacation(game, ALICE, 12)
     await table.run(DAY)
     assert [e[0] for e in await table.events(game)][-1] == "out_of_time"
     assert [e[3] for e in await table.events(game) if e[0] == "out_of_time"] == [3 * DAY + DAY]
@@ -212,34 +215,34 @@ async def test_skip_hands_the_seat_to_the_bot_and_im_back_returns_it_at_once(tab
     out = [due for _, due in table.delivered if isinstance(due, OutOfTime)]
     assert [o.seat for o in out] == [0]
     with pytest.raises(ClockRefused, match="cannot skip yourself"):
-        await table.clocks.skip(game, 0, out[0].since, ALICE)
+        await table.clocks.acts.skip(game, 0, out[0].since, ALICE)
     with pytest.raises(NotAPlayer):
-        await table.clocks.skip(game, 0, out[0].since, 4242)
-    skipped = await table.clocks.skip(game, 0, out[0].since, BOB)
+        await table.clocks.acts.skip(game, 0, out[0].since, 4242)
+    skipped = await table.clocks.acts.skip(game, 0, out[0].since, BOB)
     assert 0 in skipped.ai_seats
     with pytest.raises(ClockRefused, match="no longer out of time"):
-        await table.clocks.skip(game, 0, out[0].since, CAROL)  # the seat was skipped already
+        await table.clocks.acts.skip(game, 0, out[0].since, CAROL)  # the seat was skipped already
     # A round's summary says so while the seat is skipped.
-    note = clock_text.skipped_note(skipped, await table.clocks.skipped(game))
+    note = clock_text.skipped_note(skipped, await table.clocks.reading.skipped(game))
     assert note == "\nThe bot played for Seat 1, skipped for running out of time."
     status = await play_bots(table.sessions, game)  # the bot takes Alice's decision
     assert status.progress is not None and status.progress.decision.seats == [1]
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     await table.move(game, BOB)
     await table.move(game, CAROL)
     turn = await table.sessions.play.bot_turn(game)  # the bot is about to decide for Alice again …
     assert turn is not None and turn.seat == 0
-    back = await table.clocks.back(game, ALICE)  # … and she is back first: the decision is hers
+    back = await table.clocks.acts.back(game, ALICE)  # … and she is back first: the decision is hers
     assert 0 not in back.ai_seats
     assert await table.sessions.play.act_for_bot(turn, "take 1") is None
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     assert await table.left(game, 0) == SPEEDS["normal"].per_move
     await table.move(game, ALICE)
     assert [e[0] for e in await table.events(game)][-3:] == ["out_of_time", "skip", "back"]
     with pytest.raises(ClockRefused, match="not skipped"):
-        await table.clocks.back(game, ALICE)
+        await table.clocks.acts.back(game, ALICE)
     # The record goes with the game: /game log's lines and the export.
-    log = [clock_text.event_text(back, e) for e in await table.clocks.events(game)]
+    log = [clock_text.event_text(back, e) for e in await table.clocks.reading.events(game)]
     assert log[-3:] == [
         "Seat 1 ran out of time.",
         "Seat 2 skipped Seat 1: the bot played for Seat 1.",
@@ -270,11 +273,11 @@ async def test_unknown_time_zones_and_bad_quiet_hours_are_refused(table: Table) 
     from bot.on_discord.cogs.clocks import parse_quiet
 
     with pytest.raises(ClockRefused, match="time zone 'Mars/Olympus'"):
-        await table.clocks.change_settings(ALICE, timezone="Mars/Olympus")
+        await table.clocks.acts.change_settings(ALICE, timezone="Mars/Olympus")
     with pytest.raises(ClockRefused, match="two whole hours"):
         parse_quiet("25-08")
     assert parse_quiet("23-08") == (23, 8) and parse_quiet("off") == (None, None)
-    assert (await table.clocks.settings(ALICE)).timezone == "UTC"
+    assert (await table.clocks.reading.settings(ALICE)).timezone == "UTC"
 
 
 _CHILD = """
@@ -350,23 +353,23 @@ async def test_a_long_absent_player_is_expelled_by_the_others_vote_and_the_resul
 ) -> None:
     game = await table.alice_skipped_by_bob(start=6)
     await play_bots(table.sessions, game)
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     too_soon = "was skipped 0 seconds ago; a player can be expelled after 3 days"
     with pytest.raises(ClockRefused, match=too_soon):
-        await table.clocks.expel(game, ALICE, BOB)
+        await table.clocks.acts.expel(game, ALICE, BOB)
     with pytest.raises(ClockRefused, match="Seat 2 is not skipped"):
-        await table.clocks.expel(game, BOB, CAROL)
+        await table.clocks.acts.expel(game, BOB, CAROL)
     table.clock.advance(3 * DAY)
-    vote = await table.clocks.expel(game, ALICE, BOB)
+    vote = await table.clocks.acts.expel(game, ALICE, BOB)
     # Alice hosts and is away: both others must vote.
     assert not vote.done and (vote.votes, vote.voters, vote.missing) == (1, 2, [CAROL])
     assert "(1 of 2 votes); waiting for <@1003>" in clock_text.expel_text(vote, BOB)
     with pytest.raises(ClockRefused, match="voted already"):
-        await table.clocks.expel(game, ALICE, BOB)
-    done = await table.clocks.expel(game, ALICE, CAROL)
-    assert done.done and await table.clocks.expelled(game) == [0]
+        await table.clocks.acts.expel(game, ALICE, BOB)
+    done = await table.clocks.acts.expel(game, ALICE, CAROL)
+    assert done.done and await table.clocks.reading.expelled(game) == [0]
     with pytest.raises(ClockRefused, match="expelled from this game"):
-        await table.clocks.back(game, ALICE)
+        await table.clocks.acts.back(game, ALICE)
     while (await table.sessions.reading.status(game)).table.game.status is Status.ACTIVE:
         status = await table.sessions.reading.status(game)
         assert status.progress is not None
@@ -375,7 +378,7 @@ async def test_a_long_absent_player_is_expelled_by_the_others_vote_and_the_resul
         await play_bots(table.sessions, game)
     document = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
     assert document["flagged"] is True
-    note = clock_text.flagged_note(done.table, await table.clocks.expelled(game))
+    note = clock_text.flagged_note(done.table, await table.clocks.reading.expelled(game))
     assert note == "\n⚑ Flagged result: Seat 1 was expelled after a long absence, and the bot played on."
 
 
@@ -385,9 +388,9 @@ async def test_the_host_alone_may_expel(table: Table) -> None:
     await table.run(DAY + 10 * MINUTE)
     out = next(due for _, due in table.delivered if isinstance(due, OutOfTime))
     assert out.seat == 1
-    await table.clocks.skip(game, 1, out.since, CAROL)
+    await table.clocks.acts.skip(game, 1, out.since, CAROL)
     table.clock.advance(3 * DAY)
-    assert (await table.clocks.expel(game, ALICE, BOB)).done
+    assert (await table.clocks.acts.expel(game, ALICE, BOB)).done
     assert [e[0] for e in await table.events(game)][-2:] == ["expel_vote", "expelled"]
 
 
@@ -396,24 +399,26 @@ async def test_an_import_keeps_the_speed_the_clock_record_and_the_flag(table: Ta
     skipped player who may still come back, an expelled one who may not, and the flag on the result."""
     game = await table.alice_skipped_by_bob(start=40)
     await play_bots(table.sessions, game)
-    await table.clocks.sync(game)
+    await table.clocks.banks.sync(game)
     skipped_export = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
     copy = (await transfer.import_game(table.sessions, skipped_export, guild_id=GUILD, channel_id=21)).id
-    await table.clocks.sync(copy)
+    await table.clocks.banks.sync(copy)
     assert await table.events(copy) == await table.events(game)
-    assert await table.clocks.skipped(copy) == [0] and await table.clocks.expelled(copy) == []
-    assert 0 not in (await table.clocks.back(copy, ALICE)).ai_seats  # "I'm back" works in the copy
+    assert await table.clocks.reading.skipped(copy) == [0] and await table.clocks.reading.expelled(copy) == []
+    assert 0 not in (await table.clocks.acts.back(copy, ALICE)).ai_seats  # "I'm back" works in the copy
     assert await table.left(copy, 1) == SPEEDS["normal"].bank  # banks are not exported: a full one
 
     table.clock.advance(3 * DAY)
-    await table.clocks.expel(game, ALICE, BOB)
-    await table.clocks.expel(game, ALICE, CAROL)
+    await table.clocks.acts.expel(game, ALICE, BOB)
+    await table.clocks.acts.expel(game, ALICE, CAROL)
     expelled_export = await transfer.export_game(table.sessions, game, 4242, may_manage=True)
     assert expelled_export["flagged"] is True
     again = (await transfer.import_game(table.sessions, expelled_export, guild_id=GUILD, channel_id=22)).id
-    assert await table.clocks.expelled(again) == [0]  # the flag is not washed off by export and import
+    assert await table.clocks.reading.expelled(again) == [
+        0
+    ]  # the flag is not washed off by export and import
     with pytest.raises(ClockRefused, match="expelled from this game"):
-        await table.clocks.back(again, ALICE)
+        await table.clocks.acts.back(again, ALICE)
     async with table.sessions.store.db.transaction(write=False) as conn:
         assert await clock_rows.game_speed(conn, again) == "normal"
 

@@ -45,7 +45,7 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         if interaction.channel_id is None:
             raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.reading.status_in_channel(interaction.channel_id)
-        table, until, left = await bot.clocks.vacation(status.table.id, interaction.user.id, days)
+        table, until, left = await bot.clocks.acts.vacation(status.table.id, interaction.user.id, days)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         try:
@@ -77,7 +77,7 @@ def add_clock_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         if interaction.channel_id is None:
             raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.reading.status_in_channel(interaction.channel_id)
-        table = await bot.clocks.back(status.table.id, interaction.user.id)
+        table = await bot.clocks.acts.back(status.table.id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         try:
@@ -104,7 +104,7 @@ def add_expel_command(group: app_commands.Group, bot: BoardroomBot) -> None:
         if interaction.channel_id is None:
             raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         status = await bot.sessions.reading.status_in_channel(interaction.channel_id)
-        expulsion = await bot.clocks.expel(status.table.id, player.id, interaction.user.id)
+        expulsion = await bot.clocks.acts.expel(status.table.id, player.id, interaction.user.id)
         try:
             with speaking(status.table.game.language):
                 await interaction.followup.send(
@@ -137,7 +137,7 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
             await choose_language(bot.db, interaction.user.id, None if language == DISCORDS else language)
             # The answer already speaks the new choice.
             use(await reader_language(interaction))
-        settings = await bot.clocks.change_settings(
+        settings = await bot.clocks.acts.change_settings(
             interaction.user.id,
             timezone=timezone.strip() if timezone else None,
             quiet=None if quiet is None else parse_quiet(quiet),
@@ -186,7 +186,7 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
 
     async def turns(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await bot.clocks.my_turns(interaction.user.id)
+        found = await bot.clocks.reading.my_turns(interaction.user.id)
         # Only servers the bot still shares with the player: a game where it was removed is unreachable.
         shared = [t for t in found if bot.get_guild(t.table.game.guild_id) is not None]
         await send_followup(interaction, clock_text.turns_text(shared))

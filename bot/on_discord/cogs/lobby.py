@@ -120,10 +120,10 @@ class Lobby(commands.Cog):
         view: discord.ui.View | None = None
         content = text.status_text(status)
         if progress is not None and table.game.status is Status.ACTIVE:
-            pace, times = await self.bot.clocks.times(table.id)
+            pace, times = await self.bot.clocks.reading.times(table.id)
             content = f"{content}\n{clock_text.clock_lines(table, pace, times)}"
         if progress is not None:
-            content += clock_text.flagged_note(table, await self.bot.clocks.expelled(table.id))
+            content += clock_text.flagged_note(table, await self.bot.clocks.reading.expelled(table.id))
         if progress is None:
             view = lobby_view(table)
         else:

@@ -137,7 +137,7 @@ class Play:
         names = status.table.said_names
         lines = []
         asked = await self.bot.sessions.reading.hints(status.table.id)
-        clock_events = await self.bot.clocks.events(status.table.id)
+        clock_events = await self.bot.clocks.reading.events(status.table.id)
         skipped = clock_text.skipped_spans(clock_events)
         shown_from = rows[0].seq if rows else 1
 

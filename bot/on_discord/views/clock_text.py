@@ -4,6 +4,8 @@ skips, hand-backs, vacations and the clock events in /game log. Player words onl
 from __future__ import annotations
 
 from bot import plugins
+from bot.clocks.clock_reading import SeatTime, Turn
+from bot.clocks.seat_acts import Expulsion
 from bot.clocks.time_banks import (
     BACK,
     EXPEL_VOTE,
@@ -15,7 +17,6 @@ from bot.clocks.time_banks import (
     VACATION,
     Reminder,
 )
-from bot.clocks.turn_clock import Expulsion, SeatTime, Turn
 from bot.on_discord.views.text import mention
 from bot.service.clock import epoch
 from bot.service.speeds import Speed, speed_name

@@ -36,7 +36,9 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SK
         await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        table = await clocks_of(interaction).skip(self.game_id, self.seat, self.since, interaction.user.id)
+        table = await clocks_of(interaction).acts.skip(
+            self.game_id, self.seat, self.since, interaction.user.id
+        )
         with speaking(table.game.language):
             await interaction.edit_original_response(
                 content=clock_text.skipped_text(table, self.seat, interaction.user.id),
@@ -65,7 +67,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
         await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        table = await clocks_of(interaction).back(self.game_id, interaction.user.id)
+        table = await clocks_of(interaction).acts.back(self.game_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         with speaking(table.game.language):

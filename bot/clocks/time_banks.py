@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from bot import plugins
 from bot.clocks.quiet_hours import Pauses, charged, deadline, running_at
@@ -36,6 +35,7 @@ from bot.storage import Database, ScheduleRow, Status
 from bot.storage import clocks as rows
 from bot.storage import games as game_rows
 from bot.storage import schedules as jobs
+from bot.storage.connection import Connection
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class TimeBanks:
         return stale
 
     async def _end_turn(
-        self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, at: int
+        self, conn: Connection, table: Table, pace: Speed, clock: rows.SeatClock, user: int, at: int
     ) -> None:
         assert clock.deciding_since is not None
         await jobs.cancel_schedules(conn, table.id, KINDS, iso(at), seat=clock.seat)
@@ -192,7 +192,7 @@ class TimeBanks:
             return True
 
     async def _schedule(
-        self, conn: Any, table: Table, pace: Speed, clock: rows.SeatClock, user: int, now: int
+        self, conn: Connection, table: Table, pace: Speed, clock: rows.SeatClock, user: int, now: int
     ) -> None:
         """The seat's jobs for its current decision, counted on its own clock from
         ``deciding_since`` with the bank it had then."""
@@ -222,7 +222,9 @@ class TimeBanks:
                 seat=clock.seat,
             )
 
-    async def settle(self, conn: Any, table: Table, clock: rows.SeatClock, user: int, now: int) -> None:
+    async def settle(
+        self, conn: Connection, table: Table, clock: rows.SeatClock, user: int, now: int
+    ) -> None:
         """Count the time run so far into the bank and restart the count now (before a change of
         quiet hours or vacation, which only count from now on). An empty bank stays empty and its
         decision keeps its start: the table's Skip names that start, and no other would be offered."""
@@ -239,7 +241,7 @@ class TimeBanks:
             waited=clock.waited + ran,
         )
 
-    async def reschedule(self, conn: Any, table: Table, seat: int, now: int) -> None:
+    async def reschedule(self, conn: Connection, table: Table, seat: int, now: int) -> None:
         clock = (await rows.seat_clocks(conn, table.id)).get(seat)
         if clock is not None and clock.deciding_since is not None and not clock.out_of_time:
             pace = speed(await rows.game_speed(conn, table.id))
@@ -287,7 +289,7 @@ class TimeBanks:
         async with self.db.transaction() as conn:
             await jobs.finish_schedule(conn, job_id, owner, iso(self.now()))
 
-    async def _prepared(self, conn: Any, job: ScheduleRow) -> Due | None:
+    async def _prepared(self, conn: Connection, job: ScheduleRow) -> Due | None:
         """What a job claimed before (by a holder whose lease ran out) was to say, if it got that far."""
         prepared = json.loads(job.payload).get("prepared")
         if prepared is None or job.seat is None:
@@ -300,7 +302,7 @@ class TimeBanks:
             table, job.seat, int(prepared["user"]), str(prepared["which"]), left, bool(prepared["dm"])
         )
 
-    async def _claimed(self, conn: Any, job: ScheduleRow, now: int) -> Due | None:
+    async def _claimed(self, conn: Connection, job: ScheduleRow, now: int) -> Due | None:
         table = await load_table(conn, job.game_id)
         seat = job.seat
         if seat is None:

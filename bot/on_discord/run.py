@@ -13,7 +13,7 @@ import discord
 
 from bot.config import Settings
 from bot.on_discord.client import make_bot
-from bot.storage.migrate import MigrationError
+from bot.storage.connection import MigrationError
 
 log = logging.getLogger("bot")
 

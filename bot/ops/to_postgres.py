@@ -74,7 +74,7 @@ async def _columns(conn: Connection, table: str) -> list[str]:
 
 async def _rows(conn: Connection, table: str, columns: Sequence[str], order: str) -> list[tuple[Any, ...]]:
     return [
-        tuple(row)
+        tuple(row[i] for i in range(len(columns)))
         for row in await conn.fetchall(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
     ]
 

@@ -220,7 +220,9 @@ class Play:
                 raise NotYourTurn(msg("A hint is for your own decision: it is not your turn."))
             await game_rows.record_hint(conn, game_id, seat=seat, user_id=user_id, at=self.store.now())
         seed = (table.game.seed or 0) + 7919 * table.version + 1000 * seat + 1
-        return BotTurn(table, seat, table.game.snapshot, seed, replacement_level(game))
+        snapshot = table.game.snapshot
+        assert snapshot is not None  # state_of above read it
+        return BotTurn(table, seat, snapshot, seed, replacement_level(game))
 
     async def bot_turn(self, game_id: int) -> BotTurn | None:
         """The next decision of a seat the bot plays, with what its computer player needs; None when

@@ -35,7 +35,7 @@ def _dumped(text: Msg, unit: str | None = None) -> dict[str, Any]:
         "parts": [inner(p) for p in text.parts],
         "limit": text.limit,
     }
-    out = {k: v for k, v in full.items() if v is not None and v != {} and v != []}
+    out: dict[str, Any] = {k: v for k, v in full.items() if v is not None and v != {} and v != []}
     if text.unit != unit:
         out["unit"] = text.unit
     return out

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.service.refusals import NoGameHere, WrongChannel
 from bot.service.words import said
 from bot.storage import GameRow, SeatRow
 from bot.storage import games as game_rows
+from bot.storage.connection import Connection
 from engine.core import Decision, Event, ScoreSheet
 from engine.core.words import msg
 from render.common.language import t
@@ -167,7 +167,7 @@ class ActResult:
         return self.table.version
 
 
-async def load_table(conn: Any, game_id: int, channel_id: int | None = None) -> Table:
+async def load_table(conn: Connection, game_id: int, channel_id: int | None = None) -> Table:
     """The game and its seats; with ``channel_id``, only if the game lives in that channel."""
     row = await game_rows.get_game(conn, game_id) if 0 < game_id <= MAX_ROW_ID else None
     if row is None:

@@ -85,7 +85,7 @@ _SERVER_GONE = (
 
 def _closed(conn: asyncpg.Connection) -> bool:
     try:
-        return conn.is_closed()
+        return bool(conn.is_closed())
     except asyncpg.InterfaceError:
         # The pool already took back a connection that the server closed under it.
         return True

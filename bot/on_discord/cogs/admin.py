@@ -19,7 +19,7 @@ from bot.on_discord.errors import announce_failed
 from bot.on_discord.translator import link_registered
 from bot.on_discord.views.common import NO_MENTIONS
 from bot.ops import transfer
-from bot.service.refusals import HostOnly
+from bot.service.refusals import HostOnly, ImportRefused
 from bot.storage import Status
 from render.common.language import t, tn
 
@@ -88,7 +88,7 @@ async def about(interaction: discord.Interaction[Any]) -> None:
 async def export(interaction: discord.Interaction[Any]) -> None:
     """The channel's game (or its latest one) as a JSON file, privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    client: BoardroomBot = interaction.client  # type: ignore[assignment]
+    client: BoardroomBot = interaction.client
     if interaction.channel_id is None:
         raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
     status = await client.sessions.reading.status_in_channel(interaction.channel_id, include_ended=True)
@@ -128,13 +128,13 @@ async def export(interaction: discord.Interaction[Any]) -> None:
 async def import_(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
     """Verify an export by replaying its log from the seed and open it as a new game here."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    client: BoardroomBot = interaction.client  # type: ignore[assignment]
+    client: BoardroomBot = interaction.client
     if not interaction.permissions.manage_guild:
         raise HostOnly(t("Only members with Manage Server can import a game."))
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
     if file.size > transfer.MAX_DOCUMENT_BYTES:
-        raise transfer.ImportRefused(transfer.too_large())
+        raise ImportRefused(transfer.too_large())
     document = transfer.decode(await file.read())
     table = await transfer.import_game(
         client.sessions, document, guild_id=interaction.guild_id, channel_id=interaction.channel_id

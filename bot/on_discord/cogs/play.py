@@ -280,7 +280,7 @@ def add_play_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         await handlers.play(interaction, action)
 
     play = app_commands.describe(action="One of your legal actions; start typing to see them")(play)
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="play", description="Type your move (the same choices as your panel)", callback=play
     )
     command.autocomplete("action")(handlers.suggest)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -152,7 +152,7 @@ async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
 
 # Discord's longest auto-archive (7 days): an async game's thread stays in the list between moves,
 # and every bot post in it resets the clock (a post also reopens an archived thread).
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
 THREAD_NAME = 100
 
 

@@ -92,10 +92,10 @@ def level(choices: list[tuple[int, Choice]], step: Step, *, shut: bool = False) 
         if len(choice.path) == depth:
             entries.append(Entry(choice.label, index=index))
             continue
-        group = choice.path[depth]
-        members[group].append((index, choice))
-        if len(members[group]) == 1:
-            entries.append(Entry(group, step=(*step, groups.index(group))))
+        label = choice.path[depth]
+        members[label].append((index, choice))
+        if len(members[label]) == 1:
+            entries.append(Entry(label, step=(*step, groups.index(label))))
     entries = [_through(choices, _single(entry, members)) for entry in entries]
     # A small group is shown open while the level stays short, one click fewer for each of its choices:
     # its actions under their own labels, its groups under both labels ("Build Housing › In the West").

@@ -37,7 +37,7 @@ shards-busy: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.perf
 
-# The computer players' strength and thinking time (issue 22): hours of CPU for 50 games a figure, so apart
+# The computer players' strength and thinking time: hours of CPU for 50 games a figure, so apart
 # from `make bench`; GAMES=10 for a shorter run. Writes the strength section of BENCHMARKS.md.
 GAMES ?= 50
 bench-strength: $(STAMP)
@@ -50,12 +50,12 @@ soak: $(STAMP)
 	$(BIN)/python -m tests.reliability.soak
 
 # Seeded Carnegie games (2 players, 4 players, solo) played through the real discord.py client against
-# the loopback fake; what the players saw and did goes to docs/transcripts/ (issue 14). Regenerate and
+# the loopback fake; what the players saw and did goes to docs/transcripts/. Regenerate and
 # commit them whenever player-facing text changes.
 transcript: $(STAMP)
 	$(BIN)/python -m tests.transcript
 
-# The same games in another language (issue 21): make transcript-uk (ru, pl, ca) writes <game>-<n>p.uk.md.
+# The same games in another language: make transcript-uk (ru, pl, ca) writes <game>-<n>p.uk.md.
 transcript-%: $(STAMP)
 	$(BIN)/python -m tests.transcript --language $*
 

@@ -48,3 +48,15 @@ def test_rule_tests_cite_rule_ids() -> None:
 def test_reconstructed_values_are_labelled_as_reconstructions() -> None:
     head = (ROOT / "engine" / "carnegie" / "reconstructed.py").read_text()[:2000].lower()
     assert "reconstruct" in head and "replace" in head
+
+
+def test_product_code_names_no_tracker_issue() -> None:
+    """A reader outside the team cannot open "issue 19": the code says what it does and why instead."""
+    named = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for layer in ("bot", "engine", "render")
+        for path in sorted((ROOT / layer).rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"\b[Ii]ssues? \d", line)
+    ]
+    assert not named, f"tracker issue numbers in product code: {named}"

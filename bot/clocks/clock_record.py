@@ -1,4 +1,4 @@
-"""The turn clock's part of an export (issue 20): the game's speed and its clock events, written out with
+"""The turn clock's part of an export: the game's speed and its clock events, written out with
 the game and read back on import.
 
 An imported game keeps its speed and its record: a result flagged for an expelled player stays flagged

@@ -1,4 +1,4 @@
-"""Time banks (issue 20): how long each seat may still think, charged while it decides; the jobs that
+"""Time banks: how long each seat may still think, charged while it decides; the jobs that
 remind a deciding seat and run its time out. No Discord here (``bot.clocks.turn_clock`` adds the players'
 acts).
 

@@ -14,8 +14,8 @@ Summaries and final posts go to the channel, paced by the client's ``Pacer`` (``
 round posts, as text first: their pictures are drawn by the client's render pool afterwards and
 edited onto them (``bot.on_discord.pictures_after``), so that the clicker's panel and the next turn line never
 wait for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
-draws it. A turn line that a player's click brought about is that click's public follow-up
-(issue 19): Discord does not count interaction follow-ups against the bot's global limit, so a
+draws it. A turn line that a player's click brought about is that click's public follow-up:
+Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
 through the same interaction while its token lives (``TOKEN_LIFE``); later, and for lines posted
 without a click (the game's start, the bot's seats, the catch-up), through the channel, paced: the
@@ -116,7 +116,7 @@ class Announcer:
             status = await sessions.reading.status(game_id)
             stale: list[int] = []
             if self.clocks is not None:
-                # Whoever decides now has their clock running from the change (issue 20).
+                # Whoever decides now has their clock running from the change.
                 stale = await self.clocks.banks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
             await self._retire_skips(table, stale)
@@ -159,7 +159,7 @@ class Announcer:
                 self.bots.kick(game_id, self.after_change)
             # A refused line raises (the player hears "That was saved, but I could not update the
             # messages here."); the catch-up posts it when Discord takes it.
-            # Players in their quiet hours or on vacation are not pinged (issue 20): their first
+            # Players in their quiet hours or on vacation are not pinged: their first
             # reminder comes when the quiet hours end.
             resting = await self.clocks.reading.resting(table) if self.clocks is not None else frozenset()
             await _update_turn_line(
@@ -267,7 +267,7 @@ class Announcer:
         await self._send(parent, table, clip(content), FINAL_IN_PARENT, ping=False)
 
     async def _flagged(self, table: Table) -> str:
-        """A result with an expelled player is flagged (issue 20)."""
+        """A result with an expelled player is flagged."""
         if self.clocks is None:
             return ""
         return clock_text.flagged_note(table, await self.clocks.reading.expelled(table.id))

@@ -182,7 +182,7 @@ class BoardroomBot(commands.Bot):
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
         # Summaries, final posts and turn lines a crash or a failed post left owed.
         self._catch_up = asyncio.create_task(self._catch_up_games(), name="announce-catch-up")
-        # Reminders and running out of time (issue 20), from the schedules table.
+        # Reminders and running out of time, from the schedules table.
         self._clock_jobs = asyncio.create_task(self._run_clock_jobs(), name="clock-jobs")
 
     async def _run_clock_jobs(self) -> None:

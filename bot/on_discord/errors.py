@@ -96,7 +96,7 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         original = original.__cause__
     if isinstance(original, EngineError):
         # The code and the rule id only: a refusal's sentence may quote what the player typed. The
-        # player reads the message, which says the rule in words; the rule id is for us (issue 14).
+        # player reads the message, which says the rule in words; the rule id is for us.
         log.info("refused %s (rule %s) for user %s", original.code, original.rule, interaction.user.id)
         await reply_private(interaction, say(original.message))
         return

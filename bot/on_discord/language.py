@@ -1,4 +1,4 @@
-"""Which language a reader gets (issue 21).
+"""Which language a reader gets.
 
 A player reads their own choice (``/boardroom me language:``, the only way to Catalan, which
 Discord does not offer), else their Discord client's language (``interaction.locale``: Ukrainian,

@@ -1,4 +1,4 @@
-"""The request budget (issue 19): every REST call the bot makes outside an interaction's own
+"""The request budget: every REST call the bot makes outside an interaction's own
 responses goes through one ``Pacer``, which keeps the bot under Discord's global limit (50
 requests/s per bot; a bot that keeps exceeding it is banned for a while, every server at once).
 

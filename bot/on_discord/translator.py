@@ -1,4 +1,4 @@
-"""Slash commands in the players' languages (issue 21): discord.py asks this translator for every
+"""Slash commands in the players' languages: discord.py asks this translator for every
 command's and option's name and description and every choice's name, once per Discord locale, when
 the commands are synced. English is the default; ``uk``, ``ru`` and ``pl`` are said from the bot's
 catalogues (``bot/locales``), whose keys include the commands' English strings (``make catalogues``

@@ -1,5 +1,5 @@
 """``python -m bot.ops.to_postgres SQLITE_FILE POSTGRESQL_URL [--game-module M]``: move a bot's
-SQLite database into PostgreSQL (issue 23), for running several shard processes on it.
+SQLite database into PostgreSQL, for running several shard processes on it.
 
 Stop the bot first. Both databases are migrated to the newest schema (the SQLite file as the bot
 would at its next start); the PostgreSQL one must hold no game yet. Every table is copied whole in

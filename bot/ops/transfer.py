@@ -131,9 +131,9 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
             for u in undone
         ],
         "snapshot": game.snapshot,
-        # the language of the game's public posts (issue 21)
+        # the language of the game's public posts
         "language": game.language,
-        # the turn clock's speed and events (issue 20), read back on import (``clock_record``)
+        # the turn clock's speed and events, read back on import (``clock_record``)
         **clock_record.exported(pace, clock_events),
         "exported_at": sessions.store.now(),
     }
@@ -203,7 +203,7 @@ class _Seat(_Strict):
     display_name: Annotated[str, Field(strict=True, max_length=MAX_DISPLAY_NAME)] | None = None
     is_host: Annotated[bool, Field(strict=True)] = False
     is_ai: Annotated[bool, Field(strict=True)] = False
-    # the computer player's level of a bot seat (issue 22); checked against the game's levels
+    # the computer player's level of a bot seat; checked against the game's levels
     ai_level: Annotated[str, Field(strict=True, max_length=16)] | None = None
 
 
@@ -232,9 +232,9 @@ class _Document(_Strict):
     actions: Annotated[list[_Action], Field(max_length=MAX_ACTIONS)]
     undos: Annotated[list[_Undo], Field(max_length=MAX_UNDOS)]
     snapshot: Annotated[str, Field(strict=True)]
-    # exports made before issue 21 have none: their games spoke English
+    # exports made before games had a language have none: their games spoke English
     language: Annotated[str, Field(strict=True, max_length=16)] = DEFAULT
-    # exports made before issue 20 have none: their games had no clock
+    # exports made before turn clocks have none: their games had no clock
     speed: Annotated[str, Field(strict=True, max_length=16)] = NO_LIMIT.key
     clock_events: clock_record.ClockEvents = []
 

@@ -1,4 +1,4 @@
-"""The seats the bot plays (issue 22): each decision is computed in a worker process, away from the
+"""The seats the bot plays: each decision is computed in a worker process, away from the
 event loop and outside any transaction (a strong player thinks for up to a few seconds), then saved
 like a person's move, guarded by the version it was computed on; the channel is brought up to date
 after every move, so a table of bots and one person advances without waiting on Discord.

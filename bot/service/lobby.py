@@ -56,7 +56,7 @@ class Lobby:
         """Open a lobby in the channel, the host seated first; with ``thread``, the game is played in a
         thread of its own once started (``move_to_thread``); ``speed`` is its turn clock
         (``bot.service.speeds``);
-        ``language`` the language of its public posts (issue 21)."""
+        ``language`` the language of its public posts."""
         game = plugins.game(game_name)
         if language not in LANGUAGES:
             raise InvalidOptions(msg("There is no language {language}.", language=repr(language[:10])))

@@ -1,8 +1,8 @@
 """A move's engine work, apart from the database (``bot.service.sessions`` wraps it in the transaction):
 checking
 a person's move against the seat's legal choices, applying it, pressing Done with it when that is all that
-is left (issue 18), and what the transaction then writes (the snapshot, the checkpoints reached, the
-score). It runs in one engine thread (``off_loop``), not on the event loop (issue 19); ``replay_log``
+is left, and what the transaction then writes (the snapshot, the checkpoints reached, the
+score). It runs in one engine thread (``off_loop``), not on the event loop; ``replay_log``
 rebuilds a state from the log.
 """
 
@@ -77,7 +77,7 @@ class PlayedMove:
     totals: str | None  # the score, kept with the checkpoints' summaries and the final post
     progress: Progress
     path: tuple[str, ...] = ()  # the group labels the action was filed under (``action_path``)
-    ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it (issue 18)
+    ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it
 
     @property
     def events(self) -> list[Event]:
@@ -124,7 +124,7 @@ def play_move(
     listed = {seat: game.legal_actions(final, seat)} if seat in game.pending(final).seats else {}
     ending = _only_the_end(game, final, seat, listed.get(seat, [])) if checked else None
     if ending is not None:
-        # Done is all that is left: pressed with the player's step (issue 18, see the module docstring).
+        # Done is all that is left: pressed with the player's step (see the module docstring).
         done = game.apply(final, seat, ending)
         ended.append((game.format_action(ending), done))
         final = done.state

@@ -110,7 +110,7 @@ class Play:
             moves = [
                 LoggedMove(own_seat, user_id, played.notation, interaction_id, step.events, step.barrier)
             ]
-            # Done, pressed with the step when it was all that was left (issue 18): the seat's own action,
+            # Done, pressed with the step when it was all that was left: the seat's own action,
             # so the log replays (and old logs, which have the click, too).
             moves += [LoggedMove(own_seat, user_id, n, None, e.events, e.barrier) for n, e in played.ended]
             # The bot's seats act afterwards, outside this transaction (``bot_turn``/``act_for_bot``).

@@ -83,7 +83,7 @@ class BotTurn:
 
 
 # Who plays a seat handed over by /game replace or skipped: the game's strongest player, so that the
-# others keep a real opponent (issue 22); a game lists its levels weakest first after its default.
+# others keep a real opponent; a game lists its levels weakest first after its default.
 REPLACEMENT_LEVEL = "strong"
 
 

@@ -78,7 +78,7 @@ class NoThreadHere(Refusal):
 
 
 class ClockRefused(Refusal):
-    """A skip, a hand-back, a vacation or a setting the turn clocks refuse (issue 20)."""
+    """A skip, a hand-back, a vacation or a setting the turn clocks refuse."""
 
     code = "clock_refused"
 

@@ -10,9 +10,9 @@ is not safe), so it rebuilds a game from the module names of the table of games.
 
 A picture that takes longer than its budget (RENDER_BUDGET) fails alone: its process is killed and
 replaced, the pictures queued behind it are drawn by the new one, and the post it was for goes out
-without it (issue 17, finding 5: one pathological picture once held every server's pictures).
+without it (one pathological picture once held every server's pictures).
 
-Issue 19: one process per core by default (RENDER_PROCESSES; one process drew about 12 overviews a
+One process per core by default (RENDER_PROCESSES; one process drew about 12 overviews a
 second, so at 100 fast games the round posts queued for 10 s). Pictures wait in one queue per game,
 served in turn (a game with many pictures waiting does not hold up another game's one), and a
 picture asked for again while the same game's same picture is still waiting is drawn once, at the

@@ -1,4 +1,4 @@
-"""Turn clocks (issue 20): the seats' time banks, the players' own settings and the clock events.
+"""Turn clocks: the seats' time banks, the players' own settings and the clock events.
 Times are integer epoch seconds."""
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ async def save_settings(conn: Connection, settings: PlayerSettings) -> None:
 
 
 async def chosen_language(conn: Connection, user_id: int) -> str | None:
-    """The language the player chose with /boardroom me (issue 21); None: their Discord's."""
+    """The language the player chose with /boardroom me; None: their Discord's."""
     row = await conn.fetchone("SELECT language FROM player_settings WHERE user_id = ?", (user_id,))
     return None if row is None else row["language"]
 

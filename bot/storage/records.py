@@ -41,7 +41,7 @@ class GameRow:
     # played in its own thread (chosen at /game new); once moved, the lobby's channel
     thread_wanted: bool = False
     parent_channel_id: int | None = None
-    # the language of its public posts (issue 21), chosen at /game new
+    # the language of its public posts, chosen at /game new
     language: str = "en"
     # how long each player may take (``bot.service.speeds``), chosen at /game new
     speed: str = "none"

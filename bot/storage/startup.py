@@ -1,4 +1,4 @@
-"""The start-up check of the database file, before the bot logs in to Discord (issue 17, finding 9).
+"""The start-up check of the database file, before the bot logs in to Discord.
 
 A file that is not an SQLite database, a truncated or damaged one, one the bot cannot write, or one
 written by a newer Boardroom (a migration this code does not have) is refused with one sentence,

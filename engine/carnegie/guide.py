@@ -1,6 +1,6 @@
 """Everything Carnegie says that does not depend on a state: blurb, table options, rule topics, help.
 
-The rule topics are reference a player can read (issue 14): every component kind in the box's words, each
+The rule topics are reference a player can read: every component kind in the box's words, each
 citing the printed rulebook's section by name (never our specification's ids, which stay in comments).
 Tables (tracks, tabs, donations, connections, departments) are written from ``data`` and
 ``reconstructed`` so that the reference cannot drift from the rules the engine plays. ``/game rules

@@ -94,7 +94,7 @@ def _company(sides: list[int], action_choice: bool) -> Company:
     )
 
 
-# §3 step 9, spec decision D17 overridden (issue 16): the neutral discs come from all 40 solo action cards,
+# §3 step 9, spec decision D17 overridden: the neutral discs come from all 40 solo action cards,
 # Normal and Advanced. The Ukrainian and Russian rulebooks shuffle "the solo-mode action cards" ("карти дій
 # соло-режиму", "карты действий для одиночного режима": the 40 of their component lists) and the solo
 # helper app shuffles all 40; only the Polish rulebook reads "the basic action cards" ("Potasujcie

@@ -208,7 +208,7 @@ def _link(pen: Pen) -> None:
 
 
 def _wheel(pen: Pen) -> None:
-    # A cart wheel: transport income (an exclamation mark read as a warning, issue 18).
+    # A cart wheel: transport income (an exclamation mark read as a warning).
     pen.ellipse(0.5, 0.5, 0.47, fill=pen.colour)
     pen.ellipse(0.5, 0.5, 0.33, fill=WHITE)
     pen.ellipse(0.5, 0.5, 0.25, fill=pen.colour)

@@ -2,7 +2,7 @@
 and the final result.
 
 A phone shows an inline image about 400 px wide, so every text here is drawn at least ``MIN_TEXT``
-px tall on a ``PHONE_W`` px wide image: 11 px once shown 400 px wide (issue 18), the same rule as
+px tall on a ``PHONE_W`` px wide image: 11 px once shown 400 px wide, the same rule as
 Carnegie's (``render.carnegie.overview.phone``). The four districts are the board's, stacked north to
 south instead of in a 2 × 2 grid (the board's own drawing, so both pictures agree); below them the
 scoring track as one row of spaces, then one card per player. What needs more room (action spaces and

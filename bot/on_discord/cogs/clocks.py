@@ -1,4 +1,4 @@
-"""The turn clock's commands (issue 20): ``/game vacation`` and ``/game back`` (in the /game group)
+"""The turn clock's commands: ``/game vacation`` and ``/game back`` (in the /game group)
 and ``/boardroom me`` and ``/boardroom turns`` (in the /boardroom group, for every member)."""
 
 from __future__ import annotations

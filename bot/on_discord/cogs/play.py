@@ -187,7 +187,7 @@ class Play:
         await send_followup(interaction, hint_text(found.rules, turn, notation))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
-        # Acknowledged before the channel's game is looked up in the database (issue 19).
+        # Acknowledged before the channel's game is looked up in the database.
         await interaction.response.defer(ephemeral=True, thinking=True)
         topics = await self._topics(interaction)
         if not topics:

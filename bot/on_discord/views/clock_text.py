@@ -1,4 +1,4 @@
-"""What players read about the turn clocks (issue 20): remaining times, reminders, out of time,
+"""What players read about the turn clocks: remaining times, reminders, out of time,
 skips, hand-backs, vacations and the clock events in /game log. Player words only."""
 
 from __future__ import annotations

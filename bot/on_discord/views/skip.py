@@ -1,4 +1,4 @@
-"""The clock's buttons (issue 20): **Skip** under "… has run out of time" (for the other players)
+"""The clock's buttons: **Skip** under "… has run out of time" (for the other players)
 and **I'm back** under "… skipped …" (for the skipped player). Their custom_ids carry the game and
 the seat (``ids``), so they work after a restart."""
 

@@ -117,7 +117,7 @@ def leaving_choices(c: Company, cell: int) -> list[int]:
 
 
 def price_word(price: int) -> str:
-    """A workplace in the notation: its price, e.g. ``$2`` (issue 16)."""
+    """A workplace in the notation: its price, e.g. ``$2``."""
     return f"${price}"
 
 
@@ -244,11 +244,11 @@ def free_slot(state: CarnegieState, city: int, ptype: int) -> int:
 
 
 def slot_choices(state: CarnegieState, slot: int) -> list[int]:
-    """R6.3.1 step 4 and §3 step 10 (issue 16): the slots a project just placed on ``slot`` may take — that
+    """R6.3.1 step 4 and §3 step 10: the slots a project just placed on ``slot`` may take — that
     slot and every free slot of the same type in the same city, left to right. Several only in the six
     cities with two slots of one type (a small town has one slot).
 
-    Decision (issue 16, "offer the choice only when the slots differ"): slots of one type carry nothing
+    Decision ("offer the choice only when the slots differ"): slots of one type carry nothing
     of their own (board.json: no VP, link or income per slot), so with 2–4 players the choice changes
     nothing and is not asked; in solo Andrew always builds on the left-most free slot (R10.2.5), so the
     player's slot decides which of his builds succeed, and the player chooses."""
@@ -337,7 +337,7 @@ def sp_pool(state: CarnegieState) -> int:
     return state.tasks[0].a if state.tasks else state.sp
 
 
-# Event kinds worth a line in a round summary (issue 6: income, projects, donations, choices that shape
+# Event kinds worth a line in a round summary (income, projects, donations, choices that shape
 # the game); single employee moves, activations and study-point steps are told only in the log.
 # Andrew's turn (solo) is marked where ``solo`` writes it.
 HEADLINE_KINDS = frozenset(
@@ -354,7 +354,7 @@ HEADLINE_KINDS = frozenset(
         "reserve",
         "sides",
         "convert",
-        # Research and Development: track steps and tab pushes (issue 14: every kind of point told).
+        # Research and Development: track steps and tab pushes (every kind of point told).
         "track",
         "push",
     }

@@ -171,7 +171,7 @@ def do_move(
                 end=end,
                 left=left,
             )
-        # A summary folds a turn's moves into one line per player (issue 14: HR moves are told).
+        # A summary folds a turn's moves into one line per player (HR moves are told).
         fold = {
             "one": msg("{who} moved an employee", who=P(seat)),
             "many": msg("{who} moved employees", who=P(seat)),

@@ -112,7 +112,7 @@ def do_activate(
         department=name,
         paid=paid_text(cost, conv),
     )
-    # A summary folds a player's activations into one line (issue 14: activations are told).
+    # A summary folds a player's activations into one line (activations are told).
     fold = {
         "one": msg("{who} activated an employee in", who=P(seat)),
         "many": msg("{who} activated employees in", who=P(seat)),
@@ -339,7 +339,7 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     state.done = [False] * state.players
     if state.round >= data.ROUNDS:
         state.phase = "over"
-        # The last round is summarised too, before the final result (issue 14).
+        # The last round is summarised too, before the final result.
         events.append(checkpoint(f"round-{state.round}", msg("Round {round} is over", round=state.round)))
         note(events, "over", msg("The game is over after round 20."), None)
         return

@@ -1,7 +1,7 @@
 """The phone image: a portrait picture of the map and the players, posted with every round.
 
 A phone shows an inline image about 400 px wide, so every text here is drawn at least
-``MIN_TEXT`` px tall on a ``PHONE_W`` px wide image: 11 px once shown 400 px wide (issue 18). What
+``MIN_TEXT`` px tall on a ``PHONE_W`` px wide image: 11 px once shown 400 px wide. What
 needs smaller print (city VP, link values, the printed tracks, the Timeline, donations, the display)
 stays on the full board, shown on demand. The map is the full board's map stretched taller (the
 regions are a schematic, not a survey), so the names have room at that size.

@@ -2,7 +2,7 @@
 command's and option's name and description and every choice's name, once per Discord locale, when
 the commands are synced. English is the default; ``uk``, ``ru`` and ``pl`` are said from the bot's
 catalogues (``bot/locales``), whose keys include the commands' English strings (``make catalogues``
-finds them in ``bot/cogs``). A string without a translation is left to Discord's default, English.
+finds them in ``bot/on_discord/cogs``). A string without a translation is left to Discord's default, English.
 
 Once the commands are registered, sentences name them by mention (``link_registered``), which each
 reader's client shows under its own language's name."""

@@ -1,0 +1,1 @@
+"""Operators' command-line tools: backup, export and import, the move to PostgreSQL, picture review."""

@@ -28,7 +28,6 @@ from engine.core import (
     GameState,
     IllegalAction,
     NotYourTurn,
-    Played,
     Step,
     action_path,
     replay,
@@ -46,11 +45,6 @@ class LoggedMove:
     interaction_id: int | None
     events: list[Event]
     barrier: bool
-
-    @classmethod
-    def by_ai(cls, table: Table, move: Played) -> LoggedMove:
-        # An AI's steps are never undone by anyone: every one is a barrier.
-        return cls(move.seat, table.user_at(move.seat) or 0, move.notation, None, move.events, True)
 
 
 T = TypeVar("T")

@@ -1,7 +1,7 @@
 """Refusals of the table (lobby and seating), as opposed to the game's rules.
 
 They are ``EngineError``s so that the one error funnel treats them alike: the player gets the
-sentence, ephemerally, and nothing changes. Pure Python: ``bot/sessions.py`` raises them without
+sentence, ephemerally, and nothing changes. Pure Python: ``bot/service/sessions.py`` raises them without
 knowing Discord.
 """
 

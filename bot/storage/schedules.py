@@ -11,10 +11,10 @@ from typing import Any
 from bot.storage.connection import Connection
 from bot.storage.records import ScheduleRow
 
-_COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at, seat"
+COLUMNS = "id, game_id, kind, due_at, payload, done_at, created_at, seat"
 
 
-def _schedule(row: Any) -> ScheduleRow:
+def schedule_row(row: Any) -> ScheduleRow:
     return ScheduleRow(
         id=row["id"],
         game_id=row["game_id"],
@@ -53,11 +53,11 @@ async def due_schedules(
     oldest first (ISO-8601 UTC text sorts by time)."""
     of_kinds = "" if kinds is None else f" AND kind IN ({', '.join('?' for _ in kinds)})"
     rows = await conn.fetchall(
-        f"SELECT {_COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? "
+        f"SELECT {COLUMNS} FROM schedules WHERE done_at IS NULL AND due_at <= ? "
         f"AND (lease_until IS NULL OR lease_until <= ?){of_kinds} ORDER BY due_at, id",
         (now, now, *(kinds or ())),
     )
-    return [_schedule(row) for row in rows]
+    return [schedule_row(row) for row in rows]
 
 
 async def claim_schedule(conn: Connection, schedule_id: int, owner: str, now: str, until: str) -> bool:
@@ -111,11 +111,3 @@ async def cancel_schedules(
         f"AND kind IN ({marks}){where}",
         (at, game_id, *kinds, *(() if seat is None else (seat,))),
     )
-
-
-async def pending_schedules(conn: Connection, game_id: int) -> list[ScheduleRow]:
-    rows = await conn.fetchall(
-        f"SELECT {_COLUMNS} FROM schedules WHERE game_id = ? AND done_at IS NULL ORDER BY due_at, id",
-        (game_id,),
-    )
-    return [_schedule(row) for row in rows]

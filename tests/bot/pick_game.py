@@ -1,6 +1,6 @@
 """A test game whose simultaneous phase changes one seat's choices when another seat acts: two
 players each pick one prize at the same time, and a prize taken is gone for the other. Its action
-texts are long, so panel buttons carry a choice's index instead (``bot/views/ids.py``): the game
+texts are long, so panel buttons carry a choice's index instead (``bot/on_discord/views/ids.py``): the game
 that shows an old index read against a newer list of choices (issue 17, finding 11). Its hesitant bot
 decides only when a test says so, so that a person can move while the bot thinks."""
 

@@ -20,8 +20,8 @@ from bot.service.refusals import ClockRefused
 from bot.service.speeds import MINUTE, SPEEDS
 from bot.storage import Database, Status
 from bot.storage import clocks as clock_rows
-from bot.storage import schedules as jobs
 from tests.bot.conftest import play_bots
+from tests.bot.jobs import pending_schedules
 from tests.bot.test_turn_clocks import MONDAY, Table
 
 ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
@@ -162,7 +162,7 @@ async def _check(week: Week, games: dict[int, str]) -> None:
             assert all(gap >= SPEEDS[pace].reminder_gap for gap in gaps), (game_id, seat, gaps)
             assert all(running_at(at, pauses)[0] for at in sent), "a reminder in quiet hours"
         async with table.sessions.store.db.transaction(write=False) as conn:
-            pending = await jobs.pending_schedules(conn, game_id)
+            pending = await pending_schedules(conn, game_id)
             clocks = await clock_rows.seat_clocks(conn, game_id)
         if status.table.game.status is not Status.ACTIVE:
             assert pending == [], f"game #{game_id} ended with jobs pending"

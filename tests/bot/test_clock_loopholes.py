@@ -20,6 +20,7 @@ from bot.service.speeds import DAY, HOUR, MINUTE
 from bot.storage import Database, Status
 from bot.storage import schedules as jobs
 from tests.bot.conftest import play_bots
+from tests.bot.jobs import pending_schedules
 from tests.bot.test_turn_clocks import ALICE, BOB, CAROL, GUILD, Table
 
 DAVE = 1004
@@ -256,7 +257,7 @@ async def test_a_reminder_planned_for_an_earlier_decision_does_not_fire_on_the_c
     bot's rows or a restored copy may hold one) must not ping her hours early on her second decision."""
     game = await table.start(ALICE, BOB)
     async with table.sessions.store.db.transaction(write=False) as conn:
-        [since] = {json.loads(job.payload)["since"] for job in await jobs.pending_schedules(conn, game)}
+        [since] = {json.loads(job.payload)["since"] for job in await pending_schedules(conn, game)}
     await table.run(HOUR)
     await table.move(game, ALICE)
     await table.run(HOUR)

@@ -1,5 +1,5 @@
-"""A panel's grouped choices, one level at a time (issue 18, ``bot/views/picker.py``), and the step a
-group button carries in its custom_id (``bot/views/ids.py``)."""
+"""A panel's grouped choices, one level at a time (issue 18, ``bot/on_discord/views/picker.py``), and the
+step a group button carries in its custom_id (``bot/on_discord/views/ids.py``)."""
 
 from __future__ import annotations
 

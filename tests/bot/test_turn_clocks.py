@@ -28,8 +28,8 @@ from bot.service.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
 from bot.storage import clocks as clock_rows
 from bot.storage import games as game_rows
-from bot.storage import schedules as jobs
 from tests.bot.conftest import ManualClock, play_bots
+from tests.bot.jobs import pending_schedules
 from tests.conftest import TEST_GAME_MODULES
 
 GUILD, CHANNEL = 10, 20
@@ -139,7 +139,7 @@ async def test_a_move_cancels_the_seats_jobs_and_plans_the_next_players(table: T
     await table.run(HOUR)
     await table.move(game, ALICE)
     async with db.transaction(write=False) as conn:
-        pending = await jobs.pending_schedules(conn, game)
+        pending = await pending_schedules(conn, game)
     assert {job.seat for job in pending} == {1}  # Alice's reminders went with her move
     await table.run(2 * DAY)
     assert [e[:2] for e in await table.events(game)] == [("reminder", 1), ("reminder", 1), ("out_of_time", 1)]
@@ -263,8 +263,8 @@ async def test_no_schedule_outlives_its_game(table: Table, db: Database) -> None
     await table.sessions.lobby.abandon(abandoned, ALICE, may_manage=False)
     await table.scheduler.sweep()  # the announcer syncs at once; the sweep catches what it missed
     async with db.transaction(write=False) as conn:
-        assert await jobs.pending_schedules(conn, finished) == []
-        assert await jobs.pending_schedules(conn, abandoned) == []
+        assert await pending_schedules(conn, finished) == []
+        assert await pending_schedules(conn, abandoned) == []
     await table.run(3 * DAY)
     assert table.delivered == []
 

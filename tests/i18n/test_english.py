@@ -10,7 +10,7 @@ from engine.core.words import msg
 from render.common.language import say
 from tests.i18n.english import ALLOWED, english_in, english_words, place_names, translated_words
 
-KEY = "Your language: {language}."  # one of the bot's own sentences (bot/cogs/clocks.py)
+KEY = "Your language: {language}."  # one of the bot's own sentences (bot/on_discord/cogs/clocks.py)
 
 
 def test_an_english_sentence_shown_to_a_ukrainian_reader_is_found() -> None:

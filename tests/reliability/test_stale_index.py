@@ -1,7 +1,7 @@
 """A button that names its choice by index (the action text is too long for a custom id) is read
 against the panel it was drawn on: once the game moved on, it is stale, even when only another
 seat acted (which leaves a choice by name valid) — here the other seat's pick shifted the list, so
-the same index now names another prize (issue 17, finding 11; ``bot/views/turn.py``)."""
+the same index now names another prize (issue 17, finding 11; ``bot/on_discord/views/turn.py``)."""
 
 from __future__ import annotations
 

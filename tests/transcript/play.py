@@ -23,6 +23,7 @@ from typing import Any
 
 from bot import plugins
 from bot.on_discord.views import ids, picker
+from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT
 from tests.fakediscord import Message
@@ -311,7 +312,7 @@ class Table:
         deepest towards it (a group may be shown open in the level above, its groups under both labels),
         else **Back** (the panel stays in a step's group after it, ``picker.resume``). Buttons are known
         by the level they open (their custom_id's step), so the words on them do not matter."""
-        target = picker.step_of(list(enumerate(choices)), choice.path)
+        target = step_of(list(enumerate(choices)), choice.path)
         opened: set[str] = set()
         while choice.notation not in self.offered(panel, choices):
             forward: list[tuple[int, dict[str, Any]]] = []
@@ -463,3 +464,15 @@ async def run(
     out.write_text(text, encoding="utf-8")
     counts = text.split("## Counts\n\n", 1)[1].splitlines()
     return Result(out, time.monotonic() - started, counts, text)
+
+
+def step_of(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> picker.Step:
+    """The step of the group ``path`` names (as far as it names groups of ``choices``): the inverse of
+    ``labels_of``, for whoever must find a group's button without reading its words."""
+    step: picker.Step = ()
+    for depth, label in enumerate(path):
+        groups = picker.groups_at(choices, path[:depth])
+        if label not in groups:
+            break
+        step += (groups.index(label),)
+    return step

@@ -45,23 +45,11 @@ def labels_of(choices: list[tuple[int, Choice]], step: Step) -> tuple[str, ...] 
     """The group labels ``step`` points at, or None when it points at no group (a forged id)."""
     labels: tuple[str, ...] = ()
     for position in step:
-        groups = _groups(choices, labels)
+        groups = groups_at(choices, labels)
         if not 0 <= position < len(groups):
             return None
         labels += (groups[position],)
     return labels
-
-
-def step_of(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> Step:
-    """The step of the group ``path`` names (as far as it names groups of ``choices``): the inverse of
-    ``labels_of``, for whoever must find a group's button without reading its words."""
-    step: Step = ()
-    for depth, label in enumerate(path):
-        groups = _groups(choices, path[:depth])
-        if label not in groups:
-            break
-        step += (groups.index(label),)
-    return step
 
 
 def resume(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> Step:
@@ -70,7 +58,7 @@ def resume(choices: list[tuple[int, Choice]], path: tuple[str, ...]) -> Step:
     first level (a step through several levels, a build by type then region, starts afresh)."""
     if len(path) != 1 or not is_grouped(choices):
         return ()
-    groups = _groups(choices, ())
+    groups = groups_at(choices, ())
     if path[0] not in groups:
         return ()
     step = (groups.index(path[0]),)
@@ -83,7 +71,7 @@ def level(choices: list[tuple[int, Choice]], step: Step, *, shut: bool = False) 
     labels = labels_of(choices, step)
     assert labels is not None, step
     depth = len(labels)
-    groups = _groups(choices, labels)
+    groups = groups_at(choices, labels)
     members: dict[str, list[tuple[int, Choice]]] = {g: [] for g in groups}
     entries: list[Entry] = []
     for index, choice in choices:
@@ -143,7 +131,7 @@ def _single(entry: Entry, members: dict[str, list[tuple[int, Choice]]]) -> Entry
     return Entry(choice.label, index=index)
 
 
-def _groups(choices: list[tuple[int, Choice]], labels: tuple[str, ...]) -> list[str]:
+def groups_at(choices: list[tuple[int, Choice]], labels: tuple[str, ...]) -> list[str]:
     depth = len(labels)
     found = (c.path[depth] for _, c in choices if len(c.path) > depth and c.path[:depth] == labels)
     return list(dict.fromkeys(found))

@@ -408,5 +408,5 @@ async def test_a_number_too_long_for_python_to_read_is_refused_with_a_sentence(
     upload = fake_discord.upload("game.json", text.replace(seed, f'"seed": {huge}').encode())
     imported = await fake_discord.slash("mod", "general", "boardroom import", file=upload)
     assert await refusal(imported) == too_large
-    async with bot.db.transaction(write=False) as conn:
+    async with bot.store.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, fake_discord.general.id) is None

@@ -22,16 +22,14 @@ from engine.core import (
     CHECKPOINT,
     Event,
     Game,
-    GameOver,
     GameState,
-    IllegalAction,
-    NotYourTurn,
     Played,
     Step,
     action_path,
+    check_listed,
+    check_turn,
     replay,
 )
-from engine.core.words import msg
 
 
 @dataclass
@@ -95,24 +93,10 @@ def play_move(
     notations, when known); the bot's choices come from the legal ones."""
     state = state_of(game, table)
     if checked:
-        decision = game.pending(state)
-        if decision.finished:
-            raise GameOver(msg("This game has ended."))
-        if seat not in decision.seats:
-            raise NotYourTurn(msg("It is not your turn."))
+        check_turn(game, state, seat)
     action = game.parse_action(notation)
     if checked:
-        notation = game.format_action(action)
-        legal = (
-            offered
-            if offered is not None
-            else {game.format_action(a) for a in game.legal_actions(state, seat)}
-        )
-        if notation not in legal:
-            # Let the engine name the rule that forbids it; if it would allow it, the list of
-            # choices is the authority and the action is refused anyway.
-            game.apply(state, seat, action)
-            raise IllegalAction(msg("{notation} is not one of your choices now.", notation=repr(notation)))
+        notation = check_listed(game, state, seat, action, offered)
     label = game.describe_action(state, seat, action)
     path = action_path(game, state, seat, action)
     step = game.apply(state, seat, action)

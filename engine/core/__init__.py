@@ -39,6 +39,7 @@ from engine.core.game import (
 from engine.core.replay import NoEnd, Played, play, replay
 from engine.core.rng import Rng
 from engine.core.serial import dump_state, load_state
+from engine.core.turns import check_listed, check_turn
 
 __all__ = [
     "CHECKPOINT",
@@ -75,6 +76,8 @@ __all__ = [
     "Topic",
     "UnknownGame",
     "action_path",
+    "check_listed",
+    "check_turn",
     "checkpoint",
     "dump_state",
     "load_state",

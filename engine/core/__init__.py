@@ -12,6 +12,7 @@ from engine.core.errors import (
     StaleState,
     UnknownGame,
 )
+from engine.core.facade import Forwarding
 from engine.core.game import (
     CHECKPOINT,
     FORMAT_VERSION,
@@ -53,6 +54,7 @@ __all__ = [
     "EngineError",
     "Event",
     "FirstLegal",
+    "Forwarding",
     "Game",
     "GameOver",
     "GameState",

@@ -16,20 +16,19 @@ from engine.core import (
     Decision,
     Event,
     FirstLegal,
-    GameOver,
     GameState,
     Glance,
     Guide,
     IllegalAction,
     InvalidAction,
     InvalidOptions,
-    NotYourTurn,
     Player,
     Rng,
     ScoreLine,
     ScoreSheet,
     Step,
     Topic,
+    check_turn,
     checkpoint,
     dump_state,
     load_state,
@@ -102,10 +101,7 @@ class RaceGame:
         return [StepAction(spaces=1), StepAction(spaces=2), RollAction()]
 
     def apply(self, state: RaceState, seat: int, action: StepAction | RollAction) -> Step[RaceState]:
-        if self._over(state):
-            raise GameOver("The race is already over.")
-        if seat != state.turn:
-            raise NotYourTurn("It is not your turn.", rule="race-1")
+        check_turn(self, state, seat)
         new = state.model_copy(deep=True)
         if isinstance(action, RollAction):
             spaces = new.rng.below(3) + 1

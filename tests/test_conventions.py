@@ -38,7 +38,7 @@ def test_rule_tests_cite_rule_ids() -> None:
     """Rule tests are named after the rule or cite it (R…, §…, D-…, A…/B… examples)."""
     pattern = re.compile(r"\bR\d+(\.\d+)+|§\d+|\bD-?\d+|\b[AB]\d+\b|rule")
     folder = ROOT / "tests" / "engine" / "carnegie"
-    not_rule_tests = {"test_ai.py", "test_golden.py"}  # AI strength and golden logs, not rules
+    not_rule_tests = {"test_ai.py"}  # AI strength, not rules
     for path in sorted(folder.glob("test_*.py")):
         if path.name in not_rule_tests:
             continue

@@ -1,7 +1,6 @@
-"""A move's engine work, apart from the database (``bot.service.sessions`` wraps it in the transaction):
-checking
-a person's move against the seat's legal choices, applying it, pressing Done with it when that is all that
-is left, and what the transaction then writes (the snapshot, the checkpoints reached, the
+"""A move's engine work, apart from the database (``bot.service.play`` wraps it in the transaction):
+checking a person's move against the seat's legal choices, applying it, pressing Done with it when that
+is all that is left, and what the transaction then writes (the snapshot, the checkpoints reached, the
 score). It runs in one engine thread (``off_loop``), not on the event loop; ``replay_log``
 rebuilds a state from the log.
 """
@@ -24,15 +23,13 @@ from engine.core import (
     CHECKPOINT,
     Event,
     Game,
-    GameOver,
     GameState,
-    IllegalAction,
-    NotYourTurn,
     Step,
     action_path,
+    check_listed,
+    check_turn,
     replay,
 )
-from engine.core.words import msg
 
 
 @dataclass
@@ -91,24 +88,10 @@ def play_move(
     notations, when known); the bot's choices come from the legal ones."""
     state = state_of(game, table)
     if checked:
-        decision = game.pending(state)
-        if decision.finished:
-            raise GameOver(msg("This game has ended."))
-        if seat not in decision.seats:
-            raise NotYourTurn(msg("It is not your turn."))
+        check_turn(game, state, seat)
     action = game.parse_action(notation)
     if checked:
-        notation = game.format_action(action)
-        legal = (
-            offered
-            if offered is not None
-            else {game.format_action(a) for a in game.legal_actions(state, seat)}
-        )
-        if notation not in legal:
-            # Let the engine name the rule that forbids it; if it would allow it, the list of
-            # choices is the authority and the action is refused anyway.
-            game.apply(state, seat, action)
-            raise IllegalAction(msg("{notation} is not one of your choices now.", notation=repr(notation)))
+        notation = check_listed(game, state, seat, action, offered)
     label = game.describe_action(state, seat, action)
     path = action_path(game, state, seat, action)
     step = game.apply(state, seat, action)

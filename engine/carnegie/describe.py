@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.carnegie import data, solo, words
 from engine.carnegie.actions import Action, parse_cell, parse_city, parse_donation, parse_index
 from engine.carnegie.describe_use import describe_use, fit_label
@@ -46,7 +48,7 @@ def describe(state: CarnegieState, seat: int, a: Action) -> str:
     return text if isinstance(text, Msg) and text.limit is not None else fit(MAX_LABEL, text)
 
 
-def _side(t: int, side: int) -> list[str]:
+def _side_forms(t: int, side: int) -> list[str]:
     """A project tab side in words, from the long to the short form (the first decision of the game): study
     points per push, the incomes of the projects it reveals, its best VP, and the donation cap raise."""
     spaces = TABS[t][side]
@@ -88,173 +90,205 @@ _DONE = {
 
 
 def _describe(state: CarnegieState, seat: int, a: Action) -> str:
-    c = state.companies[seat]
-    v, args = a.verb, a.args
-    if v == "done":
-        return _DONE.get(context(state), msg("Done"))
-    if v == "side":
-        t = parse_index(args[0], data.PROJECT_CODES, "type")
-        return fit_label(*_side(t, TAB_SIDES.index(args[1].upper())))
-    if v == "house":
-        city = data.CITIES[parse_city(args[0])]
-        if city.size == "major":
-            return msg(
-                "Place your Housing project in {city} (major city, {vp} VP at the end)",
-                city=city.name,
-                vp=city.vp,
-            )
+    label = _LABELS.get(a.verb)
+    return label(state, seat, a) if label is not None else " ".join((a.verb, *a.args))
+
+
+def _done(state: CarnegieState, seat: int, a: Action) -> str:
+    return _DONE.get(context(state), msg("Done"))
+
+
+def _side(state: CarnegieState, seat: int, a: Action) -> str:
+    t = parse_index(a.args[0], data.PROJECT_CODES, "type")
+    return fit_label(*_side_forms(t, TAB_SIDES.index(a.args[1].upper())))
+
+
+def _house(state: CarnegieState, seat: int, a: Action) -> str:
+    city = data.CITIES[parse_city(a.args[0])]
+    if city.size == "major":
         return msg(
-            "Place your Housing project in {city} (medium city, {vp} VP at the end)",
+            "Place your Housing project in {city} (major city, {vp} VP at the end)",
             city=city.name,
             vp=city.vp,
         )
-    if v == "reserve":
-        tile = int(args[0])
-        return fit_label(
-            msg("Reserve {department}", department=words.department(tile)),
-            msg("Reserve {department}", department=data.DEPT_NAMES[tile]),
+    return msg(
+        "Place your Housing project in {city} (medium city, {vp} VP at the end)",
+        city=city.name,
+        vp=city.vp,
+    )
+
+
+def _reserve(state: CarnegieState, seat: int, a: Action) -> str:
+    tile = int(a.args[0])
+    return fit_label(
+        msg("Reserve {department}", department=words.department(tile)),
+        msg("Reserve {department}", department=data.DEPT_NAMES[tile]),
+    )
+
+
+def _activate(state: CarnegieState, seat: int, a: Action) -> str:
+    c = state.companies[seat]
+    cell, _ = parse_cell(a.args[0])
+    cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
+    return msg(
+        "Activate an employee in {department} (${cost})",
+        department=data.DEPT_NAMES[c.cells[cell]],
+        cost=cost,
+    )
+
+
+def _row(state: CarnegieState, seat: int, a: Action) -> str:
+    row = parse_index(a.args[0], data.ACTION_CODES, "row")
+    action = data.ACTION_TYPES[row]
+    andrew = state.andrew
+    event = _row_event(state, row)
+    if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
+        return fit_label(  # R10.2.1
+            msg(
+                "Choose {action} (Andrew's card back: his best action); event: {event}",
+                action=action,
+                event=event,
+            ),
+            msg("Choose {action} (Andrew's card back: his best action)", action=action),
         )
-    if v == "move":
-        return _describe_move(state, seat, a)
-    if v == "activate":
-        cell, _ = parse_cell(args[0])
-        cost = workplace_costs(c.cells[cell])[cheapest_free(c, cell)]
-        return msg(
-            "Activate an employee in {department} (${cost})",
-            department=data.DEPT_NAMES[c.cells[cell]],
-            cost=cost,
-        )
-    if v == "row":
-        row = parse_index(args[0], data.ACTION_CODES, "row")
-        action = data.ACTION_TYPES[row]
-        andrew = state.andrew
-        event = _row_event(state, row)
-        if andrew is not None and andrew.current and solo.back(andrew.current) == data.ACTION_CODES[row]:
-            return fit_label(  # R10.2.1
-                msg(
-                    "Choose {action} (Andrew's card back: his best action); event: {event}",
-                    action=action,
-                    event=event,
-                ),
-                msg("Choose {action} (Andrew's card back: his best action)", action=action),
-            )
-        return fit_label(
-            msg("Choose {action}; event: {event}", action=action, event=event),
-            msg("Choose {action}", action=action),
-        )
-    if v == "income":
-        k = int(args[0])
-        if k == 0:
-            return msg("Bring nobody back (no income)")
-        region, _ = event_of(state)
-        income = join(" + ", gain_words(transport_income(state, seat, region), k))
-        employees = words.count(k, "employee")
+    return fit_label(
+        msg("Choose {action}; event: {event}", action=action, event=event),
+        msg("Choose {action}", action=action),
+    )
+
+
+def _income(state: CarnegieState, seat: int, a: Action) -> str:
+    k = int(a.args[0])
+    if k == 0:
+        return msg("Bring nobody back (no income)")
+    region, _ = event_of(state)
+    income = join(" + ", gain_words(transport_income(state, seat, region), k))
+    employees = words.count(k, "employee")
+    return fit_label(
+        msg(
+            "Bring back {employees}: +{income}, project income {project}",
+            employees=employees,
+            income=income,
+            project=_project_income(state, seat),
+        ),
+        msg("Bring back {employees}: +{income} + project income", employees=employees, income=income),
+    )
+
+
+def _donate(state: CarnegieState, seat: int, a: Action) -> str:
+    cell = parse_donation(a.args[0])
+    cost, donation = donation_cost(state.companies[seat]), words.donation(cell)
+    return fit_label(
+        msg("Donate ${cost} to {donation}", cost=cost, donation=donation),
+        msg("${cost} to {donation}", cost=cost, donation=donation),
+    )
+
+
+def _choose(state: CarnegieState, seat: int, a: Action) -> str:
+    action = data.ACTION_TYPES[parse_index(a.args[0], data.ACTION_CODES, "type")]
+    return fit_label(
+        msg("Use your Action Choice tile: a {action} turn (the tile's 3 VP are lost)", action=action),
+        msg("Action Choice tile: a {action} turn (its 3 VP are lost)", action=action),
+    )
+
+
+def _mission(state: CarnegieState, seat: int, a: Action) -> str:
+    r = parse_index(a.args[0], data.REGION_CODES, "region")
+    back = join(" + ", gain_words(transport_income(state, seat, r)))
+    return msg(
+        "Send the employee to the {region} (it brings {income} when it comes back)",
+        region=data.REGIONS[r],
+        income=back,
+    )
+
+
+def _place(state: CarnegieState, seat: int, a: Action) -> str:
+    c = state.companies[seat]
+    cell, _ = parse_cell(a.args[0])
+    goods = words.count(place_cost(c, cell, state.tasks[0].a), "good")
+    where, vp = words.space(c.cells, cell), words.row_vp(cell)
+    return fit_label(
+        msg("Build it on {where} ({goods}, {vp} VP at the end)", where=where, goods=goods, vp=vp),
+        msg("On {where} ({goods}, {vp} VP)", where=where, goods=goods, vp=vp),
+        msg("On {where}", where=where),
+    )
+
+
+def _relocate(state: CarnegieState, seat: int, a: Action) -> str:
+    args = a.args
+    if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
+        dept = data.DEPT_NAMES[state.companies[seat].cells[parse_cell(args[0])[0]]]
+        price = args[1]
         return fit_label(
             msg(
-                "Bring back {employees}: +{income}, project income {project}",
-                employees=employees,
-                income=income,
-                project=_project_income(state, seat),
+                "Move an employee from {department} into the new department (free the {price} workplace)",
+                department=dept,
+                price=price,
             ),
-            msg("Bring back {employees}: +{income} + project income", employees=employees, income=income),
+            msg(
+                "Move into the new department from {department} (free the {price} workplace)",
+                department=dept,
+                price=price,
+            ),
+            msg(
+                "Into the new department: from {department}, free the {price} workplace",
+                department=dept,
+                price=price,
+            ),
         )
-    if v == "donate":
-        cell = parse_donation(args[0])
-        cost, donation = donation_cost(c), words.donation(cell)
-        return fit_label(
-            msg("Donate ${cost} to {donation}", cost=cost, donation=donation),
-            msg("${cost} to {donation}", cost=cost, donation=donation),
-        )
-    if v == "choose":
-        action = data.ACTION_TYPES[parse_index(args[0], data.ACTION_CODES, "type")]
-        return fit_label(
-            msg("Use your Action Choice tile: a {action} turn (the tile's 3 VP are lost)", action=action),
-            msg("Action Choice tile: a {action} turn (its 3 VP are lost)", action=action),
-        )
-    if v == "mission":
-        r = parse_index(args[0], data.REGION_CODES, "region")
-        back = join(" + ", gain_words(transport_income(state, seat, r)))
-        return msg(
-            "Send the employee to the {region} (it brings {income} when it comes back)",
-            region=data.REGIONS[r],
-            income=back,
-        )
-    if v == "place":
-        cell, _ = parse_cell(args[0])
-        goods = words.count(place_cost(c, cell, state.tasks[0].a), "good")
-        where, vp = words.space(c.cells, cell), words.row_vp(cell)
-        return fit_label(
-            msg("Build it on {where} ({goods}, {vp} VP at the end)", where=where, goods=goods, vp=vp),
-            msg("On {where} ({goods}, {vp} VP)", where=where, goods=goods, vp=vp),
-            msg("On {where}", where=where),
-        )
-    if v == "relocate":
-        if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
-            dept = data.DEPT_NAMES[c.cells[parse_cell(args[0])[0]]]
-            price = args[1]
-            return fit_label(
-                msg(
-                    "Move an employee from {department} into the new department (free the {price} workplace)",
-                    department=dept,
-                    price=price,
-                ),
-                msg(
-                    "Move into the new department from {department} (free the {price} workplace)",
-                    department=dept,
-                    price=price,
-                ),
-                msg(
-                    "Into the new department: from {department}, free the {price} workplace",
-                    department=dept,
-                    price=price,
-                ),
-            )
-        origin = _cell_name(state, seat, args[0])
-        return fit_label(
-            msg("Move an employee from {origin} into the new department", origin=origin),
-            msg("From {origin} into the new department", origin=origin),
-        )
-    if v == "slot":  # R6.3.1 step 4, §3 step 10
-        slot = data.CITY_SLOTS[data.SLOT_CITY[state.tasks[0].a]][int(args[0]) - 1]
-        return msg("Take the {slot}", slot=slot_words(slot))
-    if v == "track":
-        return _describe_track(state, seat, parse_index(args[0], data.REGION_CODES, "region"))
-    if v == "push":
-        t = parse_index(args[0], data.PROJECT_CODES, "project type")
-        nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
-        if nxt.kind == "P":
-            what = short = msg("a new project, income {income}", income=words.alternatives(nxt.income))
-        else:
-            what, short = msg("the tab scores {vp} VP", vp=nxt.vp), words.vp(nxt.vp)
-        if nxt.raises_cap:
-            what, short = (
-                msg("{what}, donation cap +3", what=what),
-                msg("{what}, donation cap +3", what=short),
-            )
-        kind, price = data.PROJECT_TYPES[t], words.count(nxt.cost, "study point")
-        return fit_label(
-            msg("Push the {kind} tab ({price}): {what}", kind=kind, price=price, what=what),
-            msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=what),
-            msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=short),
-        )
-    if v == "pick":
-        task = state.tasks[0]
-        g = TABS[task.a][c.tab_side[task.a]][task.b].income[int(args[0])]
-        return msg("Take {gain}", gain=join(" + ", gain_words(g)))
-    if v == "lobby":
-        return msg(
-            "Put {employees} in the New Lobby, the rest in the Lobby",
-            employees=words.count(int(args[0]), "employee"),
-        )
-    if v == "convert":
-        k = int(args[0])
-        return plural("Return {n} good for ${n}", "Return {n} goods for ${n}", k)
-    if v == "use":
-        return describe_use(state, seat, a)
-    return " ".join((v, *args))
+    origin = _cell_name(state, seat, args[0])
+    return fit_label(
+        msg("Move an employee from {origin} into the new department", origin=origin),
+        msg("From {origin} into the new department", origin=origin),
+    )
 
 
-def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
+def _slot(state: CarnegieState, seat: int, a: Action) -> str:  # R6.3.1 step 4, §3 step 10
+    slot = data.CITY_SLOTS[data.SLOT_CITY[state.tasks[0].a]][int(a.args[0]) - 1]
+    return msg("Take the {slot}", slot=slot_words(slot))
+
+
+def _push(state: CarnegieState, seat: int, a: Action) -> str:
+    c = state.companies[seat]
+    t = parse_index(a.args[0], data.PROJECT_CODES, "project type")
+    nxt = TABS[t][c.tab_side[t]][c.tab_pos[t] + 1]
+    if nxt.kind == "P":
+        what = short = msg("a new project, income {income}", income=words.alternatives(nxt.income))
+    else:
+        what, short = msg("the tab scores {vp} VP", vp=nxt.vp), words.vp(nxt.vp)
+    if nxt.raises_cap:
+        what, short = (
+            msg("{what}, donation cap +3", what=what),
+            msg("{what}, donation cap +3", what=short),
+        )
+    kind, price = data.PROJECT_TYPES[t], words.count(nxt.cost, "study point")
+    return fit_label(
+        msg("Push the {kind} tab ({price}): {what}", kind=kind, price=price, what=what),
+        msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=what),
+        msg("Push {kind} ({price}): {what}", kind=kind, price=price, what=short),
+    )
+
+
+def _pick(state: CarnegieState, seat: int, a: Action) -> str:
+    c = state.companies[seat]
+    task = state.tasks[0]
+    g = TABS[task.a][c.tab_side[task.a]][task.b].income[int(a.args[0])]
+    return msg("Take {gain}", gain=join(" + ", gain_words(g)))
+
+
+def _lobby(state: CarnegieState, seat: int, a: Action) -> str:
+    return msg(
+        "Put {employees} in the New Lobby, the rest in the Lobby",
+        employees=words.count(int(a.args[0]), "employee"),
+    )
+
+
+def _convert(state: CarnegieState, seat: int, a: Action) -> str:
+    k = int(a.args[0])
+    return plural("Return {n} good for ${n}", "Return {n} goods for ${n}", k)
+
+
+def _move(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     cells = a.args[0].split(">")
     to = _cell_name(state, seat, cells[-1])
@@ -318,7 +352,8 @@ def _describe_move(state: CarnegieState, seat: int, a: Action) -> str:
     )
 
 
-def _describe_track(state: CarnegieState, seat: int, r: int) -> str:
+def _track(state: CarnegieState, seat: int, a: Action) -> str:
+    r = parse_index(a.args[0], data.REGION_CODES, "region")
     c = state.companies[seat]
     step = c.tracks[r] + 1
     space = data.TRACKS[r][step - 1]
@@ -385,3 +420,28 @@ def _project_income(state: CarnegieState, seat: int) -> str:
     if choices:
         parts.append(words.count(choices, "choice"))
     return join("", ("+", join(" + ", parts))) if parts else msg("none")
+
+
+# The label of each action, by its verb.
+_LABELS: dict[str, Callable[[CarnegieState, int, Action], str]] = {
+    "done": _done,
+    "side": _side,
+    "house": _house,
+    "reserve": _reserve,
+    "move": _move,
+    "activate": _activate,
+    "row": _row,
+    "income": _income,
+    "donate": _donate,
+    "choose": _choose,
+    "mission": _mission,
+    "place": _place,
+    "relocate": _relocate,
+    "slot": _slot,
+    "track": _track,
+    "push": _push,
+    "pick": _pick,
+    "lobby": _lobby,
+    "convert": _convert,
+    "use": describe_use,
+}

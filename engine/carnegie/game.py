@@ -13,15 +13,7 @@ from engine.carnegie.guide import GUIDE
 from engine.carnegie.setup import new_state
 from engine.carnegie.state import CarnegieState
 from engine.carnegie.view import CarnegieView, build_view
-from engine.core import (
-    Decision,
-    Glance,
-    Player,
-    ScoreSheet,
-    Step,
-    dump_state,
-    load_state,
-)
+from engine.core import Decision, Forwarding, Glance, Player, ScoreSheet, Step
 from engine.core.search import AI_LEVELS
 from engine.core.words import join, msg, plural, quietly
 
@@ -29,13 +21,16 @@ from engine.core.words import join, msg, plural, quietly
 SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
 
 
-class CarnegieGame:
+class CarnegieGame(Forwarding[CarnegieState, Action]):
     name = "carnegie"
     title = "Carnegie"
     min_players = 1
     max_players = 4
     guide = GUIDE
     ai_levels: tuple[str, ...] = AI_LEVELS  # easy (the default), normal, strong, random: see AI_LEVELS
+
+    def __init__(self) -> None:
+        super().__init__(CarnegieState, actions, describe, groups.group_action)
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> CarnegieState:
         """Options: ``tab_sides`` = "chosen" (each player picks, setup 6B) or "random"; ``beginner`` =
@@ -102,24 +97,6 @@ class CarnegieGame:
     def ai(self, seed: int, level: str | None = None) -> Player:
         """A computer player for one seat (``AI_LEVELS``, easy by default), deterministic given ``seed``."""
         return ai_player(seed, level)
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse_action(text)
-
-    def format_action(self, action: Action) -> str:
-        return actions.format_action(action)
-
-    def describe_action(self, state: CarnegieState, seat: int, action: Action) -> str:
-        return describe(state, seat, action)
-
-    def group_action(self, state: CarnegieState, seat: int, action: Action) -> tuple[str, ...]:
-        return groups.group_action(state, seat, action)
-
-    def dump_state(self, state: CarnegieState) -> str:
-        return dump_state(state)
-
-    def load_state(self, text: str) -> CarnegieState:
-        return load_state(CarnegieState, text)
 
 
 GAME = CarnegieGame()

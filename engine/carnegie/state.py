@@ -32,7 +32,6 @@ from pydantic import BaseModel, Field
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import (
-    GRID_COLS,
     PERMANENT_WORKPLACE,
     START_WORKPLACES,
     TABS,
@@ -212,10 +211,6 @@ def cell_of(company: Company, dept: int) -> int:
         return -1
 
 
-def cell_rc(cell: int) -> tuple[int, int]:
-    return divmod(cell, GRID_COLS)
-
-
 def is_permanent(dept: int, workplace: int) -> bool:
     return dept == data.D_HR and workplace == PERMANENT_WORKPLACE
 
@@ -253,11 +248,6 @@ def built_tile(content: int) -> bool:
     """Whether a cell's content is a department tile built during the game (not a starting department,
     the Lobby or an empty space)."""
     return 0 < content <= len(data.TILES)
-
-
-def employees_owned(company: Company) -> int:
-    """Employees on the board and on missions (not the personal supply, not the permanent one)."""
-    return sum(company.idle) + active_employees(company) + sum(company.missions)
 
 
 def tab_project_spaces(company: Company, ptype: int) -> tuple[int, ...]:
@@ -356,13 +346,3 @@ def levels(company: Company) -> tuple[int, ...]:
 @cache
 def _levels(tracks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(data.TRACKS[r][t - 1].level for r, t in enumerate(tracks))
-
-
-def city_slots_owned(state: CarnegieState, owner: int) -> list[int]:
-    """Flat slot indices holding ``owner``'s discs."""
-    return [k for k, o in enumerate(state.slot_owner) if o == owner]
-
-
-def order_from(state: CarnegieState, start: int) -> list[int]:
-    """Seats in turn order from ``start`` (clockwise = increasing seat index)."""
-    return [(start + i) % state.players for i in range(state.players)]

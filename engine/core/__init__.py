@@ -12,6 +12,7 @@ from engine.core.errors import (
     StaleState,
     UnknownGame,
 )
+from engine.core.facade import Forwarding
 from engine.core.game import (
     CHECKPOINT,
     FORMAT_VERSION,
@@ -39,6 +40,7 @@ from engine.core.game import (
 from engine.core.replay import NoEnd, Played, play, replay
 from engine.core.rng import Rng
 from engine.core.serial import dump_state, load_state
+from engine.core.turns import check_listed, check_turn
 
 __all__ = [
     "CHECKPOINT",
@@ -52,6 +54,7 @@ __all__ = [
     "EngineError",
     "Event",
     "FirstLegal",
+    "Forwarding",
     "Game",
     "GameOver",
     "GameState",
@@ -75,6 +78,8 @@ __all__ = [
     "Topic",
     "UnknownGame",
     "action_path",
+    "check_listed",
+    "check_turn",
     "checkpoint",
     "dump_state",
     "load_state",

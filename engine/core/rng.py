@@ -46,6 +46,3 @@ class Rng(BaseModel):
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
-
-    def coin(self) -> bool:
-        return self.below(2) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Decision, Glance, Player, ScoreSheet, Step, dump_state, load_state
+from engine.core import Decision, Forwarding, Glance, Player, ScoreSheet, Step
 from engine.core.search import AI_LEVELS
 from engine.core.words import Msg, msg, plural, quietly
 from engine.nipron import actions, data, groups, rules, words
@@ -19,13 +19,16 @@ from engine.nipron.state import NipronState
 from engine.nipron.view import NipronView, build_view
 
 
-class NipronGame:
+class NipronGame(Forwarding[NipronState, Action]):
     name = "nipron"
     title = "Nipron"
     min_players = 2
     max_players = 4
     guide = GUIDE
     ai_levels: tuple[str, ...] = AI_LEVELS  # easy (the default), normal, strong, random: see AI_LEVELS
+
+    def __init__(self) -> None:
+        super().__init__(NipronState, actions, describe, groups.group_action)
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NipronState:
         """Option ``first``: "random" (default) or the seat (1–4) who plays first (§3.1 step 3)."""
@@ -55,24 +58,6 @@ class NipronGame:
 
     def ai(self, seed: int, level: str | None = None) -> Player:
         return ai_player(seed, level)
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse_action(text)
-
-    def format_action(self, action: Action) -> str:
-        return actions.format_action(action)
-
-    def describe_action(self, state: NipronState, seat: int, action: Action) -> str:
-        return describe(state, seat, action)
-
-    def group_action(self, state: NipronState, seat: int, action: Action) -> tuple[str, ...]:
-        return groups.group_action(state, seat, action)
-
-    def dump_state(self, state: NipronState) -> str:
-        return dump_state(state)
-
-    def load_state(self, text: str) -> NipronState:
-        return load_state(NipronState, text)
 
 
 def stage(state: NipronState) -> Msg:

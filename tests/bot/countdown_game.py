@@ -16,20 +16,19 @@ from engine.core import (
     Decision,
     Event,
     FirstLegal,
-    GameOver,
     GameState,
     Glance,
     Guide,
     IllegalAction,
     InvalidAction,
     InvalidOptions,
-    NotYourTurn,
     Player,
     Rng,
     ScoreLine,
     ScoreSheet,
     Step,
     Topic,
+    check_turn,
     dump_state,
     load_state,
 )
@@ -96,10 +95,7 @@ class CountdownGame:
         return [*takes, "draw"]
 
     def apply(self, state: CountdownState, seat: int, action: str) -> Step[CountdownState]:
-        if state.winner is not None:
-            raise GameOver("The countdown is over.")
-        if seat != state.turn:
-            raise NotYourTurn("It is not your turn.", rule="cd-1")
+        check_turn(self, state, seat)
         new = state.model_copy(deep=True)
         amount = min(new.rng.below(2) + 1, new.counter) if action == "draw" else int(action.split()[1])
         if amount > new.counter:

@@ -7,7 +7,7 @@ who decides and what they are asked; ``flow`` what is legal, and applies actions
 why an action is illegal, naming the rule) and effects (``do_*``).
 
 Event texts name players with placeholders ``{p0}`` … ``{p3}`` (seat index, also in ``Event.seat``);
-``engine.carnegie.text.name_players`` substitutes real names.
+the bot puts the players' names in their place.
 """
 
 from engine.carnegie.rules.common import (

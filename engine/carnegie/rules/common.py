@@ -9,9 +9,7 @@ from engine.carnegie.actions import ActionLike, Cand, parse_cell
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS
 from engine.carnegie.state import (
     ACTIVE,
-    ANDREW,
     FREE,
-    NEUTRAL,
     NO_OWNER,
     USED,
     CarnegieState,
@@ -368,14 +366,6 @@ def note(events: list[Event], kind: str, text: str, seat: int | None, **payload:
     # Built as trusted (``engine.core.fast``): every step of a look-ahead notes its events.
     values = {"kind": kind, "text": text, "seat": seat, "data": payload, "headline": kind in HEADLINE_KINDS}
     events.append(trusted(Event, values, _EVENT_FIELDS))
-
-
-def owners_label(owner: int) -> str:
-    if owner == NEUTRAL:
-        return msg("neutral")
-    if owner == ANDREW:
-        return "Andrew"
-    return P(owner)
 
 
 TASK_KINDS = frozenset({"pick", "lobby", "spend", "relocate", "mission", "place", "slot"})

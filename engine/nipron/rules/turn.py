@@ -9,6 +9,7 @@ from engine.nipron import data
 from engine.nipron.rules.common import ev
 from engine.nipron.rules.refill import refill_after_take
 from engine.nipron.rules.scorings import district_scoring, move_marker
+from engine.nipron.scoring import final_scoring, score
 from engine.nipron.state import NOBODY, NipronState
 
 
@@ -50,8 +51,6 @@ def end_turn(state: NipronState, events: list[Event], took: bool) -> None:
 
 def end_game(state: NipronState, events: list[Event]) -> None:
     """§4.8 / §6.2: after the 3rd final round, Scoring 3 and then final scoring end the game."""
-    from engine.nipron.scoring import final_scoring, score
-
     district_scoring(state, 3, events)
     final_scoring(state, events)
     state.over = True

@@ -21,11 +21,11 @@ from engine.carnegie.ai import GreedyPlayer
 from engine.carnegie.game import CarnegieGame
 from engine.carnegie.guide import GUIDE
 from engine.carnegie.state import CarnegieState, Task, active_employees, tab_discs
-from engine.carnegie.text import dump_view, name_players
 from engine.carnegie.view import CarnegieView
 from engine.core import CHECKPOINT, InvalidAction, InvalidOptions, NotYourTurn, RandomPlayer, Rng, play
 from engine.core.search import RolloutPlayer
 from tests.engine.carnegie.fixtures import department_turn, legal_texts, started
+from tests.engine.carnegie.text import dump_view, name_players
 
 # The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS), now marked by the
 # engine with ``Event.headline``, and since issue 14 Research and Development's track steps and tab pushes.

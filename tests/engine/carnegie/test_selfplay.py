@@ -32,7 +32,8 @@ from engine.carnegie.state import (
     FREE,
     NEUTRAL,
     CarnegieState,
-    employees_owned,
+    Company,
+    active_employees,
     tab_discs,
     workplace_costs,
 )
@@ -42,6 +43,12 @@ EMPLOYEES = data.EMPLOYEES_ON_BOARD + data.EMPLOYEE_SUPPLY  # R4.4.6
 DISCS = 30  # §2.1 / §3 step 6D
 EXTRA = int(os.environ.get("CARNEGIE_SELFPLAY_SEEDS", "0"))
 SEEDS = {2: range(EXTRA or 20), 3: range(EXTRA or 15), 4: range(EXTRA or 15)}
+
+
+def employees_owned(company: Company) -> int:
+    """Employees on the board and on missions (not the personal supply, not the permanent one)."""
+    return sum(company.idle) + active_employees(company) + sum(company.missions)
+
 
 # Well-formed actions (and a few malformed ones) tried where legal_actions does not list them. ``convert`` is
 # left out: R5.7.1 allows it at any moment, so the engine accepts it without listing it.

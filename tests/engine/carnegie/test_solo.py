@@ -12,6 +12,7 @@ from engine.carnegie.state import ANDREW, NEUTRAL, NO_OWNER, Andrew, CarnegieSta
 from engine.core import IllegalAction, InvalidOptions
 
 from .fixtures import department_turn, free_city, legal_texts, play
+from .text import dump_view
 
 
 def solo_started(seed: int = 7, difficulty: str = "normal") -> CarnegieState:
@@ -367,8 +368,6 @@ def test_b17_solo_neutral_discs_come_from_the_two_player_step_9_r10_1_1() -> Non
 
 
 def test_text_dump_shows_andrew() -> None:
-    from engine.carnegie.text import dump_view
-
     st = solo_started()
     text = dump_view(G.view(st, 0))
     assert "Andrew (normal)" in text and "face down" in text

@@ -15,6 +15,8 @@ from engine.core import (
     NotYourTurn,
     Rng,
     UnknownGame,
+    check_listed,
+    check_turn,
 )
 from tests import race_game
 from tests.race_game import RACE, RaceState
@@ -107,6 +109,29 @@ def test_game_over_refuses_further_moves(race):
     assert race.score(s).winners == [0]
     with pytest.raises(GameOver):
         race.apply(s, seat, race.parse_action("step 1"))
+
+
+def test_generic_turn_checks_refuse_as_the_bot_does(race):
+    s = race.new_game(2, seed=1)
+    assert check_turn(race, s, 0).seats == [0]
+    with pytest.raises(NotYourTurn) as err:
+        check_turn(race, s, 1)
+    assert err.value.sentence == "It is not your turn."
+    step1 = race.parse_action("step 1")
+    assert check_listed(race, s, 0, step1) == "step 1"
+    # The game allows it but the seat was not shown it: the shown list is the authority.
+    with pytest.raises(IllegalAction) as err:
+        check_listed(race, s, 0, step1, listed={"roll"})
+    assert err.value.sentence == "'step 1' is not one of your choices now."
+    # Not listed and refused by the game: the game's own refusal, naming its rule.
+    with pytest.raises(IllegalAction) as err:
+        check_listed(race, s, 0, race.parse_action("step 5"))
+    assert "race-2" in err.value.sentence
+    while not race.pending(s).finished:
+        s = race.apply(s, race.pending(s).seats[0], race.parse_action("step 2")).state
+    with pytest.raises(GameOver) as err:
+        check_turn(race, s, 0)
+    assert err.value.sentence == "This game has ended."
 
 
 def test_serialisation_carries_format_version_and_refuses_others(race):

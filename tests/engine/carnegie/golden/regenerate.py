@@ -2,8 +2,8 @@
 
 Each case is a seeded game between the engine's bots. Its text file holds a header (players, seed,
 options, bots), one line per action (``seat<TAB>notation``) and the final score sheet per category.
-``test_golden.py`` replays the stored actions through the engine and replays the bots, and compares
-both with the file.
+``tests/engine/test_golden.py`` replays the stored actions through the engine and replays the bots, and
+compares both with the file (``tests/engine/golden.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from engine.carnegie import GAME
 from engine.carnegie.ai import GreedyPlayer
 from engine.core import Played, Player, RandomPlayer, Rng, ScoreSheet, play
+from tests.engine.golden import regenerate
 
 HERE = Path(__file__).resolve().parent
 BOTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
@@ -87,17 +88,5 @@ def render(case: Case) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    names = set(argv if argv is not None else sys.argv[1:])
-    for case in CASES:
-        if names and case.name not in names:
-            continue
-        text = render(case)
-        changed = not case.path.exists() or case.path.read_text() != text
-        case.path.write_text(text)
-        print(f"{'updated' if changed else 'unchanged'}: {case.path}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(regenerate(sys.modules[__name__]))

@@ -1,15 +1,17 @@
 """Golden playthroughs for Nipron: computer players' games stored as text (the action log with the
 events each action told, then the final score sheet). ``python -m tests.engine.nipron.golden.regenerate``
-rewrites them; review the diff before committing."""
+rewrites them; review the diff before committing. ``tests/engine/test_golden.py`` checks them."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core import Player, ScoreSheet, play
 from engine.nipron import GAME
 from engine.nipron.state import NipronState
+from tests.engine.golden import regenerate
 
 HERE = Path(__file__).parent
 
@@ -62,6 +64,4 @@ def render(case: Case) -> str:
 
 
 if __name__ == "__main__":
-    for case in CASES:
-        case.path.write_text(render(case))
-        print(f"wrote {case.path}")
+    sys.exit(regenerate(sys.modules[__name__]))

@@ -1,4 +1,4 @@
-"""Plain-text dump of a Carnegie view, for debugging and tests; and player-name substitution for events."""
+"""Plain-text dump of a Carnegie view, and player-name substitution for events: for the tests."""
 
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ from bot.service.refusals import Refusal
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
-from render.common.language import DEFAULT, speaking
+from render.common.language import DEFAULT
+from render.common.pictures import picture_named
 
 log = logging.getLogger(__name__)
 
@@ -283,13 +284,10 @@ def _draw(
     game = _game_here(rules_module, pictures_module)
     if game.pictures is None:
         raise KeyError(f"{game.name} has no pictures")
-    spec = next((s for s in game.pictures.specs if s.key == key), None)
-    if spec is None:
-        raise KeyError(f"{game.name} has no picture {key!r}")
+    spec = picture_named(game.pictures, key, game.name)
     state = game.rules.load_state(snapshot)
     view = game.rules.view(state, seat if spec.per_seat else None)
-    with speaking(lang):
-        return game.pictures.draw(key, view, seat, names, scores, lang=lang)
+    return game.pictures.draw(key, view, seat, names, scores, lang=lang)
 
 
 def _warm_up(rules_module: str, pictures_module: str | None) -> None:

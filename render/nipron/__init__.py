@@ -1,8 +1,8 @@
 """Nipron images: the board overview, one player board per seat and the phone image.
 
 ``PICTURES`` is what the bot plugs in (``render.common.pictures.Pictures``); ``render_board`` and
-``render_player`` are the same pictures for direct callers (tests, benchmarks, ``python -m
-render.nipron``).
+``render_player`` are the same pictures for direct callers (tests, benchmarks); ``python -m bot.ops.draw
+nipron`` writes them for review.
 """
 
 from __future__ import annotations

@@ -31,10 +31,6 @@ def city_word(city: int) -> str:
     return t("West city") if (city - 1) % 2 == 0 else t("East city")
 
 
-def city_title(city: int) -> str:
-    return t("{city}, district {n}", city=city_word(city), n=(city + 1) // 2)
-
-
 @dataclass(frozen=True)
 class Seat:
     seat: int

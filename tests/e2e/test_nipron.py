@@ -14,7 +14,7 @@ import pytest
 
 from bot.storage import Status
 from engine.nipron import GAME
-from tests.e2e.test_carnegie import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
+from tests.e2e.carnegie_play import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, next_turn_line, seated
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
 

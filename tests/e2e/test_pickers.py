@@ -18,7 +18,7 @@ from bot.service.sessions import Sessions
 from bot.service.tables import Choice, GameStatus
 from engine.carnegie import GAME, data
 from engine.carnegie.state import CarnegieState, active_in
-from tests.e2e.test_carnegie import TAKE_MY_TURN, _turn_line, open_carnegie, seeded, sessions_of
+from tests.e2e.carnegie_play import TAKE_MY_TURN, open_carnegie, seeded, sessions_of, turn_line
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, private_reply
 from tests.fakediscord import PATIENCE, FakeDiscord, Message
 
@@ -77,7 +77,7 @@ async def forward_to(sessions: Sessions, game_id: int, wanted: Any) -> tuple[Gam
 
 
 async def open_panel(fake: FakeDiscord, user: str) -> Message:
-    line = _turn_line(fake)
+    line = turn_line(fake)
     assert line is not None
     opened = acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE)
     panel = await opened.wait_response()

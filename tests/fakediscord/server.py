@@ -50,7 +50,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
     - this class: construction, lifecycle, strict mode and waiting.
 
     All parts work on this one object, so a subclass can still override any part's method
-    (``tests/perf/bot_load.py`` overrides ``_create_message`` and ``_callback``)."""
+    (``tests/perf/bot_load/fake.py`` overrides ``_create_message`` and ``_callback``)."""
 
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0) -> None:
         self.token = token or "fake." + secrets.token_urlsafe(24)

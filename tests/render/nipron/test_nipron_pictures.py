@@ -14,7 +14,7 @@ from engine.core.game import Decision
 from render.common.pictures import Pictures, PictureSpec, board_picture, seat_picture, summary_picture
 from render.nipron import PICTURES, NipronPictures, render_board, render_player
 from render.nipron.board.layout import W, height
-from render.nipron.model import city_title, district_title
+from render.nipron.model import city_word, district_title
 from render.nipron.player_board.layout import H as PLAYER_H
 from render.nipron.player_board.layout import W as PLAYER_W
 from tests.render.golden import changes
@@ -104,6 +104,11 @@ def test_unknown_keys_bad_seats_and_foreign_views_are_refused(
         PICTURES.draw("board", pos.public, 3, NAMES, None)
     with pytest.raises(TypeError):
         PICTURES.draw("board", Decision(seats=[], kind="x", prompt=""), None, NAMES, None)
+
+
+def city_title(city: int) -> str:
+    """How a reader would name a city from the two place words (the pictures never write it whole)."""
+    return f"{city_word(city)}, district {(city + 1) // 2}"
 
 
 def test_place_words_name_districts_and_cities_without_codes() -> None:

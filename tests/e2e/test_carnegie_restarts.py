@@ -1,0 +1,120 @@
+"""Carnegie end to end across a restart: the bot stopped, or its process killed, in the middle of a
+round comes back with the same decision, and the panels opened before still work."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bot.service.sessions import Sessions
+from bot.storage import Status, open_database
+from tests.e2e.carnegie_play import (
+    TAKE_MY_TURN,
+    Played,
+    check_finished_game,
+    open_carnegie,
+    pick,
+    play_to_the_end,
+    seeded,
+    sessions_of,
+    take_turn,
+    turn_line,
+)
+from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked
+from tests.fakediscord import PATIENCE, FakeDiscord
+
+
+async def test_a_restart_mid_round_continues_from_the_same_state(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    db_path = tmp_path / "db.sqlite3"
+    first = seeded(await start_bot(db_path), 31)
+    players = ["alice", "bob"]
+    await open_carnegie(fake, players)
+    await play_to_the_end(fake, first, players, seed=3, stop_after=12)
+    sessions = sessions_of(first)
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+    before = await sessions.reading.status(game_id)
+    assert before.table.game.status is Status.ACTIVE
+    # The player opens their panel, then the bot goes down.
+    seat = before.progress.decision.seats[0] if before.progress else 0
+    user = "alice" if seat == 0 else "bob"
+    line = turn_line(fake)
+    assert line is not None
+    panel = await acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
+    await first.stop()
+
+    second = await start_bot(db_path)
+    after = await sessions_of(second).reading.status(game_id)
+    assert after.table.version == before.table.version
+    assert after.table.game.snapshot == before.table.game.snapshot
+    assert after.progress is not None and before.progress is not None
+    assert after.progress.decision == before.progress.decision
+    # The panel opened before the restart still works: its first choice is applied.
+    custom_id, value = pick(panel, random.Random(0), prefer_done=1.0)
+    if value is None:
+        clicked = acked(await fake.click(user, panel, custom_id), DEFERRED_UPDATE)
+    else:
+        clicked = acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn")
+    assert not clicked.replies
+    assert (await sessions_of(second).reading.status(game_id)).table.version == before.table.version + 1
+    played = await play_to_the_end(fake, second, players, seed=5)
+    played.decisions += 13
+    await check_finished_game(fake, second, players, played)
+
+
+async def test_the_bot_process_killed_mid_round_resumes_the_game(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """``python -m bot`` killed (SIGKILL) in the middle of a round: a new process on the same
+    database shows the same decision, and the old turn line and panel still work."""
+    fake = fake_discord
+    db_path = tmp_path / "db.sqlite3"
+    first = await start_bot_process(db_path)
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), PATIENCE, "commands to be synced")
+    players = ["alice", "bob"]
+    await open_carnegie(fake, players, tab_sides="random")
+    reader = await open_database(db_path)  # the test's own connection, to read what the bot saved
+    try:
+        sessions = Sessions(reader)
+        game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+        users = {fake.users[n].id: n for n in players}
+        rng = random.Random(8)
+        for _ in range(40):  # into round 2, past its first decision
+            await take_turn(fake, sessions, game_id, users, rng, Played())
+            now = await sessions.reading.status(game_id)
+            if now.progress and now.progress.stage == "round 2/20" and now.progress.decision.kind != "select":
+                break
+        before = await sessions.reading.status(game_id)
+        assert before.progress is not None and before.progress.stage == "round 2/20"
+        assert before.progress is not None and before.table.game.status is Status.ACTIVE
+        line = turn_line(fake)
+        assert line is not None
+        seat = before.progress.decision.seats[0]
+        user = users[before.table.user_at(seat) or 0]
+        panel = await acked(
+            await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE
+        ).wait_response()
+        await first.kill()
+
+        await start_bot_process(db_path)
+        after = await sessions.reading.status(game_id)
+        assert after.table.game.snapshot == before.table.game.snapshot
+        assert after.progress is not None and after.progress.decision == before.progress.decision
+        custom_id, value = pick(panel, rng, prefer_done=1.0)
+        if value is None:
+            acked(await fake.click(user, panel, custom_id), DEFERRED_UPDATE)
+        else:
+            acked(await fake.select(user, panel, custom_id, [value]), DEFERRED_UPDATE)
+        await fake.wait_until(
+            lambda: fake.message(panel.id).edits >= 2, PATIENCE, "the old panel to be redrawn"
+        )
+        assert (await sessions.reading.status(game_id)).table.version == before.table.version + 1
+        for _ in range(4):  # and the game goes on
+            await take_turn(fake, sessions, game_id, users, rng, Played())
+        assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id)
+    finally:
+        await reader.close()

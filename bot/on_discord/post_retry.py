@@ -23,6 +23,8 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.on_discord.views import text
+from bot.on_discord.views.common import NO_MENTIONS
 from bot.service import once
 from bot.service.clock import Clock
 from bot.storage import Database
@@ -172,9 +174,6 @@ async def keep_retrying(db: Database, send: Send, clock: Clock) -> None:
 
 def channel_sender(client: discord.Client) -> Send:
     async def send(post: Post) -> None:
-        from bot.on_discord.views import text
-        from bot.on_discord.views.common import NO_MENTIONS
-
         channel = client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         mentions = text.PING_PLAYERS if post.ping_players else NO_MENTIONS
         if post.png is None:

@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.on_discord import post_retry
 from bot.on_discord.announce import Announcer
 from bot.on_discord.errors import handle_error
-from bot.on_discord.language import SpokenTree
+from bot.on_discord.language import ChosenLanguages, SpokenTree
 from bot.on_discord.loopback import loopback_connector
 from bot.on_discord.pacer import Pacer, install
 from bot.on_discord.reminders import discord_deliverer
@@ -88,6 +88,8 @@ class BoardroomBot(commands.Bot):
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
+        self.languages = ChosenLanguages()
+        self._languages: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -145,6 +147,8 @@ class BoardroomBot(commands.Bot):
         if applied:
             log.info("applied migrations %s to %s", applied, self._db.target)
         self._sessions = Sessions(self._db)
+        await self.languages.load(self._db)
+        self._languages = asyncio.create_task(self.languages.keep_fresh(self._db), name="languages")
         self._render_pool = RenderPool(self.settings.render_processes, budget=self.settings.render_budget)
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
@@ -235,6 +239,8 @@ class BoardroomBot(commands.Bot):
             self._clock_jobs.cancel()
         if self._warm_up is not None:
             self._warm_up.cancel()
+        if self._languages is not None:
+            self._languages.cancel()
         if self._announcer is not None:
             self._announcer.pictures_after.close()
         if self._bots is not None:

@@ -10,6 +10,11 @@ game's language, chosen at ``/game new language:``; by default the server's pref
 the same way. A reminder by direct message is said in the player's choice, else in the game's
 language: outside an interaction the bot does not know a player's Discord locale.
 
+A click is acknowledged within Discord's three seconds, which include the network both ways, so the
+reader's language is known without waiting for the database: every player's choice is kept in memory
+(``ChosenLanguages``), loaded at start, updated when a player chooses here, and read again every
+``REFRESH`` seconds for a choice made through another shard process.
+
 Where it is set: ``SpokenTree.interaction_check`` for every slash command (its handler runs in a
 task of its own), ``bot.on_discord.views.common.guarded`` for every component,
 ``speaking(table.game.language)``
@@ -18,6 +23,7 @@ around a handler's public answer, and the announcer and the reminders around wha
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -30,6 +36,8 @@ from render.common.language import DEFAULT, LANGUAGES, use
 
 log = logging.getLogger(__name__)
 
+# Seconds a choice made through another process may take to reach this one.
+REFRESH = 60.0
 # Discord's locales the bot speaks; any other locale reads English.
 SPOKEN_LOCALES: dict[str, str] = {"uk": "uk", "ru": "ru", "pl": "pl"}
 
@@ -65,16 +73,40 @@ async def choose_language(db: Database, user_id: int, language: str | None) -> N
         await settings_rows.choose_language(conn, user_id, language)
 
 
-async def reader_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of the player behind ``interaction``."""
-    sessions = getattr(interaction.client, "sessions", None)
-    chosen = None
-    if sessions is not None:
-        try:
-            chosen = await chosen_language(sessions.store.db, interaction.user.id)
-        except Exception:
-            # Their settings could not be read: they still get an answer, in Discord's language.
-            log.warning("could not read the language of user %s", interaction.user.id, exc_info=True)
+class ChosenLanguages:
+    """The players' own language choices, in memory (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._chosen: dict[int, str] = {}
+
+    def of(self, user_id: int) -> str | None:
+        return self._chosen.get(user_id)
+
+    async def load(self, db: Database) -> None:
+        async with db.transaction(write=False) as conn:
+            self._chosen = await settings_rows.chosen_languages(conn)
+
+    async def choose(self, db: Database, user_id: int, language: str | None) -> None:
+        await choose_language(db, user_id, language)
+        if language is None:
+            self._chosen.pop(user_id, None)
+        else:
+            self._chosen[user_id] = language
+
+    async def keep_fresh(self, db: Database, every: float = REFRESH) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.load(db)
+            except Exception:
+                # The choices kept stay in use; the next reading may succeed.
+                log.warning("could not read the players' languages again", exc_info=True)
+
+
+def reader_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the player behind ``interaction``, without a database read."""
+    languages = getattr(interaction.client, "languages", None)
+    chosen = languages.of(interaction.user.id) if isinstance(languages, ChosenLanguages) else None
     return player_language(chosen, interaction.locale)
 
 
@@ -82,5 +114,5 @@ class SpokenTree(app_commands.CommandTree[Any]):
     """Every slash command (and its refusals) speaks the invoking player's language."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        use(await reader_language(interaction))
+        use(reader_language(interaction))
         return True

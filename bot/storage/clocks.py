@@ -118,6 +118,12 @@ async def chosen_language(conn: Connection, user_id: int) -> str | None:
     return None if row is None else row["language"]
 
 
+async def chosen_languages(conn: Connection) -> dict[int, str]:
+    """Every player's own language choice (players who follow their Discord's are left out)."""
+    rows = await conn.fetchall("SELECT user_id, language FROM player_settings WHERE language IS NOT NULL")
+    return {int(row["user_id"]): str(row["language"]) for row in rows}
+
+
 async def choose_language(conn: Connection, user_id: int, language: str | None) -> None:
     """Keep the player's other settings; None clears the choice."""
     await conn.execute(

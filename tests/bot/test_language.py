@@ -8,7 +8,13 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.on_discord.language import choose_language, chosen_language, from_discord, player_language
+from bot.on_discord.language import (
+    ChosenLanguages,
+    choose_language,
+    chosen_language,
+    from_discord,
+    player_language,
+)
 from bot.ops import transfer
 from bot.service.refusals import Refusal
 from bot.service.sessions import Sessions
@@ -69,6 +75,30 @@ async def test_a_players_choice_is_kept_cleared_and_leaves_their_other_settings(
     assert await chosen_language(db, GUEST) == "uk"
     with pytest.raises(ValueError):
         await choose_language(db, GUEST, "xx")
+
+
+async def test_the_chosen_languages_are_known_without_a_database_read(db: Database) -> None:
+    """A click is acknowledged before any database read (Discord's three seconds include the network):
+    the choices are read once, kept in memory, updated by a choice made here, and a choice made
+    through another process arrives with the next reading."""
+    await choose_language(db, HOST, "ca")
+    languages = ChosenLanguages()
+    assert languages.of(HOST) is None
+    await languages.load(db)
+    assert languages.of(HOST) == "ca" and languages.of(GUEST) is None
+    await languages.choose(db, GUEST, "uk")
+    await languages.choose(db, HOST, None)
+    await db.close()  # nothing below may touch it
+    assert (languages.of(HOST), languages.of(GUEST)) == (None, "uk")
+
+
+async def test_a_choice_made_by_another_process_arrives_with_the_next_reading(db: Database) -> None:
+    here, elsewhere = ChosenLanguages(), ChosenLanguages()
+    await here.load(db)
+    await elsewhere.choose(db, HOST, "pl")
+    assert here.of(HOST) is None
+    await here.load(db)
+    assert here.of(HOST) == "pl"
 
 
 async def test_a_game_keeps_its_language_and_refuses_an_unknown_one(sessions: Sessions) -> None:

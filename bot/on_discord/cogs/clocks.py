@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.on_discord.errors import announce_failed, defer_public, public_done
-from bot.on_discord.language import choose_language, reader_language
+from bot.on_discord.language import reader_language
 from bot.on_discord.translator import spoken
 from bot.on_discord.views import clock_text
 from bot.on_discord.views.common import NO_MENTIONS, send_followup
@@ -134,9 +134,11 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if language is not None:
-            await choose_language(bot.db, interaction.user.id, None if language == DISCORDS else language)
+            await bot.languages.choose(
+                bot.db, interaction.user.id, None if language == DISCORDS else language
+            )
             # The answer already speaks the new choice.
-            use(await reader_language(interaction))
+            use(reader_language(interaction))
         settings = await bot.clocks.acts.change_settings(
             interaction.user.id,
             timezone=timezone.strip() if timezone else None,

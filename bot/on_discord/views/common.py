@@ -96,12 +96,11 @@ async def guarded(
     update: bool = False,
 ) -> None:
     """Run a component handler through the one error funnel (discord.py would only log it), in the
-    clicking player's language. ``update``: the handler answers by editing the message clicked on,
-    so the click is acknowledged as such first, before the player's language is read: on a busy
-    database that read must not eat into Discord's three seconds."""
+    clicking player's language (known without a database read). ``update``: the handler answers by
+    editing the message clicked on, so the click is acknowledged as such first."""
     if update:
         await acknowledge_update(interaction)
-    with speaking(await reader_language(interaction)):
+    with speaking(reader_language(interaction)):
         try:
             await handler(interaction)
         except Exception as exc:

@@ -9,7 +9,8 @@ import sys
 from pydantic import ValidationError
 
 from bot.config import Settings
-from bot.on_discord.run import Ended, required_permissions, run, setup_logging
+from bot.on_discord.permissions import required_permissions
+from bot.on_discord.run import Ended, run, setup_logging
 from bot.storage.startup import DatabaseUnusable, check_database
 
 EXIT_NO_TOKEN = 2

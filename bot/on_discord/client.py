@@ -17,7 +17,7 @@ from bot import plugins
 from bot.clocks.scheduler import Scheduler
 from bot.clocks.turn_clock import TurnClocks
 from bot.config import Settings
-from bot.on_discord import post_retry
+from bot.on_discord import post_retry, preflight
 from bot.on_discord.announce import Announcer
 from bot.on_discord.errors import handle_error
 from bot.on_discord.language import ChosenLanguages, SpokenTree
@@ -36,6 +36,7 @@ from bot.service.bot_players import BotPlayers
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from render.common.language import DEFAULT, speaking
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,7 @@ class BoardroomBot(commands.Bot):
         self._post_retries: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self.languages = ChosenLanguages()
+        self._preflight_logged = False
         self._languages: asyncio.Task[None] | None = None
 
     @property
@@ -202,14 +204,26 @@ class BoardroomBot(commands.Bot):
         await post_retry.keep_retrying(self.db, post_retry.channel_sender(self), self.sessions.store.clock)
 
     async def sync_commands(self) -> None:
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            self.synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to development guild %s", len(self.synced), guild.id)
-        if self.settings.sync_global:
-            self.synced = await self.tree.sync()
-            log.info("synced %d commands globally", len(self.synced))
+        try:
+            if self.settings.dev_guild_id is not None:
+                guild = discord.Object(id=self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                self.synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to development guild %s", len(self.synced), guild.id)
+            if self.settings.sync_global:
+                self.synced = await self.tree.sync()
+                log.info("synced %d commands globally", len(self.synced))
+        except discord.HTTPException as exc:
+            # A refused sync (a command over Discord's limits, say) leaves the commands registered
+            # before in place: the bot runs on them, and the operator reads Discord's own reason.
+            log.error(
+                "Discord refused the slash commands (%s, code %s): %s; running on the commands registered "
+                "before",
+                exc.status,
+                exc.code,
+                exc.text,
+            )
+            self.synced = []
         if not self.synced:
             # Registered by an earlier start (or another shard): their ids name them in sentences.
             try:
@@ -227,6 +241,12 @@ class BoardroomBot(commands.Bot):
     async def on_ready(self) -> None:
         user = self.user
         log.info("connected as %s (%s) to %d guilds", user, user.id if user else "?", len(self.guilds))
+        if not self._preflight_logged:
+            # once: on_ready comes again after every reconnection
+            self._preflight_logged = True
+            with speaking(DEFAULT):
+                for line in await preflight.report(self, self.tree):
+                    log.info("preflight: %s", line)
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)

@@ -25,20 +25,6 @@ class Ended(enum.Enum):
     UNREACHABLE = "unreachable"
 
 
-def required_permissions() -> discord.Permissions:
-    return discord.Permissions(
-        view_channel=True,
-        send_messages=True,
-        send_messages_in_threads=True,
-        # each game in a thread of its own, opened on its lobby message
-        create_public_threads=True,
-        embed_links=True,
-        attach_files=True,
-        read_message_history=True,
-        use_application_commands=True,
-    )
-
-
 def setup_logging(level: int) -> None:
     discord.utils.setup_logging(level=level)
     # At DEBUG discord.py logs request bodies and gateway events: message texts and what players

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.__main__ import EXIT_BAD_SETTINGS, EXIT_NO_TOKEN
-from bot.on_discord.run import required_permissions
+from bot.on_discord.permissions import required_permissions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # A database password for the tests that look for it where it must not be.

@@ -89,3 +89,39 @@ def test_the_commands_english_is_said_from_the_catalogues() -> None:
     # English locales keep Discord's default; an unknown string has no translation.
     assert localized("new", discord.Locale.british_english) is None
     assert localized("no such string anywhere", discord.Locale.ukrainian) is None
+
+
+def test_a_commands_size_counts_every_fields_longest_wording() -> None:
+    """Discord's 8,000 characters per command: names, descriptions and values of the command, its
+    options and their choices, each field counted in its longest localization."""
+    from bot.on_discord.preflight import payload_size
+
+    payload = {
+        "name": "game",  # 4
+        "description": "Play",  # 4, but "Грати в гру" (11) counts
+        "description_localizations": {"uk": "Грати в гру"},
+        "options": [
+            {
+                "name": "speed",  # 5, but "швидкість" (9) counts
+                "name_localizations": {"uk": "швидкість"},
+                "description": "How fast",  # 8
+                "choices": [{"name": "fast", "value": "quick"}],  # 4 + 5
+            }
+        ],
+    }
+    assert payload_size(payload) == 4 + 11 + 9 + 8 + 4 + 5
+    assert payload_size(payload, "uk") == 4 + 11 + 9 + 8 + 4 + 5
+    assert payload_size(payload, "") == 4 + 4 + 5 + 8 + 4 + 5
+
+
+def test_every_command_fits_discords_limit_in_every_language(payloads: list[dict[str, Any]]) -> None:
+    """A command over the limit makes Discord refuse the whole sync: held here, in every language the
+    commands are translated into, with room to spare for the next game."""
+    from bot.on_discord.preflight import COMMAND_LIMIT, WARN_SHARE, payload_size
+
+    assert {p["name"] for p in payloads} == {"game", "boardroom"}
+    for payload in payloads:
+        size = payload_size(payload)
+        assert size <= WARN_SHARE * COMMAND_LIMIT, (payload["name"], size)
+        for locale in LOCALES:
+            assert payload_size(payload, locale.value) <= size

@@ -5,6 +5,7 @@ mode also fails a test on unknown routes or payloads real Discord would refuse."
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -409,12 +410,20 @@ async def test_operator_commands_are_for_the_owner_only(
     assert (await private_reply(refused)).content == "Only the bot's owner can use this command."
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
     assert (await private_reply(synced)).content == "Registered 2 commands in this server."
-    about = acked(await fake.slash("owner", "games", "boardroom about"))
+    about = await private_reply(
+        acked(await fake.slash("owner", "games", "boardroom about"), DEFERRED_MESSAGE)
+    )
     assert about.ephemeral and "race" in about.content and "1 server;" in about.content
+    # the preflight: each command's size against Discord's limit, permissions, shards
+    sized = r"^- /game: \d+ of 8000 characters \(longest in (Українська|Русский|Polski|English)\)\.$"
+    assert re.search(sized, about.content, re.M), about.content
+    assert "- Discord recommends 1 shard; this bot runs 1." in about.content, about.content
     fake.users["owner"].locale = "uk"  # the operator reads their own language too
     synced = acked(await fake.slash("owner", "games", "boardroom sync"), DEFERRED_MESSAGE)
     assert (await private_reply(synced)).content == "Зареєстровано 2 команди на цьому сервері."
-    about = acked(await fake.slash("owner", "games", "boardroom about"))
+    about = await private_reply(
+        acked(await fake.slash("owner", "games", "boardroom about"), DEFERRED_MESSAGE)
+    )
     assert about.content.startswith("Boardroom: 1 сервер; ігри: ")
 
 
@@ -470,3 +479,23 @@ async def test_a_game_played_to_the_end_posts_the_result(
         game_id
     )
     await open_lobby(fake, "bob", "race")  # a finished game frees the channel
+
+
+async def test_a_sync_discord_refuses_keeps_the_bot_on_its_registered_commands(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refusing the slash commands (one grew over its limits, say) does not stop the bot: it
+    logs Discord's own reason and runs on the commands registered before."""
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    await handle.stop()
+    fake.fail_next("PUT /applications/{app_id}/guilds/{guild_id}/commands", status=400)
+    with caplog.at_level(logging.ERROR, logger="bot.on_discord.client"):
+        await start_bot(tmp_path / "db.sqlite3")
+    refused = [
+        r.getMessage() for r in caplog.records if "Discord refused the slash commands" in r.getMessage()
+    ]
+    assert refused and "400" in refused[0], caplog.text
+    fake.allow_problems()
+    lobby = await open_lobby(fake, "alice", "race")
+    assert "Join" in lobby.button_labels()

@@ -14,11 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins
+from bot.on_discord import preflight
 from bot.on_discord.cogs.clocks import add_me_commands
 from bot.on_discord.errors import announce_failed
 from bot.on_discord.translator import link_registered
 from bot.on_discord.views.common import NO_MENTIONS
 from bot.ops import transfer
+from bot.service.limits import clip
 from bot.service.refusals import HostOnly, ImportRefused
 from bot.storage import Status
 from render.common.language import t, tn
@@ -69,19 +71,25 @@ async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> N
 
 
 async def about(interaction: discord.Interaction[Any]) -> None:
+    """What the bot runs on, and the preflight's lines (command sizes, permissions, shards)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
     client = interaction.client
     settings = getattr(client, "settings", None)
     path = getattr(settings, "database_path", None)
     where = "PostgreSQL" if getattr(settings, "database_url", None) else (path.name if path else "?")
-    await interaction.response.send_message(
-        tn(
-            "Boardroom: {n} server; games: {games}; database `{database}`.",
-            "Boardroom: {n} servers; games: {games}; database `{database}`.",
-            len(client.guilds),
-            games=", ".join(plugins.names()) or t("none"),
-            database=where,
-        ),
+    head = tn(
+        "Boardroom: {n} server; games: {games}; database `{database}`.",
+        "Boardroom: {n} servers; games: {games}; database `{database}`.",
+        len(client.guilds),
+        games=", ".join(plugins.names()) or t("none"),
+        database=where,
+    )
+    tree = getattr(client, "tree", None)
+    lines = await preflight.report(client, tree) if isinstance(tree, app_commands.CommandTree) else []
+    await interaction.followup.send(
+        clip("\n".join([head, *(f"- {line}" for line in lines)])),
         ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
     )
 
 

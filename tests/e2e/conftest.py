@@ -27,6 +27,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await fake.stop()
     fake.assert_clean()
+    fake.assert_invalid_within_budget()
 
 
 class BotHandle(ClientHandle):

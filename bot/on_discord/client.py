@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 COGS = ("bot.on_discord.cogs.lobby", "bot.on_discord.cogs.admin")
 # The tasks discord.py runs interaction handlers in (slash commands, persistent and dynamic items).
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+# A rate limit longer than this is not slept through (discord.py raises ``RateLimited``, the least it
+# allows): the docs' example of a shared limit is 1336 s, and the sleep would sit inside a game's
+# announcements (its lock held) and in a pacer slot. The callers hand such a post to its retries.
+MAX_RATELIMIT_WAIT = 30.0
 # How long a shutdown waits for handlers already running (a click being applied, its answer being
 # posted) before it closes the connection and the database under them.
 SHUTDOWN_GRACE = 10.0
@@ -68,6 +72,7 @@ class BoardroomBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=SpokenTree,
+            max_ratelimit_timeout=options.pop("max_ratelimit_timeout", MAX_RATELIMIT_WAIT),
             **options,
         )
         self.settings = settings
@@ -223,6 +228,14 @@ class BoardroomBot(commands.Bot):
     async def on_ready(self) -> None:
         user = self.user
         log.info("connected as %s (%s) to %d guilds", user, user.id if user else "?", len(self.guilds))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked, banned, or the server deleted: its games stay as they are in the database (a
+        moderator who adds the bot back finds them where they were), and nothing more is posted
+        there, since the catch-up skips guilds the bot is not in."""
+        log.warning("removed from guild %s: its games are left as they are and no longer announced", guild.id)
+        if self._announcer is not None:
+            self._announcer.left_guild(guild.id)
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)

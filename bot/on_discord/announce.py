@@ -122,10 +122,13 @@ class Announcer:
         )
 
     def in_guild(self, guild_id: int) -> bool:
-        """Whether the bot is (still) in the guild: once the gateway said which guilds it is in, a
-        game in another one is left alone, as it is (a kick keeps the games; posting there is
-        refused, and every refusal counts towards Discord's ban of the bot's IP)."""
-        return not self.client.is_ready() or self.client.get_guild(guild_id) is not None
+        """Whether the bot is (still) in the guild, as far as this process knows: once the gateway
+        said which guilds of its shards it is in, a game in another one is left alone, as it is (a
+        kick keeps the games; posting there is refused, and every refusal counts towards Discord's
+        ban of the bot's IP). A guild of another process's shards is that process's to know."""
+        if not self.client.is_ready() or not self.owns_guild(guild_id):
+            return True
+        return self.client.get_guild(guild_id) is not None
 
     def left_guild(self, guild_id: int) -> None:
         """The bot was removed from the guild: its channels' refusals no longer matter."""

@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 def discord_deliverer(client: discord.Client) -> Deliver:
     async def deliver(due: Due, nonce: str) -> None:
         guild_id = due.table.game.guild_id
-        if client.is_ready() and client.get_guild(guild_id) is None:
+        announcer = getattr(client, "announcer", None)
+        if announcer is not None and not announcer.in_guild(guild_id):
             # Removed from that server: its games are left alone (a message would be refused).
             log.info("game %s: no clock message, the bot is not in guild %s", due.table.id, guild_id)
             return

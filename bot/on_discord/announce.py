@@ -40,6 +40,7 @@ from bot.clocks.turn_clock import TurnClocks
 from bot.on_discord import post_retry
 from bot.on_discord.pacer import Priority, pacing, through_429s
 from bot.on_discord.pictures_after import Picture, PicturesAfter, file_name
+from bot.on_discord.refused import RefusedChannels
 from bot.on_discord.views import clock_text, text
 from bot.on_discord.views.common import NO_MENTIONS
 from bot.on_discord.views.open_panels import TOKEN_LIFE
@@ -85,6 +86,8 @@ class Announcer:
         self._locks: dict[int, asyncio.Lock] = {}
         self._lines = _Lines(clock)
         self.pictures_after = PicturesAfter(client, sessions, pictures)
+        # channels whose posts Discord refused (403): the catch-up waits out their back-off
+        self.refused = RefusedChannels(clock)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -95,10 +98,41 @@ class Announcer:
     async def after_change(
         self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
     ) -> None:
-        """``_after_change`` in the game's language, whoever's click or command made the change."""
+        """``_after_change`` in the game's language, whoever's click or command made the change.
+        A channel that refuses a post (403) is recorded as refused (see ``catch_up``)."""
         with speaking(await self.sessions.reading.game_language(game_id)):
-            await self._after_change(game_id, events, via=via)
+            try:
+                await self._after_change(game_id, events, via=via)
+            except discord.Forbidden as exc:
+                if _in_a_channel(exc):
+                    await self._refused_in(game_id, exc)
+                raise
         self.pictures_after.draw_owed(game_id)
+
+    async def _refused_in(self, game_id: int, exc: discord.Forbidden) -> None:
+        game = (await self.sessions.reading.status(game_id)).table.game
+        wait = self.refused.refuse(game.channel_id, game.guild_id)
+        log.warning(
+            "game %s: Discord refuses the bot's messages in channel %s (%s %s); its posts wait %d min",
+            game_id,
+            game.channel_id,
+            exc.status,
+            exc.code,
+            wait // 60,
+        )
+
+    def in_guild(self, guild_id: int) -> bool:
+        """Whether the bot is (still) in the guild, as far as this process knows: once the gateway
+        said which guilds of its shards it is in, a game in another one is left alone, as it is (a
+        kick keeps the games; posting there is refused, and every refusal counts towards Discord's
+        ban of the bot's IP). A guild of another process's shards is that process's to know."""
+        if not self.client.is_ready() or not self.owns_guild(guild_id):
+            return True
+        return self.client.get_guild(guild_id) is not None
+
+    def left_guild(self, guild_id: int) -> None:
+        """The bot was removed from the guild: its channels' refusals no longer matter."""
+        self.refused.forget_guild(guild_id)
 
     async def _after_change(
         self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
@@ -119,6 +153,8 @@ class Announcer:
                 # Whoever decides now has their clock running from the change.
                 stale = await self.clocks.banks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
+            if not self.in_guild(table.game.guild_id):
+                return  # removed from the server: nothing said there would be taken
             await self._retire_skips(table, stale)
             if progress is None:
                 return
@@ -191,15 +227,21 @@ class Announcer:
     async def catch_up(self) -> int:
         """Post what every game still owes its channel (summaries, final posts, turn lines of
         pending decisions): at start-up and every ``CATCH_UP_EVERY`` seconds. Returns how many
-        games were looked at; one game failing does not stop the others."""
-        games = await self.sessions.posts.games_to_catch_up(self.owns_guild)
-        for game_id in games:
+        games were looked at; one game failing does not stop the others. Games in a guild the bot
+        is no longer in, and in a channel that refused the bot until its back-off ends, are not
+        looked at: asking again would only be refused again."""
+        games = await self.sessions.posts.games_to_catch_up(
+            lambda guild_id: self.owns_guild(guild_id) and self.in_guild(guild_id), self.refused.waiting
+        )
+        for game_id, channel_id in games:
             try:
                 await self.after_change(game_id, [])
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.warning("catching up game %s failed (%s); tried again later", game_id, type(exc).__name__)
+            else:
+                self.refused.took(channel_id)
         return len(games)
 
     async def keep_catching_up(self, every: float | None = None) -> None:
@@ -286,7 +328,11 @@ class Announcer:
 
         If Discord refuses the text, the post is handed to the post retries (which then own it: it
         is no longer owed here), with its picture drawn now: a retry is one message, text and
-        picture together. Missing permissions do not come back by waiting: such a post is given up."""
+        picture together. A post refused for missing permissions stays owed: the channel is then
+        refused (``after_change``), and the catch-up posts it once the channel's back-off is over and
+        a moderator gave the permission back. A rate limit longer than the client waits
+        (``RateLimited``) hands the post to the retries, due when the limit ends, and the game's
+        other announcements go on meanwhile."""
         if picture is not None and summary_picture(plugins.plugin(table.game.game).pictures) is None:
             picture = None
         # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
@@ -298,10 +344,11 @@ class Announcer:
             with pacing(Priority.ROUND):
                 message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
         except discord.Forbidden:
-            log.error("a post in game %s was refused for good (403 Forbidden); not retried", table.id)
-            await self.sessions.posts.mark_posted(table.id, key, message_id=None)
+            log.warning(
+                "a post in game %s was refused (403 Forbidden); owed until the channel takes it", table.id
+            )
             raise
-        except (TimeoutError, discord.HTTPException, OSError):
+        except (TimeoutError, discord.HTTPException, OSError, discord.RateLimited) as exc:
             drawn = (
                 None
                 if picture is None
@@ -310,10 +357,22 @@ class Announcer:
             if drawn is not None:
                 post = dataclasses.replace(post, png=drawn[0], filename=file_name(key, drawn[1]))
             sessions = self.sessions
+            limited = exc.retry_after if isinstance(exc, discord.RateLimited) else None
             await post_retry.schedule(
-                sessions.store.db, table.id, post, attempt=1, now=sessions.store.clock(), posted_key=key
+                sessions.store.db,
+                table.id,
+                post,
+                attempt=1,
+                now=sessions.store.clock(),
+                posted_key=key,
+                not_before=limited,
             )
-            raise
+            if limited is None:
+                raise
+            log.warning(
+                "a post in game %s is rate limited for %.0f s: handed to the retries", table.id, limited
+            )
+            return
         if picture is not None:
             self.pictures_after.keep(table.id, key, picture)
         # Owed until here: a crash before this line posts it again at the next start.
@@ -381,6 +440,13 @@ async def _update_turn_line(
         await sessions.posts.set_prompt(
             table.id, message_id=table.game.prompt_message_id, seats=humans, since=table.game.waiting_since
         )
+
+
+def _in_a_channel(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused a channel's route (the bot's access to the channel), not an
+    interaction token's (a follow-up, which needs no channel permission)."""
+    url = getattr(getattr(exc, "response", None), "url", None)
+    return url is not None and "/channels/" in str(url)
 
 
 class _Lines:

@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 COGS = ("bot.on_discord.cogs.lobby", "bot.on_discord.cogs.admin")
 # The tasks discord.py runs interaction handlers in (slash commands, persistent and dynamic items).
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+# A rate limit longer than this is not slept through (discord.py raises ``RateLimited``, the least it
+# allows): the docs' example of a shared limit is 1336 s, and the sleep would sit inside a game's
+# announcements (its lock held) and in a pacer slot. The callers hand such a post to its retries.
+MAX_RATELIMIT_WAIT = 30.0
 # How long a shutdown waits for handlers already running (a click being applied, its answer being
 # posted) before it closes the connection and the database under them.
 SHUTDOWN_GRACE = 10.0
@@ -69,6 +73,7 @@ class BoardroomBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=SpokenTree,
+            max_ratelimit_timeout=options.pop("max_ratelimit_timeout", MAX_RATELIMIT_WAIT),
             **options,
         )
         self.settings = settings
@@ -247,6 +252,14 @@ class BoardroomBot(commands.Bot):
             with speaking(DEFAULT):
                 for line in await preflight.report(self, self.tree):
                     log.info("preflight: %s", line)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked, banned, or the server deleted: its games stay as they are in the database (a
+        moderator who adds the bot back finds them where they were), and nothing more is posted
+        there, since the catch-up skips guilds the bot is not in."""
+        log.warning("removed from guild %s: its games are left as they are and no longer announced", guild.id)
+        if self._announcer is not None:
+            self._announcer.left_guild(guild.id)
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)

@@ -23,7 +23,8 @@ def required_permissions() -> discord.Permissions:
 
 
 NAMES: dict[str, Msg] = {
-    "view_channel": msg("View Channels"),
+    # the channel settings' name (a role's settings say "View Channels")
+    "view_channel": msg("View Channel"),
     "send_messages": msg("Send Messages"),
     "send_messages_in_threads": msg("Send Messages in Threads"),
     "create_public_threads": msg("Create Public Threads"),
@@ -35,6 +36,7 @@ NAMES: dict[str, Msg] = {
 
 
 def missing(have: discord.Permissions, wanted: discord.Permissions | None = None) -> list[Msg]:
-    """The names of the permissions of ``wanted`` (all the bot needs, by default) that ``have`` lacks."""
+    """The names of the permissions of ``wanted`` (all the bot needs, by default) that ``have`` lacks, in
+    Discord's order."""
     wanted = required_permissions() if wanted is None else wanted
     return [NAMES[name] for name, value in wanted if value and not getattr(have, name)]

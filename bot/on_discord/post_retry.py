@@ -97,10 +97,12 @@ async def schedule(
     now: datetime,
     delays: Sequence[float] | None = None,
     posted_key: str | None = None,
+    not_before: float | None = None,
 ) -> bool:
     """Keep ``post`` for retry number ``attempt`` (1-based); False when the retries are used up.
     ``posted_key``: the owed ``posts`` row this retry takes over (marked posted in the same
-    transaction, so the post is owed by exactly one of the two)."""
+    transaction, so the post is owed by exactly one of the two). ``not_before``: seconds Discord
+    said to wait (a rate limit), if longer than the backoff."""
     delays = BACKOFF if delays is None else delays
     if attempt > len(delays):
         log.error("gave up a post in game %s after %d retries", game_id, attempt - 1)
@@ -108,7 +110,7 @@ async def schedule(
             async with db.transaction() as conn:
                 await mark_posted(conn, game_id, posted_key, message_id=None, at=now.isoformat())
         return False
-    due = now + timedelta(seconds=delays[attempt - 1])
+    due = now + timedelta(seconds=max(delays[attempt - 1], not_before or 0.0))
     async with db.transaction() as conn:
         payload, at = post.payload(attempt), now.isoformat()
         await add_schedule(conn, game_id, kind=KIND, due_at=due.isoformat(), payload=payload, at=at)
@@ -143,9 +145,13 @@ async def run_due(
             log.error("a post in game %s was refused for good (403 Forbidden); not retried", row.game_id)
             await _finish(db, row.id, owner, clock)
             continue
-        except (TimeoutError, discord.HTTPException, OSError) as exc:
+        except (TimeoutError, discord.HTTPException, OSError, discord.RateLimited) as exc:
+            # RateLimited (a limit longer than the client sleeps through) is no HTTPException.
             log.warning("retry %d of a post in game %s failed: %s", attempt, row.game_id, exc)
-            await schedule(db, row.game_id, post, attempt=attempt + 1, now=clock(), delays=delays)
+            limited = exc.retry_after if isinstance(exc, discord.RateLimited) else None
+            await schedule(
+                db, row.game_id, post, attempt=attempt + 1, now=clock(), delays=delays, not_before=limited
+            )
             await _finish(db, row.id, owner, clock)
             continue
         # Sent: a process dying before this line leaves the row to another, whose send Discord

@@ -21,6 +21,12 @@ log = logging.getLogger(__name__)
 
 def discord_deliverer(client: discord.Client) -> Deliver:
     async def deliver(due: Due, nonce: str) -> None:
+        guild_id = due.table.game.guild_id
+        announcer = getattr(client, "announcer", None)
+        if announcer is not None and not announcer.in_guild(guild_id):
+            # Removed from that server: its games are left alone (a message would be refused).
+            log.info("game %s: no clock message, the bot is not in guild %s", due.table.id, guild_id)
+            return
         if isinstance(due, Reminder):
             await _remind(client, due, nonce)
         elif isinstance(due, OutOfTime):
@@ -50,18 +56,33 @@ async def _say_reminder(client: discord.Client, reminder: Reminder, nonce: str) 
             user = client.get_user(reminder.user_id) or await client.fetch_user(reminder.user_id)
             await user.send(content, allowed_mentions=only_them, nonce=nonce)
             return
-        except discord.HTTPException as exc:
-            # Direct messages closed: the reminder goes to the game's channel instead.
+        except (discord.HTTPException, discord.RateLimited) as exc:
+            # Direct messages closed (403 / 50007), or Discord busy: the reminder goes to the game's
+            # channel instead.
             log.info("game %s: a reminder by direct message failed (%s)", reminder.table.id, exc)
     game = reminder.table.game
     channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     reference = None
-    if game.prompt_message_id is not None:
+    if game.prompt_message_id is not None and _may_read_history(client, game.channel_id):
         reference = channel.get_partial_message(game.prompt_message_id).to_reference(fail_if_not_exists=False)
-    if reference is None:
-        await channel.send(content, allowed_mentions=only_them, nonce=nonce)
-    else:
-        await channel.send(content, reference=reference, allowed_mentions=only_them, nonce=nonce)
+    if reference is not None:
+        try:
+            await channel.send(content, reference=reference, allowed_mentions=only_them, nonce=nonce)
+            return
+        except discord.Forbidden as exc:
+            # A reply needs Read Message History (Create Message, "Limitations"), which a moderator
+            # may have taken away since the bot last heard of the channel: said without the reply.
+            log.info("game %s: a reminder as a reply was refused (%s); sent as a plain message", game.id, exc)
+    await channel.send(content, allowed_mentions=only_them, nonce=nonce)
+
+
+def _may_read_history(client: discord.Client, channel_id: int) -> bool:
+    """Whether a reply may be made in the channel, as far as the bot knows (a channel it has not
+    seen is tried, and the reply falls back)."""
+    channel = client.get_channel(channel_id)
+    if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return True
+    return channel.permissions_for(channel.guild.me).read_message_history
 
 
 async def _out_of_time(client: discord.Client, due: OutOfTime, nonce: str) -> None:

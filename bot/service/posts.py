@@ -98,14 +98,23 @@ class Posts:
             )
             return True
 
-    async def games_to_catch_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> list[int]:
-        """Games that may owe the channel something: every game in progress (its turn line) and
-        every game with a summary or final post not sent yet; of the guilds ``owns_guild`` says this
-        process runs (its shards), so that one process only catches a game up, the one whose clicks
-        Discord sends it."""
+    async def games_to_catch_up(
+        self,
+        owns_guild: Callable[[int], bool] = lambda _: True,
+        refused: Callable[[int], bool] = lambda _: False,
+    ) -> list[tuple[int, int]]:
+        """(game id, channel id) of the games that may owe the channel something: every game in
+        progress (its turn line) and every game with a summary or final post not sent yet; of the
+        guilds ``owns_guild`` says this process runs (its shards, the guilds it is in), so that one
+        process only catches a game up, the one whose clicks Discord sends it; not in the channels
+        ``refused`` says to leave alone for now."""
         async with self.store.db.transaction(write=False) as conn:
             games = await game_rows.games_to_catch_up(conn)
-        return [game_id for game_id, guild_id in games if owns_guild(guild_id)]
+        return [
+            (game_id, channel_id)
+            for game_id, guild_id, channel_id in games
+            if owns_guild(guild_id) and not refused(channel_id)
+        ]
 
 
 async def owe_reached_posts(conn: Connection, game_id: int, played: PlayedMove, at: str) -> None:

@@ -71,6 +71,12 @@ class WrongChannel(Refusal):
     code = "wrong_channel"
 
 
+class PermissionsMissing(Refusal):
+    """A game asked for where the bot lacks a permission it needs to run it (to post, to reply)."""
+
+    code = "permissions_missing"
+
+
 class NoThreadHere(Refusal):
     """A game asked to be played in a thread of its own where the bot cannot open one."""
 

@@ -330,13 +330,13 @@ async def active_game_ids(conn: Connection) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
-async def games_to_catch_up(conn: Connection) -> list[tuple[int, int]]:
-    """(id, guild id) of every game in progress and every game owing a post, by id."""
+async def games_to_catch_up(conn: Connection) -> list[tuple[int, int, int]]:
+    """(id, guild id, channel id) of every game in progress and every game owing a post, by id."""
     rows = await conn.fetchall(
-        "SELECT id, guild_id FROM games WHERE status = 'active' "
+        "SELECT id, guild_id, channel_id FROM games WHERE status = 'active' "
         "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1) ORDER BY id"
     )
-    return [(int(row[0]), int(row[1])) for row in rows]
+    return [(int(row[0]), int(row[1]), int(row[2])) for row in rows]
 
 
 async def totals_before(conn: Connection, game_id: int, key: str) -> str | None:

@@ -384,7 +384,12 @@ async def test_each_shard_catches_up_the_games_of_its_own_guilds(sessions: Sessi
     await sessions.lobby.start(elsewhere.id, HOST)
     # a lobby owes nothing
     await sessions.lobby.create_game(guild_id=GUILD, channel_id=CHANNEL + 2, game_name="race", host_id=HOST)
-    assert await sessions.posts.games_to_catch_up() == [here.id, elsewhere.id]
+    assert await sessions.posts.games_to_catch_up() == [(here.id, CHANNEL), (elsewhere.id, CHANNEL + 1)]
     shard = (GUILD >> 22) % 2
-    assert await sessions.posts.games_to_catch_up(lambda guild: (guild >> 22) % 2 == shard) == [here.id]
-    assert await sessions.posts.games_to_catch_up(lambda guild: (guild >> 22) % 2 != shard) == [elsewhere.id]
+    mine = await sessions.posts.games_to_catch_up(lambda guild: (guild >> 22) % 2 == shard)
+    assert mine == [(here.id, CHANNEL)]
+    theirs = await sessions.posts.games_to_catch_up(lambda guild: (guild >> 22) % 2 != shard)
+    assert theirs == [(elsewhere.id, CHANNEL + 1)]
+    # a channel that refused the bot is left alone until its back-off ends
+    refused = await sessions.posts.games_to_catch_up(refused=lambda channel: channel == CHANNEL)
+    assert refused == [(elsewhere.id, CHANNEL + 1)]

@@ -1,7 +1,8 @@
 """Fixtures for end-to-end tests: the fake Discord, and our bot running against it.
 
 ``fake_discord`` is strict: a test fails at teardown if the client called a route the fake does not
-know, or sent something real Discord would refuse (see ``FakeDiscord.assert_clean``).
+know, or sent something real Discord would refuse (see ``FakeDiscord.assert_clean``), or cost more
+invalid requests (401, 403, 429) than its budget (``FakeDiscord.allow_invalid_requests``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await fake.stop()
     fake.assert_clean()
+    fake.assert_invalid_within_budget()
 
 
 class BotHandle(ClientHandle):

@@ -26,7 +26,12 @@ bot does next default to ``PATIENCE``), and returns an ``InteractionOutcome`` wi
 Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route, status=)``,
 ``fake.fail_next_upload()``, ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),
 ``await fake.send_reconnect()`` (op 7), ``await fake.invalidate_session()`` (op 9 → IDENTIFY),
-``fake.expire_token(outcome)`` (401/50027), ``fake.set_permissions(channel, target, deny=...)``.
+``fake.expire_token(outcome)`` (401/50027), ``fake.set_permissions(channel, target, deny=...)``,
+``fake.rate_limit(route, retry_after=60, scope="shared")``, ``await fake.remove_bot_from_guild(guild)``
+(GUILD_DELETE, then 403/50001 there), ``fake.close_dms(user)`` (403/50007).
+Invalid requests (401, 403, non-shared 429; Discord bans the IP at 10,000 in 10 minutes) are counted
+(``fake.invalid_count``); the e2e fixture fails a test above its budget, which a test provoking
+refusals on purpose states with ``fake.allow_invalid_requests(n)``.
 Routes are named by template, e.g. ``"POST /channels/{channel_id}/messages"``; see ``fake.requests``.
 Strict mode: ``fake.assert_clean()`` fails on unknown routes and on anything real Discord would refuse
 (invalid bodies, late acknowledgements); ``fake.allow_problems()`` takes expected ones out.

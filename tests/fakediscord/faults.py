@@ -19,6 +19,8 @@ class Fault:
     remaining: int
     retry_after: float = 0.05
     is_global: bool = False
+    # X-RateLimit-Scope of a 429: "user", "global" or "shared" (a resource's limit, not the bot's)
+    scope: str = "user"
     uploads_only: bool = False
     # carried out first, then answered with the failure: Discord did it, the answer was lost
     after: bool = False
@@ -28,11 +30,26 @@ class FaultsMixin(FakeState):
     """Faults are consumed in the order they were added; ``self.faults`` holds what is left."""
 
     def rate_limit(
-        self, route: str, *, count: int = 1, retry_after: float = 0.05, is_global: bool = False
+        self,
+        route: str,
+        *,
+        count: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        scope: str | None = None,
     ) -> None:
-        """The next ``count`` calls of ``route`` get a 429 with ``Via`` and ``retry_after``, as Discord."""
+        """The next ``count`` calls of ``route`` get a 429 with ``Via`` and ``retry_after``, as Discord.
+        ``scope`` is its ``X-RateLimit-Scope`` (Rate Limits, "Exceeding A Rate Limit"): "user" (the
+        default), "global" (the same as ``is_global``) or "shared", a limit on the resource that
+        other bots share, which can be long (the docs' example waits 1336 s) and, alone of 429s, is
+        not counted towards the invalid request limit."""
         self._check_route(route)
-        self.faults.append(Fault(route, 429, count, retry_after=retry_after, is_global=is_global))
+        if scope is None:
+            scope = "global" if is_global else "user"
+        if scope not in ("user", "global", "shared"):
+            raise ValueError(f"no such rate limit scope {scope!r}")
+        fault = Fault(route, 429, count, retry_after=retry_after, is_global=scope == "global", scope=scope)
+        self.faults.append(fault)
 
     def fail_next(self, route: str, *, status: int = 500, count: int = 1) -> None:
         self._check_route(route)
@@ -95,7 +112,7 @@ class FaultsMixin(FakeState):
                 "X-RateLimit-Remaining": "0",
                 "X-RateLimit-Reset-After": str(fault.retry_after),
                 "X-RateLimit-Bucket": "fakediscord-" + fault.route.replace(" ", "-"),
-                "X-RateLimit-Scope": "global" if fault.is_global else "user",
+                "X-RateLimit-Scope": fault.scope,
             }
             if fault.is_global:
                 headers["X-RateLimit-Global"] = "true"

@@ -122,7 +122,7 @@ class Gateway:
             session.ws = ws
             await self._send(session, "READY", self.fake.ready_payload(session))
             for guild in self.fake.guilds.values():
-                if session.owns(guild.id):
+                if session.owns(guild.id) and not guild.bot_removed:
                     await self._send(session, "GUILD_CREATE", guild.create_payload())
         self.fake.bump()
         return session
@@ -176,12 +176,15 @@ class Gateway:
                 session.ws = None
 
     # -- driver side --------------------------------------------------------------------------
-    async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> float:
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, intent: int | None = None, guild_id: int | None = None
+    ) -> float:
         """Send an event to the bot's session of the event's guild (buffered for replay if its socket
-        is down). Returns the monotonic time it was handed to the socket layer."""
+        is down). Returns the monotonic time it was handed to the socket layer. ``guild_id``: the
+        guild of an event that names it by ``id`` (GUILD_DELETE), not ``guild_id``."""
         if self.current is None:
             raise AssertionError(f"cannot dispatch {event}: the bot never connected to the gateway")
-        session = self._session_for(data)
+        session = self._session_for(data if guild_id is None else {"guild_id": guild_id})
         if session is None:
             # The guild's shard has no session (its process is down or not started yet): Discord
             # delivers the event to nobody, and the shard's next IDENTIFY does not bring it back.

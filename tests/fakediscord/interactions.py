@@ -49,6 +49,9 @@ class InteractionsMixin(CommandsMixin, MessagesMixin):
         }
         if channel.guild_id is not None:
             guild = self.guilds[channel.guild_id]
+            if guild.bot_removed:
+                # Its commands and buttons went with it: no interaction reaches the bot from there.
+                raise AssertionError(f"the bot was removed from {guild.name}: nobody can use it there")
             if user.id not in guild.members:
                 raise AssertionError(f"{user.username} is not a member of {guild.name}")
             payload.update(

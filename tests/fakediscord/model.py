@@ -76,6 +76,8 @@ class User:
     bot: bool = False
     global_name: str | None = None
     locale: str = "en-US"
+    # False: the user closed direct messages from server members (the bot gets 403 / 50007)
+    dms_open: bool = True
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -224,6 +226,8 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     locale: str = "en-US"
+    # True once the bot was kicked (``FakeDiscord.remove_bot_from_guild``): its channels answer 50001
+    bot_removed: bool = False
 
     @property
     def everyone(self) -> Role:

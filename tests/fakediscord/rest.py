@@ -15,6 +15,7 @@ from aiohttp import web
 
 from tests.fakediscord.faults import FaultsMixin
 from tests.fakediscord.model import Attachment, Channel, snowflake
+from tests.fakediscord.refusals import RefusalsMixin
 from tests.fakediscord.wire import (
     API_PREFIX,
     Call,
@@ -26,7 +27,7 @@ from tests.fakediscord.wire import (
 from tests.fakediscord.world import WorldMixin
 
 
-class RestMixin(WorldMixin, FaultsMixin):
+class RestMixin(WorldMixin, FaultsMixin, RefusalsMixin):
     """Route registry and request handling; every request is recorded in ``self.requests``."""
 
     def route(self, method: str, template: str) -> Callable[[Handler], Handler]:
@@ -59,6 +60,7 @@ class RestMixin(WorldMixin, FaultsMixin):
             self._in_flight -= 1
         record.status = response.status
         record.finished = time.monotonic()
+        self._count_invalid(record, response)
         self.bump()
         return response
 

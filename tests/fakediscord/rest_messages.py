@@ -180,12 +180,37 @@ class MessagesMixin(RestMixin):
         return message
 
     def _require(self, channel: Channel, needed: int, what: str) -> None:
+        """Permissions (topic): a channel the bot cannot view answers 50001 Missing Access, whatever
+        the route; a missing permission beyond that, 50013 Missing Permissions. A guild the bot was
+        removed from answers 50001 too (it learns of it by GUILD_DELETE, so this is no bot fault)."""
         if channel.guild_id is None:
+            if any(not u.dms_open for u in channel.recipients) and needed & Permission.SEND_MESSAGES:
+                # Opcodes and Status Codes: 50007 "Cannot send messages to this user".
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
             return
-        have = self.guilds[channel.guild_id].permissions_in(channel, self.bot.id)
+        guild = self.guilds[channel.guild_id]
+        if guild.bot_removed:
+            raise DiscordError(403, 50001, "Missing Access")
+        have = guild.permissions_in(channel, self.bot.id)
         if have & needed != needed:
             self.problem(f"bot lacks permissions for {what} in #{channel.name}")
+            if not have & Permission.VIEW_CHANNEL:
+                raise DiscordError(403, 50001, "Missing Access")
             raise DiscordError(403, 50013, "Missing Permissions")
+
+    def _check_reference(self, call: Call, channel: Channel) -> None:
+        """Create Message, "Limitations" of a reply: it "Requires the READ_MESSAGE_HISTORY
+        permission", and "The referenced message must exist" unless ``fail_if_not_exists`` is false
+        (then Discord sends the message as a plain one)."""
+        reference = (call.payload or {}).get("message_reference")
+        if not reference or reference.get("type", 0) != 0:
+            return
+        self._require(channel, Permission.READ_MESSAGE_HISTORY, "replying to a message")
+        where = int(reference.get("channel_id") or channel.id)
+        found = self.messages.get(int(reference.get("message_id") or 0))
+        exists = found is not None and not found.deleted and found.channel_id == where == channel.id
+        if not exists and reference.get("fail_if_not_exists", True) is not False:
+            self._reject(str(call.record.route), ["message_reference: Unknown message"])
 
     def _install_message_routes(self) -> None:
         """Channel routes: messages, history, typing."""
@@ -193,7 +218,9 @@ class MessagesMixin(RestMixin):
 
         @r("GET", "/channels/{channel_id}")
         async def get_channel(call: Call) -> web.StreamResponse:
-            return json_response(self._channel_param(call).payload())
+            channel = self._channel_param(call)
+            self._require(channel, Permission.VIEW_CHANNEL, "reading a channel")
+            return json_response(channel.payload())
 
         @r("POST", "/channels/{channel_id}/messages")
         async def post_message(call: Call) -> web.StreamResponse:
@@ -205,6 +232,7 @@ class MessagesMixin(RestMixin):
             if (call.payload or {}).get("embeds"):
                 needed |= Permission.EMBED_LINKS
             self._require(channel, needed, "sending a message")
+            self._check_reference(call, channel)
             return json_response((await self._create_message(call, channel)).payload())
 
         @r("GET", "/channels/{channel_id}/messages")
@@ -256,12 +284,18 @@ class MessagesMixin(RestMixin):
 
         @r("GET", "/channels/{channel_id}/messages/{message_id}")
         async def get_message(call: Call) -> web.StreamResponse:
+            # Get Channel Message: "requires the VIEW_CHANNEL and READ_MESSAGE_HISTORY permissions".
             channel = self._channel_param(call)
+            self._require(
+                channel, Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY, "reading a message"
+            )
             return json_response(self._message_param(call, channel).payload())
 
         @r("PATCH", "/channels/{channel_id}/messages/{message_id}")
         async def edit_message(call: Call) -> web.StreamResponse:
             channel = self._channel_param(call)
+            # Even its own message: a channel the bot cannot see is out of its reach.
+            self._require(channel, Permission.VIEW_CHANNEL, "editing a message")
             message = self._message_param(call, channel)
             if message.author.id != self.bot.id:
                 raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
@@ -270,6 +304,7 @@ class MessagesMixin(RestMixin):
         @r("DELETE", "/channels/{channel_id}/messages/{message_id}")
         async def delete_message(call: Call) -> web.StreamResponse:
             channel = self._channel_param(call)
+            self._require(channel, Permission.VIEW_CHANNEL, "deleting a message")
             message = self._message_param(call, channel)
             if message.author.id != self.bot.id:
                 self._require(channel, Permission.MANAGE_MESSAGES, "deleting someone else's message")

@@ -29,6 +29,7 @@ from tests.fakediscord.model import (
     snowflake,
 )
 from tests.fakediscord.outcome import FakeInteraction
+from tests.fakediscord.refusals import INVALID_REQUEST_BUDGET
 from tests.fakediscord.rest_callbacks import CallbacksMixin
 from tests.fakediscord.tls import server_context
 from tests.fakediscord.wire import Handler, RecordedRequest
@@ -79,6 +80,8 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
         self.faults: list[Fault] = []
+        self.invalid_requests: list[RecordedRequest] = []
+        self.invalid_budget = INVALID_REQUEST_BUDGET
         # files users attached to slash command options, served at their cdn URL
         self.cdn: dict[int, Attachment] = {}
         self.message_events = True

@@ -38,6 +38,8 @@ class FakeState:
     unknown_routes: list[str]
     problems: list[str]
     faults: list[Fault]
+    invalid_requests: list[RecordedRequest]  # answered 401, 403 or a non-shared 429 (refusals.py)
+    invalid_budget: int  # how many of them the test may cost
     cdn: dict[int, Attachment]  # files users attached to slash command options, served at their cdn URL
     message_events: bool
     gateway: Gateway

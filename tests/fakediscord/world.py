@@ -136,7 +136,11 @@ class WorldMixin(FakeState):
         data: dict[str, Any] = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds if session.owns(g)],
+            "guilds": [
+                {"id": str(g), "unavailable": True}
+                for g, guild in self.guilds.items()
+                if session.owns(g) and not guild.bot_removed
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": RESUME_URL,

@@ -25,6 +25,7 @@ from bot.on_discord.cogs.clocks import add_clock_commands
 from bot.on_discord.cogs.play import add_play_commands
 from bot.on_discord.errors import announce_failed, defer_public, public_done
 from bot.on_discord.language import game_default
+from bot.on_discord.permissions import missing
 from bot.on_discord.translator import spoken
 from bot.on_discord.views import clock_text, text
 from bot.on_discord.views.common import NO_MENTIONS, send_followup
@@ -32,7 +33,7 @@ from bot.on_discord.views.lobby import lobby_view, play_in_thread, refresh_lobby
 from bot.on_discord.views.turn import own_panel
 from bot.service.limits import MENU_OPTIONS, clip, pages
 from bot.service.progress import player_range
-from bot.service.refusals import NoThreadHere
+from bot.service.refusals import NoThreadHere, PermissionsMissing
 from bot.service.sessions import Sessions
 from bot.service.speeds import DEFAULT_SPEED, SPEEDS, speed_blurb, speed_name
 from bot.storage import Status
@@ -75,6 +76,8 @@ class Lobby(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
         in_thread = thread_wanted(interaction, thread)
+        if missing := missing_permissions(interaction, in_thread):
+            raise PermissionsMissing(cannot_run_here(missing))
         language = language or game_default(interaction)
         table = await self.sessions.lobby.create_game(
             guild_id=interaction.guild_id,
@@ -254,6 +257,31 @@ def thread_wanted(interaction: discord.Interaction[Any], asked: bool | None) -> 
     if asked and not may:
         raise NoThreadHere(thread_in_thread() if in_a_thread else no_threads_here())
     return may if asked is None else asked
+
+
+def missing_permissions(interaction: discord.Interaction[Any], in_thread: bool) -> list[str]:
+    """The permissions, in the reader's words, the bot lacks here to run a game (``in_thread``: in a
+    thread it opens, whose permissions are its channel's; its result is posted in the channel too).
+    The slash command and its follow-ups work without any of them (interactions need no channel
+    permission), so without this check a game would open and then fail in silence: summaries, turn
+    lines after a token's 15 minutes, reminders (replies) and pictures are the bot's own messages."""
+    in_a_thread = isinstance(interaction.channel, discord.Thread)
+    needed = discord.Permissions(view_channel=True, read_message_history=True, attach_files=True)
+    if in_a_thread:
+        needed.send_messages_in_threads = True
+    else:
+        needed.send_messages = True
+    if in_thread:
+        needed.create_public_threads = needed.send_messages_in_threads = True
+    return [say(name) for name in missing(interaction.app_permissions, needed)]
+
+
+def cannot_run_here(missing: list[str]) -> str:
+    return t(
+        "I cannot run a game in this channel: I am missing {missing} here. A moderator can change that "
+        "in the channel's settings, under Permissions.",
+        missing=", ".join(f"**{name}**" for name in missing),
+    )
 
 
 def _channel(interaction: discord.Interaction[Any]) -> int:

@@ -20,6 +20,11 @@ The rules, from Discord's developer docs (topics/threads.mdx, cited TH):
   set to true can only be unarchived by a user with the MANAGE_THREADS permission" (TH §Active &
   Archived; the stricter of the two sentences TH has on it).
 - Ephemeral messages are not the channel's: they neither reopen a thread nor are refused in one.
+- Slash commands cannot be used in an archived thread (the driver refuses them). A click on a button
+  there reaches the bot as it is: web and mobile clients first unarchive the thread for a user
+  allowed to (discord-api-docs #8474), the desktop client does not; the fake models the desktop,
+  so the thread stays archived until the bot posts in it. In an archived and locked thread the
+  callback itself is refused with 50083 (discord-api-docs #5517, #6884).
 
 None of these refusals is a strict-mode problem: the bot cannot know that a thread idled or that a
 moderator locked it, only recover (the fake counts what it answers; tests read ``fake.requests``).

@@ -17,9 +17,11 @@ wait for a picture; a post whose picture has not reached it stays marked in ``po
 draws it. A turn line that a player's click brought about is that click's public follow-up:
 Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
-through the same interaction while its token lives (``TOKEN_LIFE``); later, and for lines posted
-without a click (the game's start, the bot's seats, the catch-up), through the channel, paced: the
-new line as a turn line, the edits as cosmetic.
+through the same interaction while its token lives (``TOKEN_LIFE`` from the click, by the bot's
+clock; a token Discord ends sooner falls back to the channel); later, and for lines posted without a
+click (the game's start, the bot's seats, the catch-up), through the channel, paced: the new line as
+a turn line, the edits as cosmetic. An edit in a game's thread that Discord archived for idling
+reopens it (``bot.on_discord.threads``); a thread a moderator locked is given up until unlocked.
 The client owns one ``Announcer`` (and with it the per-game locks), created in ``setup_hook``.
 """
 
@@ -29,7 +31,6 @@ import asyncio
 import dataclasses
 import json
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -41,12 +42,13 @@ from bot.on_discord import post_retry
 from bot.on_discord.pacer import Priority, pacing, through_429s
 from bot.on_discord.pictures_after import Picture, PicturesAfter, file_name
 from bot.on_discord.refused import RefusedChannels
+from bot.on_discord.threads import unarchiving
 from bot.on_discord.views import clock_text, text
-from bot.on_discord.views.common import NO_MENTIONS
-from bot.on_discord.views.open_panels import TOKEN_LIFE
+from bot.on_discord.views.common import NO_MENTIONS, LineWebhook
 from bot.on_discord.views.turn_line import turn_line_view
 from bot.service import narrate, once, said_events
 from bot.service.bot_players import BotPlayers
+from bot.service.clock import Clock
 from bot.service.limits import clip
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
@@ -62,6 +64,8 @@ log = logging.getLogger(__name__)
 FINAL = FINAL_POST
 # How often the announcer looks for games that owe their channel a post (a failed turn line, …).
 CATCH_UP_EVERY = 120.0
+# What Discord answers through a token past its life (discord.py #9856; opcodes-and-status-codes).
+INVALID_WEBHOOK_TOKEN = 50027
 
 
 class Announcer:
@@ -75,7 +79,7 @@ class Announcer:
         bots: BotPlayers | None = None,
         clocks: TurnClocks | None = None,
         owns_guild: Callable[[int], bool] = lambda _: True,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         # the guilds of this process's shards: it catches up their games only
@@ -84,10 +88,13 @@ class Announcer:
         self.bots = bots
         self.clocks = clocks
         self._locks: dict[int, asyncio.Lock] = {}
-        self._lines = _Lines(clock)
+        # The bot's one clock, read when used: tests replace the sessions' clock after the start.
+        self._lines = _Lines(client, clock or (lambda: sessions.store.clock()))
+        # The game threads a moderator locked: nothing is sent there until they unlock them.
+        self._locked: set[int] = set()
         self.pictures_after = PicturesAfter(client, sessions, pictures)
         # channels whose posts Discord refused (403): the catch-up waits out their back-off
-        self.refused = RefusedChannels(clock)
+        self.refused = RefusedChannels()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -96,7 +103,7 @@ class Announcer:
         return lock
 
     async def after_change(
-        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
     ) -> None:
         """``_after_change`` in the game's language, whoever's click or command made the change.
         A channel that refuses a post (403) is recorded as refused (see ``catch_up``)."""
@@ -104,7 +111,9 @@ class Announcer:
             try:
                 await self._after_change(game_id, events, via=via)
             except discord.Forbidden as exc:
-                if _in_a_channel(exc):
+                # A locked game thread is given up until unlocked; any other refused channel waits
+                # out a back-off.
+                if not await self._give_up_if_locked(game_id) and _in_a_channel(exc):
                     await self._refused_in(game_id, exc)
                 raise
         self.pictures_after.draw_owed(game_id)
@@ -134,8 +143,38 @@ class Announcer:
         """The bot was removed from the guild: its channels' refusals no longer matter."""
         self.refused.forget_guild(guild_id)
 
+    async def _give_up_if_locked(self, game_id: int) -> bool:
+        """Refused in the game's own thread: if a moderator locked it, nothing more is sent there
+        (nor retried every ``CATCH_UP_EVERY``) until it is unlocked (``thread_changed``); what the
+        game owes meanwhile stays owed. Said once in the log."""
+        game = (await self.sessions.reading.status(game_id)).table.game
+        if game.parent_channel_id is None:
+            return False
+        if game.channel_id in self._locked:
+            return True
+        try:
+            thread = await self.client.fetch_channel(game.channel_id)
+        except discord.HTTPException:
+            return False
+        if isinstance(thread, discord.Thread) and thread.locked:
+            self._locked.add(thread.id)
+            log.warning(
+                "game %s: a moderator locked its thread %s; nothing is posted there until it is unlocked",
+                game_id,
+                thread.id,
+            )
+            return True
+        return False
+
+    def thread_changed(self, thread_id: int, *, locked: bool) -> None:
+        """Discord said a thread changed (THREAD_UPDATE): one unlocked takes the bot's posts again, and
+        the catch-up brings its game up to date."""
+        if not locked and thread_id in self._locked:
+            self._locked.discard(thread_id)
+            log.info("thread %s was unlocked: its game is posted to again", thread_id)
+
     async def _after_change(
-        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
     ) -> None:
         """Bring the channel up to date with the game (serialised per game in this process).
         ``via``: the follow-up webhook of the click that made the change, if a new turn line may be
@@ -155,6 +194,8 @@ class Announcer:
             table, progress = status.table, status.progress
             if not self.in_guild(table.game.guild_id):
                 return  # removed from the server: nothing said there would be taken
+            if table.game.channel_id in self._locked:
+                return
             await self._retire_skips(table, stale)
             if progress is None:
                 return
@@ -389,7 +430,7 @@ async def _update_turn_line(
     *,
     force_new: bool,
     resting: frozenset[int] = frozenset(),
-    via: discord.Webhook | None,
+    via: LineWebhook | None,
 ) -> None:
     table, progress = status.table, status.progress
     assert progress is not None
@@ -454,37 +495,49 @@ class _Lines:
     edits go through it too (exempt from the global limit); any other line is edited through the
     channel, as a cosmetic edit (paced last, coalesced with a newer edit of the same line)."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, client: discord.Client, clock: Clock) -> None:
+        self._client = client
         self._clock = clock
         # message id → (the webhook that posted it, until when its token is good); oldest first.
-        self._by_webhook: dict[int, tuple[discord.Webhook, float]] = {}
+        self._by_webhook: dict[int, LineWebhook] = {}
 
     async def post(
-        self, via: discord.Webhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
+        self, via: LineWebhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
     ) -> int:
         # A follow-up is exempt from the pacer, not from 429s: refused through discord.py's own
         # tries, the line would wait for the periodic catch-up and the clicker hear of a failure.
         message = await through_429s(
-            lambda: via.send(content, view=view, allowed_mentions=mentions, wait=True)
+            lambda: via.webhook.send(content, view=view, allowed_mentions=mentions, wait=True)
         )
         now = self._clock()
         # Tokens expire in the order they were kept: forget the lines whose token is gone.
-        for message_id, (_, until) in list(self._by_webhook.items()):
-            if until > now:
+        for message_id, kept in list(self._by_webhook.items()):
+            if kept.until > now:
                 break
             del self._by_webhook[message_id]
-        self._by_webhook[message.id] = (via, now + TOKEN_LIFE)
+        self._by_webhook[message.id] = via
         return message.id
 
     async def edit(self, channel: discord.PartialMessageable, message_id: int | None, **fields: Any) -> None:
         if message_id is None:
             return
+        await unarchiving(self._client, channel.id, lambda: self._edit(channel, message_id, **fields))
+
+    async def _edit(self, channel: discord.PartialMessageable, message_id: int, **fields: Any) -> None:
         kept = self._by_webhook.get(message_id)
-        if kept is not None and kept[1] > self._clock():
-            await through_429s(
-                lambda: kept[0].edit_message(message_id, allowed_mentions=NO_MENTIONS, **fields)
-            )
-            return
+        if kept is not None and kept.until > self._clock():
+            try:
+                await through_429s(
+                    lambda: kept.webhook.edit_message(message_id, allowed_mentions=NO_MENTIONS, **fields)
+                )
+                return
+            except discord.HTTPException as exc:
+                if exc.status != 401 and exc.code != INVALID_WEBHOOK_TOKEN:
+                    raise
+                # Discord ended the token before the bot's count did (its clock ahead of the bot's):
+                # the line is the bot's own message in the channel, which takes the edit.
+                log.info("the token of turn line %s has expired; edited through the channel", message_id)
+                self._by_webhook.pop(message_id, None)
         with pacing(Priority.COSMETIC, droppable=True):
             await channel.get_partial_message(message_id).edit(allowed_mentions=NO_MENTIONS, **fields)
 

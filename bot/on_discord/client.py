@@ -89,7 +89,8 @@ class BoardroomBot(commands.Bot):
         self._clocks: TurnClocks | None = None
         self._scheduler: Scheduler | None = None
         self._clock_jobs: asyncio.Task[None] | None = None
-        self.open_panels = OpenPanels()
+        # The bot's one clock, read when used (tests replace the sessions' clock after the start).
+        self.open_panels = OpenPanels(lambda: self.sessions.store.clock())
         self.synced: list[app_commands.AppCommand] = []
         self._warm_up: asyncio.Task[None] | None = None
         self._post_retries: asyncio.Task[None] | None = None
@@ -260,6 +261,12 @@ class BoardroomBot(commands.Bot):
         log.warning("removed from guild %s: its games are left as they are and no longer announced", guild.id)
         if self._announcer is not None:
             self._announcer.left_guild(guild.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        # Sent for threads out of the cache too (an archived thread is dropped from it).
+        if self._announcer is not None:
+            locked = bool(payload.data.get("thread_metadata", {}).get("locked"))
+            self._announcer.thread_changed(payload.thread_id, locked=locked)
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)

@@ -32,6 +32,10 @@ Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route
 Invalid requests (401, 403, non-shared 429; Discord bans the IP at 10,000 in 10 minutes) are counted
 (``fake.invalid_count``); the e2e fixture fails a test above its budget, which a test provoking
 refusals on purpose states with ``fake.allow_invalid_requests(n)``.
+Time and threads (``threads.py``): ``fake.now()`` / ``fake.clock()`` (the fake's time; give ``fake.clock``
+to the bot as its clock), ``await fake.advance(seconds)`` (idle threads archive, tokens pass their 15
+minutes), ``await fake.archive(thread)``, ``fake.unarchive``, ``await fake.lock(thread, archive=...)``,
+``fake.unlock``: edits in an archived thread answer 50083, posts reopen it unless it is locked (50013).
 Routes are named by template, e.g. ``"POST /channels/{channel_id}/messages"``; see ``fake.requests``.
 Strict mode: ``fake.assert_clean()`` fails on unknown routes and on anything real Discord would refuse
 (invalid bodies, late acknowledgements); ``fake.allow_problems()`` takes expected ones out.
@@ -40,6 +44,7 @@ Layout: ``server.py`` (``FakeDiscord``: construction, lifecycle, strict mode, wa
 from parts, one job and module each: ``state.py`` (the shared state, declared once), ``world.py``
 (guilds, channels, users, queries, READY payload), ``faults.py``, ``wire.py`` (recorded requests, JSON
 responses, Discord errors), ``rest.py`` (route table, dispatch, bodies; account and guild routes),
+``threads.py`` (the clock, archived and locked threads),
 ``rest_messages.py`` (messages and channel routes), ``rest_callbacks.py`` (interaction callback and
 webhook), ``commands.py`` (command registration and option building), ``interactions.py`` (the
 driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold the data types;

@@ -31,7 +31,8 @@ class InteractionsMixin(CommandsMixin, MessagesMixin):
     def _envelope(
         self, kind: int, user: User, channel: Channel, data: dict[str, Any], message: Message | None
     ) -> FakeInteraction:
-        interaction_id = snowflake()
+        created_at = self.now()
+        interaction_id = snowflake(created_at)  # discord.py's created_at: the token's 15 minutes
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
@@ -47,6 +48,10 @@ class InteractionsMixin(CommandsMixin, MessagesMixin):
             "entitlement_sku_ids": [],
             "attachment_size_limit": DEFAULT_UPLOAD_LIMIT,
         }
+        if kind in (APPLICATION_COMMAND, AUTOCOMPLETE) and self._thread_archived(channel):
+            # "Users cannot … use application commands … in archived threads" (threads.mdx §Active &
+            # Archived): the client offers none there.
+            raise AssertionError(f"#{channel.name} is an archived thread: no slash command can be used in it")
         if channel.guild_id is not None:
             guild = self.guilds[channel.guild_id]
             if guild.bot_removed:
@@ -75,6 +80,7 @@ class InteractionsMixin(CommandsMixin, MessagesMixin):
             channel=channel,
             payload=payload,
             created=time.monotonic(),
+            created_at=created_at,
             source_message=message,
         )
         self.interactions[interaction_id] = record
@@ -160,6 +166,9 @@ class InteractionsMixin(CommandsMixin, MessagesMixin):
         component = target.component(custom_id)
         if component.get("disabled"):
             raise AssertionError(f"component {custom_id!r} on message {target.id} is disabled")
+        # A click in an archived thread reaches the bot: the desktop client sends it as it is (web and
+        # mobile ones first unarchive the thread for users allowed to, discord-api-docs #8474). The
+        # thread stays archived until the bot posts in it; in a locked one the callback is refused.
         return target, component
 
     async def click(

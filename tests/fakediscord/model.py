@@ -21,8 +21,10 @@ _DISCORD_EPOCH_MS = 1_420_070_400_000
 _counter = itertools.count(1)
 
 
-def snowflake() -> int:
-    ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
+def snowflake(at: float | None = None) -> int:
+    """A new id; ``at`` (epoch seconds, default now) is the time it carries (the fake's own clock,
+    for ids whose time the bot reads: an interaction's ``created_at``)."""
+    ms = int((time.time() if at is None else at) * 1000) - _DISCORD_EPOCH_MS
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
@@ -149,6 +151,12 @@ class Channel:
     # a thread's own fields (type 11): who opened it and after how many idle minutes it archives
     owner_id: int | None = None
     auto_archive_duration: int = 1440
+    archived: bool = False
+    locked: bool = False
+    # the fake clock's epoch seconds of its last activity (a message, an unarchive, a new archive
+    # time; edits do not count) and of its last archive-state change (``archive_timestamp``)
+    last_activity: float = 0.0
+    archive_changed: float = 0.0
 
     @property
     def is_thread(self) -> bool:
@@ -180,10 +188,10 @@ class Channel:
                 message_count=0,
                 member_count=1,
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": self.auto_archive_duration,
-                    "archive_timestamp": iso_now(),
-                    "locked": False,
+                    "archive_timestamp": datetime.fromtimestamp(self.archive_changed, UTC).isoformat(),
+                    "locked": self.locked,
                 },
             )
             del data["permission_overwrites"]

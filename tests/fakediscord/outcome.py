@@ -36,6 +36,9 @@ class FakeInteraction:
     channel: Channel
     payload: dict[str, Any]
     created: float
+    # the fake clock's epoch seconds at creation (``FakeDiscord.now``): the 15 minutes of its token
+    # run from here, and its id carries this time
+    created_at: float
     source_message: Message | None = None  # the message a component or modal lived on
     deliveries: list[float] = field(default_factory=list)
     callback_type: int | None = None

@@ -27,6 +27,10 @@ from tests.fakediscord.outcome import (
 from tests.fakediscord.rest_messages import MessagesMixin
 from tests.fakediscord.wire import Call, DiscordError, json_response, no_content
 
+# "Interaction tokens are valid for 15 minutes" (receiving-and-responding.mdx §Followup Messages),
+# counted from the interaction's creation, on the fake's clock (``FakeDiscord.now``, moved by tests).
+TOKEN_LIFE = 15 * 60.0
+
 
 class CallbacksMixin(MessagesMixin):
     """What the bot sends back for an interaction; each answer is recorded on its ``FakeInteraction``."""
@@ -44,7 +48,7 @@ class CallbacksMixin(MessagesMixin):
                 raise DiscordError(404, 10015, "Unknown Webhook")
             for interaction in self.interactions.values():
                 if interaction.token == call.params["token"]:
-                    if interaction.expired:
+                    if interaction.expired or self.now() - interaction.created_at > TOKEN_LIFE:
                         # Not a strict-mode problem: the bot cannot know; it must fall back.
                         raise DiscordError(401, 50027, "Invalid Webhook Token")
                     if not interaction.acknowledged:
@@ -151,6 +155,11 @@ class CallbacksMixin(MessagesMixin):
             self._reject(str(call.record.route), validation.modal_errors(data))
         if kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > 25:
             self._reject(str(call.record.route), ["data.choices: at most 25"])
+        if record.channel.locked and self._thread_archived(record.channel):
+            # An interaction in a closed and locked thread cannot be answered at all: Discord says
+            # "Thread is archived" to the callback (discord-api-docs #5517, #6884).
+            record.attempts.append(CallbackAttempt(kind, now, 400))
+            raise DiscordError(400, 50083, "Thread is archived")
 
         message: Message | None = None
         if kind == CHANNEL_MESSAGE:

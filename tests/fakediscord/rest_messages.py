@@ -22,14 +22,14 @@ from tests.fakediscord.model import (
     snowflake,
 )
 from tests.fakediscord.outcome import APPLICATION_COMMAND, FakeInteraction
-from tests.fakediscord.rest import RestMixin
+from tests.fakediscord.threads import ThreadsMixin
 from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content
 
 # Discord remembers a nonce "in the past few minutes"; read as two, the least that phrase promises.
 NONCE_MEMORY = 120.0
 
 
-class MessagesMixin(RestMixin):
+class MessagesMixin(ThreadsMixin):
     """Shared by channel routes, interaction callbacks and webhooks (followups, ``@original``)."""
 
     def _upload_limit(self, interaction: FakeInteraction | None) -> int:
@@ -91,6 +91,8 @@ class MessagesMixin(RestMixin):
         flags = (int(payload.get("flags") or 0) & allowed) | extra_flags
         if interaction is None:
             flags &= ~EPHEMERAL
+        if not flags & EPHEMERAL:
+            await self._thread_allows_post(channel)
         message = Message(
             id=snowflake(),
             channel_id=channel.id,
@@ -139,6 +141,8 @@ class MessagesMixin(RestMixin):
         self._reject(
             str(call.record.route), validation.message_errors(payload, creating=False, has_files=False)
         )
+        if not message.ephemeral:
+            self._thread_allows_change(self.channels[message.channel_id])
         self._check_files(call, self._upload_limit(interaction))
         if "content" in payload:
             message.content = str(payload["content"] or "")
@@ -160,6 +164,8 @@ class MessagesMixin(RestMixin):
         return message
 
     async def _delete_message(self, message: Message) -> None:
+        if not message.ephemeral and message.channel_id in self.channels:
+            self._thread_allows_change(self.channels[message.channel_id], deleting=True)
         message.deleted = True
         if not message.ephemeral and self.message_events:
             data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
@@ -276,6 +282,8 @@ class MessagesMixin(RestMixin):
                 parent_id=channel.id,
                 owner_id=self.bot.id,
                 auto_archive_duration=int(archive),
+                last_activity=self.now(),
+                archive_changed=self.now(),
             )
             self.guilds[channel.guild_id].channels[thread.id] = thread
             self.channels[thread.id] = thread

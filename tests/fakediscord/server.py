@@ -50,7 +50,8 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
     - ``WorldMixin`` (world.py): guilds, channels, users, queries, READY payload;
     - ``FaultsMixin`` (faults.py): 429s, failures, expired tokens, gateway drops;
     - ``RestMixin`` (rest.py; world, faults): route table, dispatch, bodies; account and guild routes;
-    - ``MessagesMixin`` (rest_messages.py; rest): messages and the channel routes;
+    - ``ThreadsMixin`` (threads.py; rest): the fake's clock, archived and locked threads;
+    - ``MessagesMixin`` (rest_messages.py; threads): messages and the channel routes;
     - ``CallbacksMixin`` (rest_callbacks.py; messages): interaction callback and webhook;
     - ``CommandsMixin`` (commands.py; rest): command registration, lookup and options;
     - ``InteractionsMixin`` (interactions.py; commands, messages): the driver acting as players;
@@ -85,6 +86,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         # files users attached to slash command options, served at their cdn URL
         self.cdn: dict[int, Attachment] = {}
         self.message_events = True
+        self.clock_offset = 0.0
         self.gateway = Gateway(self)
         self._routes: list[tuple[str, str, re.Pattern[str], Handler]] = []
         self._in_flight = 0
@@ -95,6 +97,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self._install_command_routes()
         self._install_callback_routes()
         self._install_message_routes()
+        self._install_thread_routes()
         self._install_guild_routes()
         self._build_default_world()
 

@@ -42,6 +42,7 @@ class FakeState:
     invalid_budget: int  # how many of them the test may cost
     cdn: dict[int, Attachment]  # files users attached to slash command options, served at their cdn URL
     message_events: bool
+    clock_offset: float  # seconds tests moved the fake's clock on by (threads.py)
     gateway: Gateway
     _routes: list[tuple[str, str, re.Pattern[str], Handler]]
     _in_flight: int

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 import discord
@@ -13,6 +15,7 @@ import discord
 from bot.clocks.turn_clock import TurnClocks
 from bot.on_discord.errors import REDELIVERED, handle_error
 from bot.on_discord.language import reader_language
+from bot.on_discord.views.open_panels import token_until
 from bot.service.limits import clip
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
@@ -31,13 +34,21 @@ def sessions_of(interaction: discord.Interaction[Any]) -> Sessions:
     return sessions
 
 
+@dataclass(frozen=True)
+class LineWebhook:
+    """A click's follow-up webhook, and until when (by the bot's clock) its token takes edits."""
+
+    webhook: discord.Webhook
+    until: datetime
+
+
 class Announces(Protocol):
     async def after_change(
-        self, game_id: int, events: list[Event], *, via: discord.Webhook | None = None
+        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
     ) -> None: ...
 
 
-def line_webhook(interaction: discord.Interaction[Any], channel_id: int) -> discord.Webhook | None:
+def line_webhook(interaction: discord.Interaction[Any], channel_id: int) -> LineWebhook | None:
     """The follow-up webhook through which this interaction may post the next turn line of the game
     played in ``channel_id``: a click there, acknowledged as an update of its own message (a
     deferred slash command's first follow-up would fill its private "thinking…" message instead)."""
@@ -45,7 +56,8 @@ def line_webhook(interaction: discord.Interaction[Any], channel_id: int) -> disc
         interaction.channel_id == channel_id
         and interaction.response.type is discord.InteractionResponseType.deferred_message_update
     ):
-        return interaction.followup
+        until = token_until(interaction, sessions_of(interaction).store.clock())
+        return LineWebhook(interaction.followup, until)
     return None
 
 

@@ -15,6 +15,7 @@ import discord
 
 from bot import plugins
 from bot.on_discord.errors import announce_failed
+from bot.on_discord.threads import unarchiving
 from bot.on_discord.views import ids, text
 from bot.on_discord.views.common import (
     NO_MENTIONS,
@@ -145,9 +146,11 @@ async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
     channel = client.get_partial_messageable(where, guild_id=table.game.guild_id)
     message = channel.get_partial_message(table.game.lobby_message_id)
     with speaking(table.game.language):
-        await message.edit(
-            content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
-        )
+        content, view = text.lobby_text(table), lobby_view(table)
+    # A lobby opened in a thread that idled past its archive time (threads.py).
+    await unarchiving(
+        client, where, lambda: message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+    )
 
 
 # Discord's longest auto-archive (7 days): an async game's thread stays in the list between moves,

@@ -2,29 +2,42 @@
 already have shows it (no **Take my turn** again).
 
 Discord lets the bot edit an ephemeral message only through the interaction that made it, for 15
-minutes; a panel older than that, one Discord no longer takes, and every panel after a restart is
-forgotten, and the player opens a new one from the public turn line, as before. Only a panel that
-offers nothing any more ("your part is done") is redrawn: one still showing choices is the
-player's to use and never changes under their finger. A panel is redrawn in the language it was
-opened in (its reader's), though another player's click brings the decision back.
+minutes from the interaction's creation; a panel older than that, one Discord no longer takes, and
+every panel after a restart is forgotten, and the player opens a new one from the public turn
+line, as before. Only a panel that offers nothing any more ("your part is done") is redrawn: one
+still showing choices is the player's to use and never changes under their finger. A panel is
+redrawn in the language it was opened in (its reader's), though another player's click brings the
+decision back.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
 
+from bot.service.clock import Clock, system_clock
 from render.common.language import current, speaking
 
 log = logging.getLogger(__name__)
 
-# Discord's interaction tokens last 15 minutes; a minute is left for the edit itself.
+# Discord's interaction tokens last 15 minutes from the interaction's creation (receiving-and-
+# responding §Followup Messages); a minute is left for the edit itself and for the bot's clock and
+# Discord's disagreeing.
 TOKEN_LIFE = 14 * 60.0
+
+
+def token_until(interaction: discord.Interaction[Any], now: datetime) -> datetime:
+    """Until when, by the bot's clock (``now`` is its time), the interaction's token takes edits:
+    counted from the interaction's creation (the time in its id), not from when the bot got to use
+    it (a click whose announcement waited on the game's lock). A bot clock behind Discord's would
+    read that creation as later than it was: the earlier of the two is counted from."""
+    return min(interaction.created_at, now) + timedelta(seconds=TOKEN_LIFE)
+
 
 Edit = Callable[[str, discord.ui.View | None], Awaitable[Any]]
 # What a panel shows (content, view), drawn in the current language.
@@ -33,7 +46,7 @@ Draw = Callable[[], tuple[str, discord.ui.View | None]]
 
 @dataclass
 class _Open:
-    since: float
+    until: datetime  # when its token ends (``token_until``)
     edit: Edit
     live: bool  # it still offers choices
     language: str  # its reader's
@@ -42,13 +55,17 @@ class _Open:
 class OpenPanels:
     """One per client: the newest panel of each player in each game."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Clock = system_clock) -> None:
         self._clock = clock
         self._open: dict[tuple[int, int], _Open] = {}
 
-    def remember(self, game_id: int, user_id: int, edit: Edit, *, live: bool) -> None:
-        """Keep the panel the player is being answered on (so in their language, the current one)."""
-        self._open[(game_id, user_id)] = _Open(self._clock(), edit, live, current())
+    def remember(
+        self, game_id: int, user_id: int, edit: Edit, *, live: bool, interaction: discord.Interaction[Any]
+    ) -> None:
+        """Keep the panel the player is being answered on (so in their language, the current one),
+        editable through ``interaction``'s token."""
+        until = token_until(interaction, self._clock())
+        self._open[(game_id, user_id)] = _Open(until, edit, live, current())
 
     async def show(self, game_id: int, user_id: int, draw: Draw) -> bool:
         """Redraw the player's panel with their new decision (``draw``n in their language), if they have
@@ -56,7 +73,7 @@ class OpenPanels:
         kept = self._open.get((game_id, user_id))
         if kept is None or kept.live:
             return False
-        if self._clock() - kept.since > TOKEN_LIFE:
+        if self._clock() >= kept.until:
             del self._open[(game_id, user_id)]
             return False
         try:

@@ -433,7 +433,7 @@ def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *,
     """Keep the clicker's panel, to redraw it when the decision comes back to them."""
     panels = open_panels_of(interaction.client)
     if panels is not None:
-        panels.remember(game_id, interaction.user.id, edit, live=live)
+        panels.remember(game_id, interaction.user.id, edit, live=live, interaction=interaction)
 
 
 def remember_original(interaction: discord.Interaction[Any], game_id: int, *, live: bool) -> None:

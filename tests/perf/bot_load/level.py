@@ -149,6 +149,7 @@ async def _measure(
     await _warm_up(fake, tables, think)
     for table in tables:
         table.errors = 0  # counted in the window only, like the late acknowledgements
+    invalid0 = fake.invalid_count
     cpu0, t0, self0 = (
         sum(map(tree_cpu, pids)),
         time.monotonic(),
@@ -157,6 +158,7 @@ async def _measure(
     await asyncio.sleep(window)
     stop.set()
     t1 = time.monotonic()
+    invalid1 = fake.invalid_count
     cpu1, self1 = sum(map(tree_cpu, pids)), resource.getrusage(resource.RUSAGE_SELF)
     rss, peak = (sum(v) for v in zip(*map(tree_rss, pids), strict=True))
     await asyncio.wait(players, timeout=WAIT)
@@ -178,4 +180,5 @@ async def _measure(
         driver_cpu=(self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime),
         requests_before=requests_before,
         problems=list(fake.problems),
+        invalid=invalid1 - invalid0,
     )

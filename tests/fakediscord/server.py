@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from tests.fakediscord.buckets import Buckets
 from tests.fakediscord.connector import make_connector
 from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
@@ -73,6 +74,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
         self.faults: list[Fault] = []
+        self.buckets = Buckets()
         # files users attached to slash command options, served at their cdn URL
         self.cdn: dict[int, Attachment] = {}
         self.message_events = True

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from tests.fakediscord.buckets import Buckets
     from tests.fakediscord.faults import Fault
     from tests.fakediscord.gateway import Gateway
     from tests.fakediscord.model import Attachment, Channel, Guild, Message, Role, User
@@ -38,6 +39,7 @@ class FakeState:
     unknown_routes: list[str]
     problems: list[str]
     faults: list[Fault]
+    buckets: Buckets  # the X-RateLimit-* headers of successful answers
     cdn: dict[int, Attachment]  # files users attached to slash command options, served at their cdn URL
     message_events: bool
     gateway: Gateway

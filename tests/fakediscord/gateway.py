@@ -2,7 +2,9 @@
 
 Shards: an IDENTIFY with ``shard: [id, count]`` gets the guilds of that shard only, and an event of a
 guild goes to the session of the guild's shard, ``(guild_id >> 22) % count`` as Discord routes it;
-several processes (or one process with several shards) then share the application."""
+several processes (or one process with several shards) then share the application. An event without
+a guild (a DM) goes to shard 0 only. ``require_sharding()`` makes the gateway refuse a connection
+without shards (close 4011), and ``identify_interval`` (opt-in) enforces ``max_concurrency``."""
 
 from __future__ import annotations
 
@@ -52,8 +54,16 @@ class GatewayLog:
     identifies: int = 0
     resumes: int = 0
     heartbeats: int = 0
+    refused_identifies: int = 0  # closed with 4011, or answered op 9 for identifying too fast
     close_codes: list[int | None] = field(default_factory=list)
     received: list[dict[str, Any]] = field(default_factory=list)
+
+
+# CODES §Gateway Close Event Codes: 4011 "Sharding required: The session would have handled too many
+# guilds - you are required to shard your connection in order to connect."
+SHARDING_REQUIRED = 4011
+# GW §Max Concurrency: "max_concurrency … Number of identify requests allowed per 5 seconds"
+IDENTIFY_WINDOW = 5.0
 
 
 class Gateway:
@@ -65,6 +75,16 @@ class Gateway:
         self.shards: dict[int, Session] = {}
         self.log = GatewayLog()
         self._sockets: set[web.WebSocketResponse] = set()
+        # the fewest shards Discord accepts (None: any, one connection included); GET /gateway/bot
+        # recommends this many
+        self.min_shards: int | None = None
+        # ``max_concurrency`` of GET /gateway/bot; IDENTIFYs of one bucket (shard id % it) are
+        # refused with op 9 within ``identify_interval`` seconds of each other. None (the default):
+        # not enforced, since discord.py then waits 5 s before identifying again and tests start
+        # several shards; a test of the rule sets it to IDENTIFY_WINDOW.
+        self.max_concurrency = 1
+        self.identify_interval: float | None = None
+        self._last_identify: dict[int, float] = {}
 
     @property
     def connected(self) -> bool:
@@ -110,6 +130,21 @@ class Gateway:
         if data.get("token") != self.fake.token:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
+        shard = data.get("shard")
+        if self.min_shards is not None and (shard is None or int(shard[1]) < self.min_shards):
+            self.log.refused_identifies += 1
+            await ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
+        if self.identify_interval is not None:
+            bucket = int(shard[0]) % self.max_concurrency if shard else 0
+            now = time.monotonic()
+            if now - self._last_identify.get(bucket, -self.identify_interval) < self.identify_interval:
+                # GW §Identifying: "If your app exceeds this limit, Discord will respond with a
+                # Invalid Session (opcode 9) event."
+                self.log.refused_identifies += 1
+                await ws.send_str(json.dumps({"op": 9, "d": False}))
+                return None
+            self._last_identify[bucket] = now
         self.log.identifies += 1
         session = Session(
             id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=data.get("shard")
@@ -197,8 +232,12 @@ class Gateway:
 
     def _session_for(self, data: dict[str, Any]) -> Session | None:
         guild_id = data.get("guild_id")
-        if not self.shards or guild_id is None:
+        if not self.shards:
             return self.current
+        if guild_id is None:
+            # GW §Sharding: "Gateway events that do not contain a guild_id will only be sent to the
+            # first shard (shard_id: 0). This includes Direct Message (DM) … events."
+            return self.shards.get(0)
         count = next(iter(self.shards.values())).shard[1]  # type: ignore[index]
         return self.shards.get(shard_of(int(guild_id), count))
 
@@ -244,6 +283,27 @@ class Gateway:
                 return moved and self.connected
 
             await self.fake.wait_until(done, timeout, "re-IDENTIFY" if not resumable else "RESUME")
+
+    async def require_sharding(self, shards: int = 2, *, timeout: float = 5.0) -> None:
+        """The application outgrew one connection: Discord closes a session without shards (or with
+        fewer than ``shards``) with 4011, refuses such IDENTIFYs from now on, and recommends
+        ``shards`` in GET /gateway/bot. Returns once the refused sessions are closed."""
+        self.min_shards = shards
+        refused = [
+            s
+            for s in self.sessions.values()
+            if s.ws is not None and not s.ws.closed and (s.shard is None or int(s.shard[1]) < shards)
+        ]
+        for session in refused:
+            assert session.ws is not None
+            # 4011 ends the session ("Reconnect: false"): a RESUME gets op 9, its IDENTIFY 4011 again.
+            self.sessions.pop(session.id, None)
+            await session.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+        await self.fake.wait_until(
+            lambda: all(s.ws is None or s.ws.closed for s in refused),
+            timeout,
+            "the refused sessions to close",
+        )
 
     async def close_all(self) -> None:
         for ws in list(self._sockets):

@@ -401,6 +401,10 @@ class Message:
     edited_timestamp: str | None = None
     deleted: bool = False
     history: list[Revision] = field(default_factory=list)
+    # Discord's ``mentions``: the users the content mentions that allowed_mentions let through
+    mentions: list[User] = field(default_factory=list)
+    # who was notified when the message was sent (None while it is a deferred "thinking…" message)
+    notified: list[User] | None = None
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -471,6 +475,16 @@ class Message:
             parts.append(item)
         return "\n".join(p for p in parts if p)
 
+    @property
+    def pinged(self) -> list[User]:
+        """The users Discord notified of this message: those it mentioned when it was sent, under its
+        ``allowed_mentions``. Later edits change ``mentions`` but notify nobody."""
+        return list(self.notified or [])
+
+    def mention_text(self) -> str:
+        """Where Discord looks for mentions: the content, or the text displays of a v2 message."""
+        return "\n".join([self.content, *_text_displays(self.components)])
+
     def attachment(self, filename: str) -> Attachment:
         for a in self.attachments:
             if a.filename == filename:
@@ -501,7 +515,7 @@ class Message:
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [u.payload() for u in self.mentions],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

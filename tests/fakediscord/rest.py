@@ -22,6 +22,7 @@ from tests.fakediscord.wire import (
     DiscordError,
     Handler,
     RecordedRequest,
+    form_errors,
     json_response,
 )
 from tests.fakediscord.world import WorldMixin
@@ -58,6 +59,8 @@ class RestMixin(WorldMixin, FaultsMixin, RefusalsMixin):
             response = self._error_response(record, exc)
         finally:
             self._in_flight -= 1
+        if 200 <= response.status < 300 and record.route is not None and record.path.startswith(API_PREFIX):
+            response.headers.update(self.buckets.take(record.route, record.path[len(API_PREFIX) :]))
         record.status = response.status
         record.finished = time.monotonic()
         self._count_invalid(record, response)
@@ -67,7 +70,7 @@ class RestMixin(WorldMixin, FaultsMixin, RefusalsMixin):
     def _error_response(self, record: RecordedRequest, exc: DiscordError) -> web.Response:
         body: dict[str, Any] = {"message": exc.message, "code": exc.code}
         if exc.errors:
-            body["errors"] = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": e} for e in exc.errors]}
+            body["errors"] = form_errors(exc.errors)
         return json_response(body, status=exc.status)
 
     async def _serve(self, request: web.Request, record: RecordedRequest) -> web.StreamResponse:
@@ -189,12 +192,12 @@ class RestMixin(WorldMixin, FaultsMixin, RefusalsMixin):
             return json_response(
                 {
                     "url": "wss://gateway.discord.gg",
-                    "shards": 1,
+                    "shards": self.gateway.min_shards or 1,
                     "session_start_limit": {
                         "total": 1000,
                         "remaining": 999,
                         "reset_after": 0,
-                        "max_concurrency": 1,
+                        "max_concurrency": self.gateway.max_concurrency,
                     },
                 }
             )

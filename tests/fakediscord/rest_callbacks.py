@@ -9,7 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakediscord import validation
-from tests.fakediscord.model import LOADING, Message
+from tests.fakediscord.model import EPHEMERAL, LOADING, Message
 from tests.fakediscord.outcome import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -91,9 +91,9 @@ class CallbacksMixin(MessagesMixin):
             else:
                 message = await self._create_message(call, interaction.channel, interaction=interaction)
             interaction.followups.append(message)
-            if call.record.query.get("wait") in ("true", "1", "True"):
-                return json_response(message.payload())
-            return no_content()
+            # RR §Create Followup Message: "Functions the same as Execute Webhook, but wait is always
+            # true": the message comes back whatever ?wait says.
+            return json_response(message.payload())
 
         @r("GET", "/webhooks/{app_id}/{token}/messages/{message_id}")
         async def webhook_get(call: Call) -> web.StreamResponse:
@@ -160,6 +160,13 @@ class CallbacksMixin(MessagesMixin):
             # "Thread is archived" to the callback (discord-api-docs #5517, #6884).
             record.attempts.append(CallbackAttempt(kind, now, 400))
             raise DiscordError(400, 50083, "Thread is archived")
+        if kind == DEFERRED_CHANNEL_MESSAGE and int(data.get("flags") or 0) & ~EPHEMERAL:
+            # RR §Interaction Callback Data Structure: with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE "the
+            # only valid message flag you may use is EPHEMERAL".
+            record.attempts.append(CallbackAttempt(kind, now, 400))
+            self._reject(
+                str(call.record.route), ["data.flags: only EPHEMERAL (64) may be set on a deferred message"]
+            )
 
         message: Message | None = None
         if kind == CHANNEL_MESSAGE:
@@ -193,7 +200,9 @@ class CallbacksMixin(MessagesMixin):
         if message is not None:
             body["interaction"]["response_message_id"] = str(message.id)
         resource: dict[str, Any] = {"type": kind}
-        if message is not None and kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        # RR §Interaction Callback Resource Object: message is "Only present if type is either
+        # CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE" (not for a deferred one).
+        if message is not None and kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
             resource["message"] = message.payload()
         body["resource"] = resource
         return json_response(body)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import mimetypes
+import re
 import time
 from typing import Any
 
@@ -18,6 +19,7 @@ from tests.fakediscord.model import (
     Channel,
     Message,
     Permission,
+    User,
     iso_now,
     snowflake,
 )
@@ -27,6 +29,11 @@ from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, jso
 
 # Discord remembers a nonce "in the past few minutes"; read as two, the least that phrase promises.
 NONCE_MEMORY = 120.0
+# CODES 30015 "Maximum number of attachments in a message reached (10)"; MSG §Create Message
+# Limitations: "The maximum request size when sending a message is 25 MiB".
+MAX_ATTACHMENTS = 10
+MAX_REQUEST_SIZE = 25 * 1024 * 1024
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class MessagesMixin(ThreadsMixin):
@@ -44,6 +51,15 @@ class MessagesMixin(ThreadsMixin):
                     f"{call.record.route}: {attachment.filename} is {attachment.size} bytes > {limit}"
                 )
                 raise DiscordError(413, 40005, "Request entity too large")
+        total = sum(a.size for a in call.files.values())
+        if total > MAX_REQUEST_SIZE:
+            self.problem(f"{call.record.route}: {total} bytes of files in one request > 25 MiB")
+            raise DiscordError(413, 40005, "Request entity too large")
+
+    def _check_attachment_count(self, call: Call, attachments: list[Attachment]) -> None:
+        if len(attachments) > MAX_ATTACHMENTS:
+            self.problem(f"{call.record.route}: {len(attachments)} attachments on one message > 10")
+            raise DiscordError(400, 30015, "Maximum number of attachments in a message reached (10)")
 
     def _attachments_for(self, call: Call, existing: list[Attachment], *, editing: bool) -> list[Attachment]:
         payload = call.payload or {}
@@ -65,6 +81,13 @@ class MessagesMixin(ThreadsMixin):
                 result.append(by_id[ref])
             else:
                 self._reject(str(call.record.route), [f"attachments: unknown attachment id {ref}"])
+        if editing and uploads:
+            # MSG §Edit Message: "Starting with API v10, the attachments array must contain all
+            # attachments that should be present after edit, including retained and new attachments
+            # provided in the request body"; a file sent but not listed is not on the message.
+            names = sorted(a.filename for a in uploads.values())
+            self.problem(f"{call.record.route}: uploaded {names} but left them out of attachments")
+            return result
         return result + list(uploads.values())
 
     async def _create_message(
@@ -104,12 +127,14 @@ class MessagesMixin(ThreadsMixin):
             attachments=self._attachments_for(call, [], editing=False),
             flags=flags,
         )
+        self._check_attachment_count(call, message.attachments)
         if interaction is not None:
             message.webhook_id = self.application_id
             message.application_id = self.application_id
             message.interaction_id = interaction.id
             message.interaction_user = interaction.user
             message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
+        self._apply_mentions(message, payload, webhook=interaction is not None)
         message.snapshot()
         self.messages[message.id] = message
         if nonce is not None and payload.get("enforce_nonce"):
@@ -117,6 +142,34 @@ class MessagesMixin(ThreadsMixin):
         if not message.ephemeral and self.message_events:
             await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(message), intent=GUILD_MESSAGES)
         return message
+
+    def _apply_mentions(self, message: Message, payload: dict[str, Any], *, webhook: bool) -> None:
+        """The users a message mentions, as Discord rebuilds ``mentions`` from the content (and v2 text)
+        under ``allowed_mentions`` (MSG §Allowed Mentions Object); a create or edit without it parses
+        with the defaults: every type in regular messages, users only in interactions and webhooks
+        (an edit's defaults too, MSG §Edit Message). Who is notified is what it mentions when it is
+        posted (``Message.pinged``): an edit changes ``mentions`` but pings nobody, except the edit
+        that fills a deferred "thinking…" message, which is its sending."""
+        allowed = payload.get("allowed_mentions")
+        if allowed is None:
+            allowed = {"parse": ["users"] if webhook else ["users", "roles", "everyone"]}
+        listed = {int(u) for u in allowed.get("users") or []}
+        everyone_parsed = "users" in (allowed.get("parse") or [])
+        known = {u.id: u for u in [*self.users.values(), self.bot]}
+        mentioned: list[User] = []
+        for match in USER_MENTION.finditer(message.mention_text()):
+            user = known.get(int(match.group(1)))
+            if user is not None and (everyone_parsed or user.id in listed) and user not in mentioned:
+                mentioned.append(user)
+        reference = payload.get("message_reference") or {}
+        replied = self.messages.get(int(reference.get("message_id") or 0))
+        # A reply pings its author when allowed_mentions says replied_user (by default without it).
+        pings_author = allowed.get("replied_user", "allowed_mentions" not in payload)
+        if replied is not None and pings_author and replied.author.id != self.bot.id:
+            mentioned += [] if replied.author in mentioned else [replied.author]
+        message.mentions = mentioned
+        if not message.loading and message.notified is None:
+            message.notified = [] if message.ephemeral else list(mentioned)
 
     def _nonced(self, nonce: str) -> Message | None:
         """The message the bot made with this nonce in the last few minutes, which Discord returns
@@ -151,12 +204,17 @@ class MessagesMixin(ThreadsMixin):
         if "components" in payload:
             message.components = list(payload["components"] or [])
         if "attachments" in payload or call.files:
-            message.attachments = self._attachments_for(call, message.attachments, editing=True)
+            attachments = self._attachments_for(call, message.attachments, editing=True)
+            self._check_attachment_count(call, attachments)
+            message.attachments = attachments
         if "flags" in payload and payload["flags"] is not None:
             # Ephemerality cannot change after sending; only the v2 and suppress-embeds bits can.
             mutable = (1 << 2) | (1 << 15)
             message.flags = (message.flags & ~mutable) | (int(payload["flags"]) & mutable)
+        filling = message.loading
         message.flags &= ~LOADING
+        if "content" in payload or "components" in payload or filling:
+            self._apply_mentions(message, payload, webhook=interaction is not None)
         message.edited_timestamp = iso_now()
         message.snapshot()
         if not message.ephemeral and self.message_events:

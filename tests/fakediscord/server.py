@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from tests.fakediscord.buckets import Buckets
 from tests.fakediscord.connector import make_connector
 from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
@@ -83,6 +84,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
         self.faults: list[Fault] = []
         self.invalid_requests: list[RecordedRequest] = []
         self.invalid_budget = INVALID_REQUEST_BUDGET
+        self.buckets = Buckets()
         # files users attached to slash command options, served at their cdn URL
         self.cdn: dict[int, Attachment] = {}
         self.message_events = True

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from tests.fakediscord.buckets import Buckets
     from tests.fakediscord.faults import Fault
     from tests.fakediscord.gateway import Gateway
     from tests.fakediscord.model import Attachment, Channel, Guild, Message, Role, User
@@ -40,6 +41,7 @@ class FakeState:
     faults: list[Fault]
     invalid_requests: list[RecordedRequest]  # answered 401, 403 or a non-shared 429 (refusals.py)
     invalid_budget: int  # how many of them the test may cost
+    buckets: Buckets  # the X-RateLimit-* headers of successful answers
     cdn: dict[int, Attachment]  # files users attached to slash command options, served at their cdn URL
     message_events: bool
     clock_offset: float  # seconds tests moved the fake's clock on by (threads.py)

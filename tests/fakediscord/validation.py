@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.fakediscord.wire import FormError
+
 # Locales Discord accepts in name_localizations / description_localizations (no Catalan).
 LOCALES = frozenset(
     [
@@ -43,7 +45,9 @@ LOCALES = frozenset(
         "ko",
     ]
 )
-_NAME = re.compile(r"^[-_'\w]{1,32}$")
+# AC §Application Command Naming: ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``; Python's ``\w``
+# holds letters and digits, the two script blocks add their vowel signs (marks, not letters).
+_NAME = re.compile(r"^[-_'\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
 SELECTS = (3, 5, 6, 7, 8)
 MAX_GLOBAL_COMMANDS = 100
@@ -77,8 +81,40 @@ def message_errors(payload: dict[str, Any], *, creating: bool, has_files: bool) 
     nonce = payload.get("nonce")
     if nonce is not None and (not isinstance(nonce, str | int) or len(str(nonce)) > NONCE_LENGTH):
         errors.append(f"nonce: must be an integer or a string of {NONCE_LENGTH} or fewer characters")
+    errors += allowed_mentions_errors(payload.get("allowed_mentions"))
     if creating and not (content or embeds or components or has_files or payload.get("poll")):
         errors.append("Cannot send an empty message")
+    return errors
+
+
+# MSG §Allowed Mentions Object: "roles" and "users" lists hold at most 100 ids each, and a type in
+# ``parse`` is "mutually exclusive" with a non-empty list of that type ("Passing a falsy value such as
+# null or an empty array into the users field does not trigger a validation error").
+MENTION_TYPES = ("users", "roles", "everyone")
+MAX_MENTION_IDS = 100
+
+
+def allowed_mentions_errors(allowed: Any) -> list[str]:
+    if allowed is None:
+        return []
+    if not isinstance(allowed, dict):
+        return ["allowed_mentions: must be an object"]
+    errors: list[str] = []
+    parse = allowed.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in MENTION_TYPES:
+            errors.append(f"allowed_mentions.parse.{i}: Value must be one of {MENTION_TYPES}.")
+    for kind in ("users", "roles"):
+        ids = allowed.get(kind) or []
+        if len(ids) > MAX_MENTION_IDS:
+            errors.append(f"allowed_mentions.{kind}: Must be {MAX_MENTION_IDS} or fewer in length.")
+        if kind in parse and ids:
+            errors.append(
+                FormError(
+                    f'allowed_mentions: parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                )
+            )
     return errors
 
 
@@ -222,13 +258,70 @@ def modal_errors(data: dict[str, Any]) -> list[str]:
     return errors
 
 
-def _localization_errors(command: dict[str, Any], where: str) -> list[str]:
+def _is_command_name(name: str) -> bool:
+    """AC §Application Command Naming: the name regex, and lower case wherever a letter has a lower
+    case (uncased scripts pass)."""
+    return bool(_NAME.match(name)) and name == name.lower()
+
+
+def _localization_errors(command: dict[str, Any], where: str, *, chat_input: bool = True) -> list[str]:
+    """Keys are Discord's locales (REF §Locales); values "follow the same restrictions as" the field
+    they translate (AC, Application Command and Option Structure): a name is a command name, a
+    description 1 to 100 characters."""
     errors = []
     for key in ("name_localizations", "description_localizations"):
-        for locale in command.get(key) or {}:
+        for locale, value in (command.get(key) or {}).items():
+            here = f"{where}.{key}.{locale}"
             if locale not in LOCALES:
                 errors.append(f"{where}.{key}: {locale!r} is not a valid locale")
+            elif not isinstance(value, str):
+                errors.append(f"{here}: must be a string")
+            elif key == "name_localizations" and chat_input and not _is_command_name(value):
+                errors.append(f"{here}: {value!r} is not a valid lower-case command name")
+            elif key == "name_localizations" and not 1 <= len(value) <= 32:
+                errors.append(f"{here}: must be 1 to 32 in length")
+            elif key == "description_localizations" and chat_input and not 1 <= len(value) <= 100:
+                errors.append(f"{here}: must be 1 to 100 in length (got {len(value)})")
     return errors
+
+
+def _choice_errors(choice: dict[str, Any], where: str) -> list[str]:
+    """AC §Application Command Option Choice Structure: a name of 1 to 100 characters, its
+    localizations alike, and a string value of at most 100."""
+    errors = []
+    if not 1 <= len(choice.get("name") or "") <= 100:
+        errors.append(f"{where}.name: must be 1 to 100 in length")
+    for locale, value in (choice.get("name_localizations") or {}).items():
+        if locale not in LOCALES:
+            errors.append(f"{where}.name_localizations: {locale!r} is not a valid locale")
+        elif not isinstance(value, str) or not 1 <= len(value) <= 100:
+            errors.append(f"{where}.name_localizations.{locale}: must be 1 to 100 in length")
+    value = choice.get("value")
+    if isinstance(value, str) and len(value) > 100:
+        errors.append(f"{where}.value: must be 100 or fewer in length (got {len(value)})")
+    return errors
+
+
+# AC §Slash Commands: "a maximum of 8000 characters for combined name, description, and value
+# properties for each command, its options (including subcommands and groups), and choices. When
+# localization fields are present, only the longest localization for each field (including the
+# default value) is counted".
+MAX_COMMAND_SIZE = 8000
+
+
+def _longest(item: dict[str, Any], key: str) -> int:
+    texts = [str(item.get(key) or ""), *map(str, (item.get(f"{key}_localizations") or {}).values())]
+    return max(len(text) for text in texts)
+
+
+def command_size(item: dict[str, Any]) -> int:
+    """What a command (or one of its options or choices) counts towards ``MAX_COMMAND_SIZE``."""
+    size = _longest(item, "name") + _longest(item, "description")
+    if "value" in item:
+        size += len(str(item["value"]))
+    for child in [*(item.get("options") or []), *(item.get("choices") or [])]:
+        size += command_size(child)
+    return size
 
 
 def _option_errors(options: list[dict[str, Any]], where: str, depth: int) -> list[str]:
@@ -240,7 +333,7 @@ def _option_errors(options: list[dict[str, Any]], where: str, depth: int) -> lis
     for i, option in enumerate(options):
         here = f"{where}.{i}"
         name = option.get("name") or ""
-        if not _NAME.match(name) or name != name.lower():
+        if not _is_command_name(name):
             errors.append(f"{here}.name: {name!r} is not a valid lower-case command name")
         if name in names:
             errors.append(f"{here}.name: duplicate option name {name!r}")
@@ -266,8 +359,7 @@ def _option_errors(options: list[dict[str, Any]], where: str, depth: int) -> lis
         if choices and option.get("autocomplete"):
             errors.append(f"{here}: autocomplete cannot be combined with choices")
         for k, choice in enumerate(choices):
-            if not 1 <= len(choice.get("name") or "") <= 100:
-                errors.append(f"{here}.choices.{k}.name: must be 1 to 100 in length")
+            errors += _choice_errors(choice, f"{here}.choices.{k}")
     return errors
 
 
@@ -281,14 +373,23 @@ def command_errors(commands: list[dict[str, Any]], *, guild: bool) -> list[str]:
         kind = int(command.get("type", 1))
         name = command.get("name") or ""
         if kind == 1:
-            if not _NAME.match(name) or name != name.lower():
+            if not _is_command_name(name):
                 errors.append(f"{where}.name: {name!r} is not a valid lower-case command name")
             if not 1 <= len(command.get("description") or "") <= 100:
                 errors.append(f"{where}.description: must be 1 to 100 in length")
             errors += _option_errors(command.get("options") or [], f"{where}.options", 1)
+            size = command_size(command)
+            if size > MAX_COMMAND_SIZE:
+                # Discord names neither the field nor the size, only the command's index.
+                errors.append(
+                    FormError(
+                        f"{where}: Command exceeds maximum size ({MAX_COMMAND_SIZE})",
+                        "APPLICATION_COMMAND_TOO_LARGE",
+                    )
+                )
         elif not 1 <= len(name) <= 32:
             errors.append(f"{where}.name: must be 1 to 32 in length")
-        errors += _localization_errors(command, where)
+        errors += _localization_errors(command, where, chat_input=kind == 1)
         if (name, kind) in keys:
             errors.append(f"{where}.name: duplicate command {name!r}")
         keys.add((name, kind))

@@ -4,6 +4,7 @@ handled, Discord's JSON responses and error bodies."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,39 @@ API_PREFIX = "/api/v10"
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 
 Handler = Callable[["Call"], Awaitable[web.StreamResponse]]
+
+
+class FormError(str):
+    """One entry of an Invalid Form Body: its text reads ``path: message`` as every other error of the
+    fake's checks, and it carries the code Discord gives it (``APPLICATION_COMMAND_TOO_LARGE``, …)."""
+
+    code: str
+
+    def __new__(cls, text: str, code: str) -> FormError:
+        made = super().__new__(cls, text)
+        made.code = code
+        return made
+
+
+_PATH = re.compile(r"^([\w\[\]]+(?:\.[\w\[\]]+)*): (.+)$", re.DOTALL)
+
+
+def form_errors(errors: list[str]) -> dict[str, Any]:
+    """Discord's ``errors`` object of a 400 / 50035: each error nested under its field path, leaves
+    holding ``_errors`` lists (REF §Error Messages), so discord.py names the field (``In 0.name: …``)
+    and ``CommandSyncFailure`` names the command. An error without a path goes to the top level."""
+    tree: dict[str, Any] = {}
+    for error in errors:
+        code = error.code if isinstance(error, FormError) else "BASE_TYPE_INVALID"
+        match = _PATH.match(error)
+        node = tree
+        message = error
+        if match is not None:
+            message = match.group(2)
+            for key in match.group(1).split("."):
+                node = node.setdefault(key, {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+    return tree
 
 
 class DiscordError(Exception):

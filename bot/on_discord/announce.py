@@ -28,7 +28,6 @@ The client owns one ``Announcer`` (and with it the per-game locks), created in `
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 from collections.abc import Callable
@@ -36,28 +35,25 @@ from typing import Any
 
 import discord
 
-from bot import plugins
 from bot.clocks.turn_clock import TurnClocks
-from bot.on_discord import post_retry
 from bot.on_discord.pacer import Priority, pacing, through_429s
-from bot.on_discord.pictures_after import Picture, PicturesAfter, file_name
-from bot.on_discord.refused import RefusedChannels
+from bot.on_discord.pictures_after import PicturesAfter
+from bot.on_discord.refused import Refusals
+from bot.on_discord.results import Results
 from bot.on_discord.threads import unarchiving
-from bot.on_discord.views import clock_text, text
+from bot.on_discord.views import text
 from bot.on_discord.views.common import NO_MENTIONS, LineWebhook
 from bot.on_discord.views.turn_line import turn_line_view
-from bot.service import narrate, once, said_events
+from bot.service import narrate
 from bot.service.bot_players import BotPlayers
 from bot.service.clock import Clock
-from bot.service.limits import clip
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.service.tables import GameStatus, Table
 from bot.storage import Status
-from engine.core import Event, ScoreSheet
-from render.common.language import speaking, t
-from render.common.pictures import summary_picture
+from engine.core import Event
+from render.common.language import speaking
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +86,10 @@ class Announcer:
         self._locks: dict[int, asyncio.Lock] = {}
         # The bot's one clock, read when used: tests replace the sessions' clock after the start.
         self._lines = _Lines(client, clock or (lambda: sessions.store.clock()))
-        # The game threads a moderator locked: nothing is sent there until they unlock them.
-        self._locked: set[int] = set()
         self.pictures_after = PicturesAfter(client, sessions, pictures)
-        # channels whose posts Discord refused (403): the catch-up waits out their back-off
-        self.refused = RefusedChannels()
+        self.results = Results(client, sessions, self.pictures_after, clocks)
+        # where Discord refuses the bot (a channel, a locked thread, a guild that removed it)
+        self.refusals = Refusals(client, sessions, owns_guild)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -111,67 +106,9 @@ class Announcer:
             try:
                 await self._after_change(game_id, events, via=via)
             except discord.Forbidden as exc:
-                # A locked game thread is given up until unlocked; any other refused channel waits
-                # out a back-off.
-                if not await self._give_up_if_locked(game_id) and _in_a_channel(exc):
-                    await self._refused_in(game_id, exc)
+                await self.refusals.refused(game_id, exc)
                 raise
         self.pictures_after.draw_owed(game_id)
-
-    async def _refused_in(self, game_id: int, exc: discord.Forbidden) -> None:
-        game = (await self.sessions.reading.status(game_id)).table.game
-        wait = self.refused.refuse(game.channel_id, game.guild_id)
-        log.warning(
-            "game %s: Discord refuses the bot's messages in channel %s (%s %s); its posts wait %d min",
-            game_id,
-            game.channel_id,
-            exc.status,
-            exc.code,
-            wait // 60,
-        )
-
-    def in_guild(self, guild_id: int) -> bool:
-        """Whether the bot is (still) in the guild, as far as this process knows: once the gateway
-        said which guilds of its shards it is in, a game in another one is left alone, as it is (a
-        kick keeps the games; posting there is refused, and every refusal counts towards Discord's
-        ban of the bot's IP). A guild of another process's shards is that process's to know."""
-        if not self.client.is_ready() or not self.owns_guild(guild_id):
-            return True
-        return self.client.get_guild(guild_id) is not None
-
-    def left_guild(self, guild_id: int) -> None:
-        """The bot was removed from the guild: its channels' refusals no longer matter."""
-        self.refused.forget_guild(guild_id)
-
-    async def _give_up_if_locked(self, game_id: int) -> bool:
-        """Refused in the game's own thread: if a moderator locked it, nothing more is sent there
-        (nor retried every ``CATCH_UP_EVERY``) until it is unlocked (``thread_changed``); what the
-        game owes meanwhile stays owed. Said once in the log."""
-        game = (await self.sessions.reading.status(game_id)).table.game
-        if game.parent_channel_id is None:
-            return False
-        if game.channel_id in self._locked:
-            return True
-        try:
-            thread = await self.client.fetch_channel(game.channel_id)
-        except discord.HTTPException:
-            return False
-        if isinstance(thread, discord.Thread) and thread.locked:
-            self._locked.add(thread.id)
-            log.warning(
-                "game %s: a moderator locked its thread %s; nothing is posted there until it is unlocked",
-                game_id,
-                thread.id,
-            )
-            return True
-        return False
-
-    def thread_changed(self, thread_id: int, *, locked: bool) -> None:
-        """Discord said a thread changed (THREAD_UPDATE): one unlocked takes the bot's posts again, and
-        the catch-up brings its game up to date."""
-        if not locked and thread_id in self._locked:
-            self._locked.discard(thread_id)
-            log.info("thread %s was unlocked: its game is posted to again", thread_id)
 
     async def _after_change(
         self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
@@ -192,10 +129,8 @@ class Announcer:
                 # Whoever decides now has their clock running from the change.
                 stale = await self.clocks.banks.sync_quietly(game_id, status)
             table, progress = status.table, status.progress
-            if not self.in_guild(table.game.guild_id):
-                return  # removed from the server: nothing said there would be taken
-            if table.game.channel_id in self._locked:
-                return
+            if self.refusals.shut(table.game):
+                return  # nothing said there would be taken
             await self._retire_skips(table, stale)
             if progress is None:
                 return
@@ -221,11 +156,11 @@ class Announcer:
             summary = False
             for key, recorded, before in owed:
                 if key == FINAL:
-                    await self._post_final(channel, status)
+                    await self.results.final(channel, status)
                 elif key == FINAL_IN_PARENT:
-                    await self._post_final_in_parent(status)
+                    await self.results.final_in_parent(status)
                 else:
-                    await self._post_summary(channel, status, key, recorded, before, titles.get(key))
+                    await self.results.summary(channel, status, key, recorded, before, titles.get(key))
                     summary = True
             if progress.decision.finished:
                 if table.game.prompt_message_id is not None or table.game.prompt_seats is not None:
@@ -272,7 +207,8 @@ class Announcer:
         is no longer in, and in a channel that refused the bot until its back-off ends, are not
         looked at: asking again would only be refused again."""
         games = await self.sessions.posts.games_to_catch_up(
-            lambda guild_id: self.owns_guild(guild_id) and self.in_guild(guild_id), self.refused.waiting
+            lambda guild_id: self.owns_guild(guild_id) and self.refusals.in_guild(guild_id),
+            self.refusals.channels.waiting,
         )
         for game_id, channel_id in games:
             try:
@@ -282,7 +218,7 @@ class Announcer:
             except Exception as exc:
                 log.warning("catching up game %s failed (%s); tried again later", game_id, type(exc).__name__)
             else:
-                self.refused.took(channel_id)
+                self.refusals.channels.took(channel_id)
         return len(games)
 
     async def keep_catching_up(self, every: float | None = None) -> None:
@@ -295,131 +231,6 @@ class Announcer:
             except Exception:
                 log.exception("catching up the games failed")
             await asyncio.sleep(CATCH_UP_EVERY if every is None else every)
-
-    async def _post_summary(
-        self,
-        channel: discord.PartialMessageable,
-        status: GameStatus,
-        key: str,
-        recorded: ScoreSheet | None,
-        before: ScoreSheet | None,
-        reached: Event | None,
-    ) -> None:
-        table = status.table
-        game = plugins.game(table.game.game)
-        state = await self.sessions.reading.load(table.id)
-        # The score recorded with the move that reached the checkpoint (the game may have moved on
-        # since, when this post is made after a restart).
-        sheet = recorded or game.score(state)
-        rows = await self.sessions.reading.live_log(table.id)
-        per_action = [said_events.loads(row.events) for row in rows]
-        events = narrate.events_before(per_action, key)
-        if reached is None:  # posted after a restart: the checkpoint is in the log
-            reached = next(
-                (e for action in per_action for e in narrate.checkpoints(action) if e.data.get("key") == key),
-                None,
-            )
-        # the title is an engine sentence (a Msg), said in the channel's language by the summary
-        found = reached.data.get("title", key) if reached is not None else key
-        title = found if isinstance(found, str) else key
-        content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
-        if self.clocks is not None:
-            content = clip(
-                content + clock_text.skipped_note(table, await self.clocks.reading.skipped(table.id))
-            )
-        await self._send(channel, table, content, key, ping=False, picture=Picture(table, state, sheet))
-
-    async def _post_final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
-        table, progress = status.table, status.progress
-        assert progress is not None
-        sheet = progress.score
-        content = text.score_text(table, progress) + await self._flagged(table)
-        state = await self.sessions.reading.load(table.id)
-        await self._send(channel, table, content, FINAL, ping=True, picture=Picture(table, state, sheet))
-
-    async def _post_final_in_parent(self, status: GameStatus) -> None:
-        """A game played in its own thread ends in its lobby's channel too: the ranked result and a
-        link to the thread, without the picture (the thread has it)."""
-        table, progress = status.table, status.progress
-        assert progress is not None and table.game.parent_channel_id is not None
-        parent = self.client.get_partial_messageable(
-            table.game.parent_channel_id, guild_id=table.game.guild_id
-        )
-        content = text.score_text(table, progress) + await self._flagged(table)
-        content += "\n" + t("The whole game: {thread}.", thread=f"<#{table.game.channel_id}>")
-        await self._send(parent, table, clip(content), FINAL_IN_PARENT, ping=False)
-
-    async def _flagged(self, table: Table) -> str:
-        """A result with an expelled player is flagged."""
-        if self.clocks is None:
-            return ""
-        return clock_text.flagged_note(table, await self.clocks.reading.expelled(table.id))
-
-    async def _send(
-        self,
-        channel: discord.PartialMessageable,
-        table: Table,
-        content: str,
-        key: str,
-        *,
-        ping: bool,
-        picture: Picture | None = None,
-    ) -> None:
-        """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on.
-
-        If Discord refuses the text, the post is handed to the post retries (which then own it: it
-        is no longer owed here), with its picture drawn now: a retry is one message, text and
-        picture together. A post refused for missing permissions stays owed: the channel is then
-        refused (``after_change``), and the catch-up posts it once the channel's back-off is over and
-        a moderator gave the permission back. A rate limit longer than the client waits
-        (``RateLimited``) hands the post to the retries, due when the limit ends, and the game's
-        other announcements go on meanwhile."""
-        if picture is not None and summary_picture(plugins.plugin(table.game.game).pictures) is None:
-            picture = None
-        # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
-        post = post_retry.Post(
-            channel.id, table.game.guild_id, content, None, None, ping, once.nonce("post", table.id, key)
-        )
-        mentions = text.PING_PLAYERS if ping else NO_MENTIONS
-        try:
-            with pacing(Priority.ROUND):
-                message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
-        except discord.Forbidden:
-            log.warning(
-                "a post in game %s was refused (403 Forbidden); owed until the channel takes it", table.id
-            )
-            raise
-        except (TimeoutError, discord.HTTPException, OSError, discord.RateLimited) as exc:
-            drawn = (
-                None
-                if picture is None
-                else await self.pictures_after.picture_or_none(table, picture.state, picture.sheet)
-            )
-            if drawn is not None:
-                post = dataclasses.replace(post, png=drawn[0], filename=file_name(key, drawn[1]))
-            sessions = self.sessions
-            limited = exc.retry_after if isinstance(exc, discord.RateLimited) else None
-            await post_retry.schedule(
-                sessions.store.db,
-                table.id,
-                post,
-                attempt=1,
-                now=sessions.store.clock(),
-                posted_key=key,
-                not_before=limited,
-            )
-            if limited is None:
-                raise
-            log.warning(
-                "a post in game %s is rate limited for %.0f s: handed to the retries", table.id, limited
-            )
-            return
-        if picture is not None:
-            self.pictures_after.keep(table.id, key, picture)
-        # Owed until here: a crash before this line posts it again at the next start.
-        await self.sessions.posts.mark_posted(
-            table.id, key, message_id=message.id, picture_owed=picture is not None
-        )
 
 
 async def _update_turn_line(
@@ -481,13 +292,6 @@ async def _update_turn_line(
         await sessions.posts.set_prompt(
             table.id, message_id=table.game.prompt_message_id, seats=humans, since=table.game.waiting_since
         )
-
-
-def _in_a_channel(exc: discord.HTTPException) -> bool:
-    """Whether Discord refused a channel's route (the bot's access to the channel), not an
-    interaction token's (a follow-up, which needs no channel permission)."""
-    url = getattr(getattr(exc, "response", None), "url", None)
-    return url is not None and "/channels/" in str(url)
 
 
 class _Lines:

@@ -260,13 +260,13 @@ class BoardroomBot(commands.Bot):
         there, since the catch-up skips guilds the bot is not in."""
         log.warning("removed from guild %s: its games are left as they are and no longer announced", guild.id)
         if self._announcer is not None:
-            self._announcer.left_guild(guild.id)
+            self._announcer.refusals.left_guild(guild.id)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         # Sent for threads out of the cache too (an archived thread is dropped from it).
         if self._announcer is not None:
             locked = bool(payload.data.get("thread_metadata", {}).get("locked"))
-            self._announcer.thread_changed(payload.thread_id, locked=locked)
+            self._announcer.refusals.thread_changed(payload.thread_id, locked=locked)
 
     async def close(self) -> None:
         await self.drain_handlers(SHUTDOWN_GRACE)

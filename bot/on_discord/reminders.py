@@ -23,7 +23,7 @@ def discord_deliverer(client: discord.Client) -> Deliver:
     async def deliver(due: Due, nonce: str) -> None:
         guild_id = due.table.game.guild_id
         announcer = getattr(client, "announcer", None)
-        if announcer is not None and not announcer.in_guild(guild_id):
+        if announcer is not None and not announcer.refusals.in_guild(guild_id):
             # Removed from that server: its games are left alone (a message would be refused).
             log.info("game %s: no clock message, the bot is not in guild %s", due.table.id, guild_id)
             return

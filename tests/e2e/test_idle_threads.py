@@ -193,7 +193,7 @@ async def test_a_locked_game_thread_is_given_up_until_it_is_unlocked(
         lambda: fake.requests_to("GET /channels/{channel_id}"), PATIENCE, "the bot to look at the thread"
     )
     announcer = handle.bot.announcer
-    await fake.wait_until(lambda: thread.id in announcer._locked, PATIENCE, "the thread given up")
+    await fake.wait_until(lambda: thread.id in announcer.refusals.locked, PATIENCE, "the thread given up")
     refused = len([r for r in fake.requests if r.status == 403])
     for _ in range(3):  # the catch-up of every CATCH_UP_EVERY, run at once: nothing is sent there
         assert await announcer.catch_up() >= 1
@@ -201,7 +201,7 @@ async def test_a_locked_game_thread_is_given_up_until_it_is_unlocked(
 
     # Unlocked: the next catch-up brings the line up to date.
     await fake.unlock(thread)
-    await fake.wait_until(lambda: thread.id not in announcer._locked, PATIENCE, "THREAD_UPDATE")
+    await fake.wait_until(lambda: thread.id not in announcer.refusals.locked, PATIENCE, "THREAD_UPDATE")
     await announcer.catch_up()
     await _line_without(fake, line, "alice")
 

@@ -99,7 +99,7 @@ async def test_send_messages_taken_away_then_given_back_backs_off_then_posts_onc
     await fake.wait_until(lambda: fake.invalid_count >= 3, PATIENCE, "three refused posts")
     elapsed = time.monotonic() - began
     await fake.wait_until(
-        lambda: len(handle.bot.announcer.refused) == 1, PATIENCE, "the channel recorded as refused"
+        lambda: len(handle.bot.announcer.refusals.channels) == 1, PATIENCE, "the channel recorded as refused"
     )
     # Waits of 0.4, 0.8, 1.6 s… between tries: without them, a catch-up every 0.05 s would have asked
     # elapsed / 0.05 times.
@@ -109,7 +109,7 @@ async def test_send_messages_taken_away_then_given_back_backs_off_then_posts_onc
     await fake.wait_until(lambda: len(lines_in(fake, "games")) == 2, PATIENCE, "the line, once allowed")
     await fake.settle(quiet=0.5)
     assert len(lines_in(fake, "games")) == 2, "posted once"
-    assert len(handle.bot.announcer.refused) == 0, "the channel took a post: no longer refused"
+    assert len(handle.bot.announcer.refusals.channels) == 0, "the channel took a post: no longer refused"
     assert all("lacks permissions for sending a message" in p for p in fake.allow_problems())
     refusals = fake.invalid_count
     assert refusals <= 6

@@ -105,7 +105,7 @@ def _latency_rows(subject: str, fake: LoadFake, tables: list[Table], m: Measured
         Row(
             SECTION,
             subject,
-            "acknowledgement max vs 3 s deadline",
+            f"acknowledgement max vs the {ACK_DEADLINE:g} s deadline",
             max(ack_ms, default=0),
             "ms",
             ACK_DEADLINE_MS,

@@ -10,10 +10,10 @@
   previous line loses its button); a simultaneous phase where some players finished only edits
   the line. Sub-steps of the same player post nothing: their private panel is edited instead.
 
-Summaries and final posts go to the channel, paced by the client's ``Pacer`` (``bot.on_discord.pacer``) as
-round posts, as text first: their pictures are drawn by the client's render pool afterwards and
-edited onto them (``bot.on_discord.pictures_after``), so that the clicker's panel and the next turn line never
-wait for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
+Summaries and final posts are written and sent by ``bot.on_discord.results``, paced by the client's
+``Pacer`` as round posts, text first: their pictures are drawn afterwards and edited onto them
+(``bot.on_discord.pictures_after``), so that the clicker's panel and the next turn line never wait
+for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
 draws it. A turn line that a player's click brought about is that click's public follow-up:
 Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
@@ -21,7 +21,8 @@ through the same interaction while its token lives (``TOKEN_LIFE`` from the clic
 clock; a token Discord ends sooner falls back to the channel); later, and for lines posted without a
 click (the game's start, the bot's seats, the catch-up), through the channel, paced: the new line as
 a turn line, the edits as cosmetic. An edit in a game's thread that Discord archived for idling
-reopens it (``bot.on_discord.threads``); a thread a moderator locked is given up until unlocked.
+reopens it (``bot.on_discord.threads``); where Discord refuses the bot (a refused channel, a locked
+thread, a guild that removed it) is ``bot.on_discord.refused``'s to remember.
 The client owns one ``Announcer`` (and with it the per-game locks), created in ``setup_hook``.
 """
 

@@ -58,7 +58,6 @@ from render.common.language import speaking
 
 log = logging.getLogger(__name__)
 
-FINAL = FINAL_POST
 # How often the announcer looks for games that owe their channel a post (a failed turn line, …).
 CATCH_UP_EVERY = 120.0
 # What Discord answers through a token past its life (discord.py #9856; opcodes-and-status-codes).
@@ -156,7 +155,7 @@ class Announcer:
                 return
             summary = False
             for key, recorded, before in owed:
-                if key == FINAL:
+                if key == FINAL_POST:
                     await self.results.final(channel, status)
                 elif key == FINAL_IN_PARENT:
                     await self.results.final_in_parent(status)

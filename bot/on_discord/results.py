@@ -28,8 +28,6 @@ from render.common.pictures import summary_picture
 
 log = logging.getLogger(__name__)
 
-FINAL = FINAL_POST
-
 
 class Results:
     def __init__(
@@ -83,7 +81,7 @@ class Results:
         sheet = progress.score
         content = text.score_text(table, progress) + await self._flagged(table)
         state = await self.sessions.reading.load(table.id)
-        await self._send(channel, table, content, FINAL, ping=True, picture=Picture(table, state, sheet))
+        await self._send(channel, table, content, FINAL_POST, ping=True, picture=Picture(table, state, sheet))
 
     async def final_in_parent(self, status: GameStatus) -> None:
         """A game played in its own thread ends in its lobby's channel too: the ranked result and a

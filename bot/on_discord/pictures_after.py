@@ -15,7 +15,9 @@ import discord
 
 from bot import plugins
 from bot.on_discord.pacer import Priority, pacing
+from bot.service.posts import FINAL_POST
 from bot.service.render_pool import RenderPool
+from bot.service.score_chart import CHART_FILE, chart_job
 from bot.service.sessions import Sessions
 from bot.service.tables import Table
 from engine.core import GameState, ScoreSheet
@@ -85,15 +87,22 @@ class PicturesAfter:
             score = status.progress.score if status.progress is not None else None
             kept = Picture(status.table, state, score)
         picture = await self.picture_or_none(kept.table, kept.state, kept.sheet)
-        if picture is not None:
-            png, name = picture
+        files = (
+            []
+            if picture is None
+            else [discord.File(io.BytesIO(picture[0]), filename=file_name(key, picture[1]))]
+        )
+        if key == FINAL_POST:
+            chart = await self.chart_or_none(kept.table)
+            if chart is not None:
+                files.append(discord.File(io.BytesIO(chart), filename=file_name(key, CHART_FILE)))
+        if files:
             channel = self.client.get_partial_messageable(
                 kept.table.game.channel_id, guild_id=kept.table.game.guild_id
             )
-            file = discord.File(io.BytesIO(png), filename=file_name(key, name))
             try:
                 with pacing(Priority.ROUND):
-                    await channel.get_partial_message(message_id).edit(attachments=[file])
+                    await channel.get_partial_message(message_id).edit(attachments=files)
             except (discord.NotFound, discord.Forbidden) as exc:
                 # The post is gone or closed to the bot: its picture has nowhere to go.
                 log.info("game %s: the picture of post %s was given up (%s)", game_id, key, exc)
@@ -112,6 +121,18 @@ class PicturesAfter:
             found, spec.key, state, None, table.names, sheet, game_id=table.id, lang=table.game.language
         )
         return png, f"{spec.key}.png"
+
+    async def chart_or_none(self, table: Table) -> bytes | None:
+        """The final post's chart (points by checkpoint, by category), or none when it cannot be
+        drawn: the result and its board picture are posted without it."""
+        try:
+            job = chart_job(table, await self.sessions.reading.live_log(table.id))
+            return None if job is None else await self.pool.chart(job)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning("the chart of game %s could not be drawn (%s)", table.id, type(exc).__name__)
+            return None
 
     async def picture_or_none(
         self, table: Table, state: GameState, sheet: ScoreSheet | None

@@ -40,6 +40,7 @@ from bot import plugins
 from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
 from bot.service.refusals import Refusal
+from bot.service.score_chart import ChartJob, draw_chart
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -199,6 +200,14 @@ class RenderPool:
         job = _Job(game, args, shared_future(), (queue, key, seat, lang))
         # Shielded: a caller that stops waiting does not take the picture away from another.
         return await asyncio.shield(self._queue(queue, job))
+
+    async def chart(self, job: ChartJob) -> bytes:
+        """A finished table's chart (``bot.service.score_chart``), drawn in a render process like the
+        pictures: replaying the log holds the GIL as drawing does."""
+        if self._closed:
+            raise RuntimeError("the render pool is closed")
+        chart: bytes = await self._run(draw_chart, job, game=None)
+        return chart
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
         """Start the render process and build each game's cached layers before its first picture

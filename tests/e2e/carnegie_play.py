@@ -5,6 +5,7 @@ engine's own replay of the log. Shared by the Carnegie tests and the other games
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import struct
@@ -202,7 +203,10 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
             assert (f"{category} {value}" in row) == (value != 0), (category, value, row)
     summaries = [m for m in public if "is over.**" in m.content]
     await fake.wait_for_pictures([*summaries, final])
-    check_image(final)
+    # the final post shows the board and the chart of points by checkpoint and category
+    board, chart = final.attachments
+    assert chart.filename == "final-chart.png" and png_size(chart.data)[0] == 800
+    check_image(dataclasses.replace(final, attachments=[board]))
     assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 21))
     for message in summaries:
         check_image(message)

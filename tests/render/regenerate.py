@@ -1,6 +1,7 @@
 """Regenerate every game's golden image hashes: ``python -m tests.render.regenerate`` (``make golden``).
 
-Writes ``tests/render/golden.json`` (Carnegie) and ``tests/render/nipron/golden.json``, and the images
+Writes ``tests/render/golden.json`` (Carnegie), ``tests/render/nipron/golden.json`` and the final
+post's chart (``tests/after/chart_golden.json``), and the images
 themselves to ``out/golden/`` and ``out/golden/nipron/``, so that a reviewer looks at every changed
 picture before committing the new hashes.
 """
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from tests.after import chart_golden
 from tests.render import golden
 from tests.render.nipron import golden as nipron_golden
 
@@ -20,6 +22,7 @@ OUT = Path(__file__).resolve().parents[2] / "out" / "golden"
 SETS: tuple[tuple[Path, Callable[[], Mapping[str, tuple[bytes, Any]]], Path], ...] = (
     (golden.GOLDEN_FILE, golden.render_all, OUT),
     (nipron_golden.GOLDEN_FILE, nipron_golden.render_all, OUT / "nipron"),
+    (chart_golden.GOLDEN_FILE, chart_golden.render_all, OUT / "after"),
 )
 
 

@@ -28,6 +28,7 @@ from bot.on_discord.translator import CatalogueTranslator, link_registered
 from bot.on_discord.views.lobby import LobbyButton
 from bot.on_discord.views.look import LookButton
 from bot.on_discord.views.open_panels import OpenPanels
+from bot.on_discord.views.rematch import RematchButton
 from bot.on_discord.views.skip import BackButton, SkipButton
 from bot.on_discord.views.turn import ActionButton, ActionMenu, GroupButton, UndoButton
 from bot.on_discord.views.turn_line import TakeTurnButton
@@ -188,6 +189,7 @@ class BoardroomBot(commands.Bot):
             LookButton,
             SkipButton,
             BackButton,
+            RematchButton,
         )
         await self.sync_commands()
         # Round summaries and final posts Discord refused earlier (kept in the database).

@@ -17,6 +17,7 @@ from bot.on_discord.pacer import Priority, pacing
 from bot.on_discord.pictures_after import Picture, PicturesAfter, file_name
 from bot.on_discord.views import clock_text, text
 from bot.on_discord.views.common import NO_MENTIONS
+from bot.on_discord.views.rematch import rematch_view
 from bot.service import narrate, once, said_events
 from bot.service.limits import clip
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
@@ -81,7 +82,15 @@ class Results:
         sheet = progress.score
         content = text.score_text(table, progress) + await self._flagged(table)
         state = await self.sessions.reading.load(table.id)
-        await self._send(channel, table, content, FINAL_POST, ping=True, picture=Picture(table, state, sheet))
+        await self._send(
+            channel,
+            table,
+            content,
+            FINAL_POST,
+            ping=True,
+            picture=Picture(table, state, sheet),
+            view=rematch_view(table.id),
+        )
 
     async def final_in_parent(self, status: GameStatus) -> None:
         """A game played in its own thread ends in its lobby's channel too: the ranked result and a
@@ -110,6 +119,7 @@ class Results:
         *,
         ping: bool,
         picture: Picture | None = None,
+        view: discord.ui.View | None = None,
     ) -> None:
         """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on.
 
@@ -129,7 +139,12 @@ class Results:
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         try:
             with pacing(Priority.ROUND):
-                message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
+                if view is None:
+                    message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
+                else:
+                    message = await channel.send(
+                        content, allowed_mentions=mentions, nonce=post.nonce, view=view
+                    )
         except discord.Forbidden:
             log.warning(
                 "a post in game %s was refused (403 Forbidden); owed until the channel takes it", table.id

@@ -12,6 +12,7 @@ from bot.service.lobby import Lobby
 from bot.service.play import Play
 from bot.service.posts import Posts
 from bot.service.reading import Reading
+from bot.service.rematch import Rematch
 from bot.service.store import Store, random_seed
 from bot.storage import Database
 
@@ -25,3 +26,4 @@ class Sessions:
         self.play = Play(self.store)
         self.reading = Reading(self.store)
         self.posts = Posts(self.store)
+        self.rematch = Rematch(self.store, self.lobby)

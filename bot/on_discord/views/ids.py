@@ -16,6 +16,7 @@
     br:x:<game id>:<seat>:<since>                      "Skip" an out-of-time seat (``since``: the
                                                        decision it ran out on, epoch seconds)
     br:y:<game id>:<seat>                              "I'm back" for a skipped seat
+    br:r:<game id>                                     "Rematch" on a finished game's final post
     br:v:<look>:<game id>:<seat>                       a panel's look-up: b (board), m (my board),
                                                        s (since your last turn); no version: it
                                                        changes nothing
@@ -37,6 +38,7 @@ UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
 SKIP_TEMPLATE = rf"{PREFIX}:x:(?P<game>\d+):(?P<seat>\d+):(?P<since>\d+)"
 BACK_TEMPLATE = rf"{PREFIX}:y:(?P<game>\d+):(?P<seat>\d+)"
+REMATCH_TEMPLATE = rf"{PREFIX}:r:(?P<game>\d+)"
 LOOK_TEMPLATE = rf"{PREFIX}:v:(?P<look>[bms]):(?P<game>\d+):(?P<seat>\d+)"
 
 JOIN, LEAVE, START, START_ANYWAY = "j", "l", "s", "f"
@@ -90,3 +92,7 @@ def skip_id(game_id: int, seat: int, since: int) -> str:
 
 def back_id(game_id: int, seat: int) -> str:
     return f"{PREFIX}:y:{game_id}:{seat}"
+
+
+def rematch_id(game_id: int) -> str:
+    return f"{PREFIX}:r:{game_id}"

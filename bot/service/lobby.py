@@ -203,12 +203,14 @@ class Lobby:
         expected_version: int | None = None,
         channel_id: int | None = None,
         anyway: bool = False,
+        seed: int | None = None,
     ) -> GameStatus:
         """The host starts: seats are numbered in join order and the engine sets up the game.
 
         With fewer seated than the table was set for, or alone at a table set for nobody in
         particular, the host is asked first (``StartAnyway``; ``anyway=True`` is the answer):
-        neither a dead end nor a solo game by surprise."""
+        neither a dead end nor a solo game by surprise. ``seed``: the deal, when it is not drawn at
+        random (the weekly challenge's)."""
         async with self.store.db.transaction() as conn:
             table = await load_table(conn, game_id, channel_id)
             _require_lobby(table, _START)
@@ -251,7 +253,7 @@ class Lobby:
                     ),
                     seated=count,
                 )
-            seed = self.store.new_seed()
+            seed = self.store.new_seed() if seed is None else seed
             state = game.new_game(count, seed, json.loads(table.game.options))
             progress = progress_of(game, state)
             at = self.store.now()

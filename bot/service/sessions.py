@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.challenge import Challenges
 from bot.service.clock import Clock, system_clock
 from bot.service.lobby import Lobby
 from bot.service.play import Play
@@ -27,3 +28,4 @@ class Sessions:
         self.reading = Reading(self.store)
         self.posts = Posts(self.store)
         self.rematch = Rematch(self.store, self.lobby)
+        self.challenges = Challenges(self.store)

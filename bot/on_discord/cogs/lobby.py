@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins
+from bot.on_discord.cogs.challenge import add_challenge_command, challenge_note
 from bot.on_discord.cogs.clocks import add_clock_commands
 from bot.on_discord.cogs.play import add_play_commands
 from bot.on_discord.errors import announce_failed, defer_public, public_done
@@ -71,6 +72,7 @@ class Lobby(commands.Cog):
         thread: bool | None = None,
         speed: str | None = None,
         language: str | None = None,
+        challenge: bool | None = None,
     ) -> None:
         await defer_public(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -79,6 +81,11 @@ class Lobby(commands.Cog):
         if missing := missing_permissions(interaction, in_thread):
             raise PermissionsMissing(cannot_run_here(missing))
         language = language or game_default(interaction)
+        seed = None
+        if challenge:
+            # the week's deal: one seat, the level only (refused otherwise), the week's seed
+            options, seed = self.sessions.challenges.table_options(game, options)
+            players = 1
         table = await self.sessions.lobby.create_game(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -104,13 +111,14 @@ class Lobby(commands.Cog):
         await self.sessions.lobby.set_lobby_message(table.id, message.id)
         if players == 1:
             # A table for one has nobody to wait for: it starts at once.
-            status = await self.sessions.lobby.start(table.id, interaction.user.id, anyway=True)
+            status = await self.sessions.lobby.start(table.id, interaction.user.id, anyway=True, seed=seed)
             try:
                 started = await play_in_thread(self.bot, self.sessions, status.table)
                 with speaking(language):
-                    await message.edit(
-                        content=text.lobby_text(started), view=None, allowed_mentions=NO_MENTIONS
-                    )
+                    content = text.lobby_text(started)
+                    if seed is not None:
+                        content += "\n" + challenge_note(self.sessions.challenges.this_week())
+                    await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
                 await self.bot.announcer.after_change(status.table.id, [])
             except Exception as exc:
                 await announce_failed(interaction, exc)
@@ -313,10 +321,11 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         thread: bool | None = None,
         speed: str | None = None,
         language: str | None = None,
+        challenge: bool | None = None,
         **given: Any,
     ) -> None:
         chosen = {key: value for key, value in given.items() if value is not None}
-        await cog.new(interaction, game, players, chosen or None, thread, speed, language)
+        await cog.new(interaction, game, players, chosen or None, thread, speed, language, challenge)
 
     # The options come from the games' guides, so the signature discord.py reads is built here.
     parameters = [
@@ -338,6 +347,9 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
         ),
         inspect.Parameter(
             "language", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str | None, default=None
+        ),
+        inspect.Parameter(
+            "challenge", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=bool | None, default=None
         ),
     ]
     for option in options:
@@ -391,6 +403,7 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
             ),
         ),
         language="The language of the game's posts (default: the server's)",
+        challenge="This week's solo challenge: the same deal for everyone (see /game challenge)",
         **{option.key: option.description[:100] for option in options},
     )(new)
     group.add_command(
@@ -433,6 +446,7 @@ def build_game_group(cog: Lobby) -> app_commands.Group:
     )
     add_play_commands(group, cog.bot)
     add_clock_commands(group, cog.bot)
+    add_challenge_command(group, cog.bot)
     return group
 
 

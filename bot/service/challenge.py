@@ -4,7 +4,8 @@ The week's seed is the first 62 bits of ``sha256("boardroom/challenge/<game>/<we
 week written as ISO 8601 (``2026-W48``, weeks begin on Monday, UTC): nothing to store or share, and
 the engine is deterministic, so every player of the week meets the same table. A challenge is a
 one-seat table with only the level option (``plugins.CHALLENGES``), started from that seed; the
-seed alone recognises it later (another 62-bit random seed equals it with odds of 1 in 2^62).
+seed alone recognises it later, and says its week (another 62-bit random seed equals it with odds
+of 1 in 2^62): a game opened on Sunday night and finished on Monday belongs to the week it was dealt.
 
 The week's board: each player's FIRST finished challenge game of that week and level (by the time it
 ended) is their entry; later games of the same week do not replace it. Every entry is verified
@@ -148,8 +149,6 @@ class Challenges:
         for table in tables:
             people = [s for s in table.seats if not s.is_ai]
             if len(table.seats) != 1 or len(people) != 1:
-                continue
-            if week_of(datetime.fromisoformat(table.game.created_at)) != week:
                 continue
             firsts.setdefault(people[0].user_id, table)
         entries = [await self._verified_entry(table, game, seed, level) for table in firsts.values()]

@@ -2,7 +2,8 @@
 ``TABLES`` (Carnegie 2, 4 players and solo; Nipron 2 and 4 players) into ``docs/transcripts/``;
 with them, that one game (``--out`` for another file, ``--max-rounds`` to stop early for a quick
 look). ``--language uk`` (ru, pl, ca) plays the same seeded games in that language and writes
-``<game>-<n>p.uk.md`` beside the English files (``make transcript-uk``)."""
+``<game>-<n>p.uk.md`` beside the English files (``make transcript-uk``). Without options it also writes
+``after-the-game.md`` (``tests.transcript.after_the_game``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from render.common.language import DEFAULT, LANGUAGES
+from tests.transcript import after_the_game
 from tests.transcript.patterns import findings
 from tests.transcript.play import DEFAULT_SEEDS, file_name, run
 
@@ -44,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result.path}: {result.seconds:.0f} s; {len(findings(result.text))} pattern findings")
         for line in result.counts:
             print(f"  {line}")
+    if args.game is None and args.language == DEFAULT:
+        # what comes after a game: its chart, a rematch, a challenge week (``after_the_game``)
+        after = asyncio.run(after_the_game.run())
+        print(f"{after.path}: {after.seconds:.0f} s; {len(findings(after.text))} pattern findings")
     return 0
 
 

@@ -1,0 +1,172 @@
+"""``python -m tests.transcript.after_the_game``: what comes after a game, as players see it, into
+``docs/transcripts/after-the-game.md`` (``make transcript`` writes it with the games' transcripts).
+
+alice and bob finish a seeded two-player Carnegie game (the transcript shows its last round and its
+end; the whole game reads like ``carnegie-2p.md``); the final post's chart is saved beside the file
+(``after-the-game-chart.png``); alice presses **Rematch**, bob **Join** and alice **Start** on the new
+lobby; then a challenge week: alice plays the week's Carnegie solo challenge (a fixed week, so the
+same deal each run) and bob reads the week's board with ``/game challenge``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.service.challenge import Challenges
+from bot.service.store import Store
+from bot.storage import Status
+from tests.transcript.journal import Entry, JournalFake
+from tests.transcript.patterns import findings
+from tests.transcript.play import DEFAULT_SEEDS, WAIT, Result, Table, carrying, start_bot
+from tests.transcript.write import Tally, markdown
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
+OUT = DOCS / "after-the-game.md"
+CHART = "after-the-game-chart.png"
+SEED = DEFAULT_SEEDS[2]
+# The challenge's week is fixed here so that every run deals the same challenge (the bot's own is
+# the week of today).
+WEEK_OF = datetime(2026, 11, 25, 12, tzinfo=UTC)
+SHOWN_FROM = "Round 19 is over"
+
+
+class ChallengeTable(Table):
+    """alice at the week's solo challenge: ``/game new game:carnegie challenge:True difficulty:easy``
+    starts at once (a table for one)."""
+
+    async def open(self) -> None:
+        opened = await self.type_command(
+            self.players[0], "game new", game="carnegie", challenge=True, difficulty="easy"
+        )
+        await opened.wait_response(timeout=WAIT)
+        async with self.sessions.store.db.transaction(write=False) as conn:
+            row = await conn.fetchone("SELECT MAX(id) FROM games")
+        assert row is not None
+        self.game_id = int(row[0])
+        table = (await self.sessions.reading.status(self.game_id)).table
+        self.ais[0] = self.game.ai(table.game.seed or 0, "easy")
+        await self.agreed()
+
+
+async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], bytes]:
+    """Play it all; returns the part of the story shown and the final post's chart (PNG)."""
+    handle = await start_bot(fake, db)
+    try:
+        sessions = handle.client.sessions  # type: ignore[attr-defined]
+        sessions.store.new_seed = lambda: SEED
+        sessions.challenges = Challenges(Store(sessions.store.db, lambda: WEEK_OF, sessions.store.new_seed))
+        table = Table(fake, handle, "carnegie", ["alice", "bob"], SEED, None)
+        await table.open()
+        await table.play()
+        pictures = handle.client.announcer.pictures_after  # type: ignore[attr-defined]
+        await asyncio.wait_for(pictures.drawn(), 120)
+        await fake.wait_idle(WAIT)
+        shown = next(
+            i
+            for i, e in enumerate(fake.entries)
+            if e.kind == "post" and e.look and SHOWN_FROM in e.look.content
+        )
+        final = next(m for m in reversed(list(fake.messages.values())) if m.button_labels() == ["Rematch"])
+        chart = final.attachment("final-chart.png").data
+
+        # The table's profiles (the ratings part adds a call here: both players' /boardroom profile).
+
+        # Rematch: alice asks, bob takes his seat again, alice starts.
+        # found by what it carries (``ids.rematch_id``), whatever its label says
+        rematch = next(b for b in final.buttons() if str(b.get("custom_id", "")).startswith("br:r:"))
+        asked = await table.click("alice", final, rematch["custom_id"], str(rematch.get("label", "")))
+        await asked.wait_response(timeout=WAIT)
+        await fake.wait_idle(WAIT)
+        status = await sessions.reading.status_in_channel(fake.games.id)
+        lobby = fake.message(status.table.game.lobby_message_id)
+        join = carrying(lobby, "j")
+        assert join is not None
+        await table.click("bob", lobby, join["custom_id"], str(join.get("label", "")))
+        bob = f"<@{fake.users['bob'].id}>"
+        await fake.wait_until(lambda: bob in fake.message(lobby.id).content, WAIT, "bob seated")
+        lobby = fake.message(lobby.id)
+        start = carrying(lobby, "s")
+        assert start is not None
+        await table.click("alice", lobby, start["custom_id"], str(start.get("label", "")))
+        await fake.wait_until(
+            lambda: "(started)" in fake.message(lobby.id).content, WAIT, "the rematch to start"
+        )
+        await fake.wait_idle(WAIT)
+
+        # The server's leaderboard (the ratings part adds a call here: /boardroom leaderboard).
+
+        # A challenge week: alice plays the week's deal, bob reads the board.
+        solo = ChallengeTable(fake, handle, "carnegie", ["alice"], SEED, None)
+        await solo.open()
+        first_turn = len(fake.entries)
+        await solo.play()
+        await asyncio.wait_for(pictures.drawn(), 120)
+        await fake.wait_idle(WAIT)
+        assert (await sessions.reading.status(solo.game_id)).table.game.status is Status.FINISHED
+        board = await solo.type_command("bob", "game challenge")
+        await board.wait_response(timeout=WAIT)
+        await fake.wait_idle(WAIT)
+    finally:
+        await handle.stop()
+    handle.raise_if_crashed()
+    problems = fake.allow_problems()
+    if problems:
+        raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+    # The challenge game's rounds are left out up to its last summary (``carnegie-solo.md`` reads like it).
+    last = max(
+        i for i, e in enumerate(fake.entries) if e.kind == "post" and e.look and SHOWN_FROM in e.look.content
+    )
+    skipped = Entry(
+        kind="act", who="alice", text="plays the challenge's rounds (left out up to the summary of round 19)"
+    )
+    return _shown([*fake.entries[shown:first_turn], skipped, *fake.entries[last:]]), chart
+
+
+def _shown(entries: list[Entry]) -> list[Entry]:
+    """The entries without the edits of posts made before the part shown (late pictures of earlier
+    rounds' summaries)."""
+    posted = {e.message_id for e in entries if e.kind == "post"}
+    return [e for e in entries if e.kind != "edit" or e.message_id in posted]
+
+
+async def run(out: Path = OUT) -> Result:
+    started = time.monotonic()
+    fake = JournalFake()
+    await fake.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+            entries, chart = await after_the_game(fake, Path(tmp) / "db.sqlite3")
+    finally:
+        await fake.stop()
+    (out.parent / CHART).write_bytes(chart)
+    intro = [
+        f"Carnegie, 2 players (alice, bob), seed {SEED}, then a rematch and a week's solo challenge. "
+        "Written by `python -m tests.transcript.after_the_game` (`make transcript`). The players click "
+        "what the game's own AI (easy) would choose, as in `carnegie-2p.md`; shown from the summary "
+        f"of round 19 to the end, then what comes after the game.",
+        "",
+        f"The final post's chart (`final-chart.png`), saved beside this file: ![the chart]({CHART})",
+        "",
+        "The challenge's week is fixed to 2026-W48 here so that each run deals the same table; the bot "
+        "itself deals the current ISO week's.",
+    ]
+    # The games' own transcripts count their clicks; here the counts would be of fragments.
+    text = markdown("After the game", intro, entries, Tally(players=["alice", "bob"]), fake.plain)
+    text = text.split("## Counts\n", 1)[0].rstrip() + "\n"
+    out.write_text(text, encoding="utf-8")
+    return Result(out, time.monotonic() - started, [], text)
+
+
+def main() -> int:
+    result = asyncio.run(run())
+    print(f"{result.path}: {result.seconds:.0f} s; {len(findings(result.text))} pattern findings")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from bot import plugins
 from bot.service.tables import Table
 from bot.storage import ActionRow
-from engine.core import replay
-from engine.core.score_history import scores_by_checkpoint
+from engine.core.score_history import replay_with_scores
 from render.common.chart import chart_picture
 
 CHART_FILE = "chart.png"
@@ -56,6 +55,6 @@ def draw_chart(job: ChartJob) -> bytes:
     )
     game = found.rules
     options = json.loads(job.options)
-    points = scores_by_checkpoint(game, job.players, job.seed, options, job.moves)
-    final = game.score(replay(game, job.players, job.seed, options, job.moves))
+    state, points = replay_with_scores(game, job.players, job.seed, options, job.moves)
+    final = game.score(state)
     return chart_picture([point.sheet for point in points], final, job.names, lang=job.lang)

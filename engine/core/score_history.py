@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.core.game import CHECKPOINT, Game, ScoreSheet
+from engine.core.game import CHECKPOINT, Game, GameState, ScoreSheet
 from engine.core.words import Said
+
+S = TypeVar("S", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,17 @@ def scores_by_checkpoint(
     """Replay ``moves`` from ``new_game(players, seed, options)`` and take ``game.score`` after every
     action that reached a checkpoint (once per key: a checkpoint reached again after an undo in the
     log is not, since only live moves are given). Raises the engine's error on an illegal move."""
+    return replay_with_scores(game, players, seed, options, moves)[1]
+
+
+def replay_with_scores(
+    game: Game[S, Any],
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    moves: Iterable[tuple[int, str]],
+) -> tuple[S, list[ScorePoint]]:
+    """``scores_by_checkpoint`` and the state the moves reach, from one replay."""
     state = game.new_game(players, seed, options)
     points: list[ScorePoint] = []
     seen: set[str] = set()
@@ -48,4 +61,4 @@ def scores_by_checkpoint(
             seen.add(key)
             title = event.data.get("title", key)
             points.append(ScorePoint(key, title if isinstance(title, str) else key, game.score(state)))
-    return points
+    return state, points

@@ -2,8 +2,9 @@
 
 Prints one table and rewrites the measured sections of ``BENCHMARKS.md`` (a ``--quick`` smoke run
 writes only with ``--write``). ``--profile`` shows where random games spend their time. Sections: engine,
-ai, rendering, storage, bot (the bot under load through the fake Discord, in a child process); each
-is a function in ``SECTIONS`` that receives the games and the quick flag and returns ``Row``s.
+ai, rendering, chart (the final post's), storage, bot (the bot under load through the fake Discord, in a
+child process); each is a function in ``SECTIONS`` that receives the games and the quick flag and
+returns ``Row``s.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def _rendering_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return render_bench.run(games, quick)
 
 
+def _chart_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import chart_bench
+
+    return chart_bench.run(games, quick)
+
+
 def _storage_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     from tests.perf import storage_bench
 
@@ -58,6 +65,7 @@ SECTIONS: dict[str, Section] = {
     "ai": _ai_section,
     "length": _length_section,
     "rendering": _rendering_section,
+    "chart": _chart_section,
     "storage": _storage_section,
     "bot": _bot_section,
 }

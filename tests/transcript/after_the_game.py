@@ -22,7 +22,7 @@ from bot.service.store import Store
 from bot.storage import Status
 from tests.transcript.journal import Entry, JournalFake
 from tests.transcript.patterns import findings
-from tests.transcript.play import DEFAULT_SEEDS, WAIT, Result, Table, carrying, start_bot
+from tests.transcript.play import DEFAULT_SEEDS, WAIT, Result, Table, carrying, check_fake, start_bot
 from tests.transcript.write import Tally, markdown
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
@@ -114,9 +114,7 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
     finally:
         await handle.stop()
     handle.raise_if_crashed()
-    problems = fake.allow_problems()
-    if problems:
-        raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+    check_fake(fake)
     # The challenge game's rounds are left out up to its last summary (``carnegie-solo.md`` reads like it).
     last = max(
         i for i, e in enumerate(fake.entries) if e.kind == "post" and e.look and SHOWN_FROM in e.look.content

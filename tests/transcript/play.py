@@ -408,10 +408,15 @@ async def played(
         finally:
             await handle.stop()
         handle.raise_if_crashed()
+    check_fake(fake)
+    return table
+
+
+def check_fake(fake: JournalFake) -> None:
+    """Raise if the fake saw something Discord refuses during the run."""
     problems = fake.allow_problems()
     if problems:
         raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
-    return table
 
 
 async def run(

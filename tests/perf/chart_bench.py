@@ -1,0 +1,78 @@
+"""Chart section: the final post's chart as the render process makes it (``score_chart.draw_chart``:
+replay the log from the seed for the score at every checkpoint, then draw and encode), beside two
+floors measured in the same run: the replay alone (``scores_by_checkpoint``), and Pillow's own PNG
+encode of a blank image of the chart's size (no drawing at all)."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from bot.service.score_chart import ChartJob, draw_chart
+from engine.core import Game
+from engine.core.score_history import scores_by_checkpoint
+from tests.after.games import finished
+from tests.perf.report import Row, median, percentile
+
+SECTION = "chart"
+# Drawn in the render process after the result's text is posted, so nobody waits on it; the render
+# pool replaces a process whose picture takes over RENDER_BUDGET (20 s). The target is the order of a
+# board picture.
+CHART_MEDIAN_MS = 1000.0
+GAMES = (("carnegie", 2), ("carnegie", 4), ("carnegie", 1), ("nipron", 4))
+
+
+def _timed(fn: Callable[[], Any], runs: int) -> list[float]:
+    fn()
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter_ns()
+        fn()
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+    return times
+
+
+def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    runs = 3 if quick else 20
+    names = {g.name for g in games}
+    rows: list[Row] = []
+    for name, players in GAMES:
+        if name not in names:
+            continue
+        f = finished(name, players, 7)
+        module = f.game.__module__.rsplit(".", 1)[0]
+        job = ChartJob(
+            module, None, players, f.seed, json.dumps({}), f.moves, ("a", "b", "c", "d")[:players], "en"
+        )
+        subject = f"final chart, {name} {players}p ({len(f.moves)} moves)"
+        chart = draw_chart(job)
+        size = Image.open(io.BytesIO(chart)).size
+        whole = _timed(lambda job=job: draw_chart(job), runs)  # type: ignore[misc]
+        replay = _timed(lambda f=f: scores_by_checkpoint(f.game, f.players, f.seed, None, f.moves), runs)  # type: ignore[misc]
+        blank = Image.new("RGB", size, (255, 255, 255))
+
+        def encode(blank: Image.Image = blank) -> bytes:
+            out = io.BytesIO()
+            blank.save(out, format="PNG")
+            return out.getvalue()
+
+        floor = _timed(encode, runs)
+        rows += [
+            Row(SECTION, subject, "median (replay + draw + encode)", median(whole), "ms", CHART_MEDIAN_MS),
+            Row(SECTION, subject, "p99", percentile(whole, 99), "ms"),
+            Row(SECTION, subject, "floor: the replay alone, median", median(replay), "ms"),
+            Row(
+                SECTION,
+                subject,
+                "floor: Pillow's PNG encode of a blank image that size, median",
+                median(floor),
+                "ms",
+                note=f"{size[0]}×{size[1]} px",
+            ),
+        ]
+    return rows

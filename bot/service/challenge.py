@@ -118,12 +118,17 @@ class Challenges:
     def this_week(self) -> str:
         return week_of(self.store.clock())
 
-    def table_options(self, game: str, options: Mapping[str, Any] | None) -> tuple[dict[str, str], int]:
+    def table_options(
+        self, game: str, options: Mapping[str, Any] | None, players: int | None = None
+    ) -> tuple[dict[str, str], int]:
         """The options and seed of a challenge table of ``game`` opened now; refuses a game without a
-        challenge and any option but the level, so the deal is the same for everyone."""
+        challenge, a table for more than one and any option but the level, so the deal is the same
+        for everyone."""
         if game not in plugins.CHALLENGES:
             titles = ", ".join(plugins.game(name).title for name in plugins.CHALLENGES)
             raise InvalidOptions(msg("The weekly challenge is played in {titles} only.", titles=titles))
+        if players not in (None, 1):
+            raise InvalidOptions(msg("The weekly challenge is a solo game: open it for one player."))
         key, default = plugins.CHALLENGES[game]
         spec = next(o for o in plugins.game(game).guide.options if o.key == key)
         given = dict(options or {})

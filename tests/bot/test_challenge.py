@@ -57,6 +57,8 @@ def test_a_challenge_table_takes_the_level_only(sessions: Sessions) -> None:
         sessions.challenges.table_options("carnegie", {"difficulty": "easy", "beginner": True})
     with pytest.raises(InvalidOptions, match="played in Carnegie only"):
         sessions.challenges.table_options("nipron", None)
+    with pytest.raises(InvalidOptions, match="is a solo game: open it for one player"):
+        sessions.challenges.table_options("carnegie", None, 2)
     with pytest.raises(InvalidOptions, match="There is no level"):
         sessions.challenges.table_options("carnegie", {"difficulty": "godlike"})
     options, _ = sessions.challenges.table_options("carnegie", None)

@@ -84,7 +84,7 @@ class Lobby(commands.Cog):
         seed = None
         if challenge:
             # the week's deal: one seat, the level only (refused otherwise), the week's seed
-            options, seed = self.sessions.challenges.table_options(game, options)
+            options, seed = self.sessions.challenges.table_options(game, options, players)
             players = 1
         table = await self.sessions.lobby.create_game(
             guild_id=interaction.guild_id,

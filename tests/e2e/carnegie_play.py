@@ -56,6 +56,13 @@ def check_image(message: Message) -> None:
     assert width > 200 and height > 200
 
 
+def check_final_images(final: Message) -> None:
+    """The final post shows the game's picture and the chart of points by checkpoint and category."""
+    board, chart = final.attachments
+    assert chart.filename == "final-chart.png" and png_size(chart.data)[0] == 800
+    check_image(dataclasses.replace(final, attachments=[board]))
+
+
 def seeded(handle: Any, seed: int) -> Any:
     """Fix the game's seed, so that each test plays the same game every run."""
     sessions_of(handle).store.new_seed = lambda: seed
@@ -203,10 +210,7 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
             assert (f"{category} {value}" in row) == (value != 0), (category, value, row)
     summaries = [m for m in public if "is over.**" in m.content]
     await fake.wait_for_pictures([*summaries, final])
-    # the final post shows the board and the chart of points by checkpoint and category
-    board, chart = final.attachments
-    assert chart.filename == "final-chart.png" and png_size(chart.data)[0] == 800
-    check_image(dataclasses.replace(final, attachments=[board]))
+    check_final_images(final)
     assert [int(m.content.split("Round ")[1].split(" ")[0]) for m in summaries] == list(range(1, 21))
     for message in summaries:
         check_image(message)

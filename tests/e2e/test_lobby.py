@@ -133,6 +133,7 @@ async def test_new_join_start_status(
         "vacation",
         "back",
         "expel",
+        "challenge",
     }
 
     lobby = await open_lobby(fake, "alice", "countdown")

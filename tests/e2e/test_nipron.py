@@ -14,7 +14,15 @@ import pytest
 
 from bot.storage import Status
 from engine.nipron import GAME
-from tests.e2e.carnegie_play import TAKE_MY_TURN, Played, check_image, seeded, sessions_of, take_turn
+from tests.e2e.carnegie_play import (
+    TAKE_MY_TURN,
+    Played,
+    check_final_images,
+    check_image,
+    seeded,
+    sessions_of,
+    take_turn,
+)
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked, next_turn_line, seated
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
 
@@ -88,7 +96,7 @@ async def test_a_complete_nipron_game(
         m for m in public if m.content.startswith("**Nipron — ") and "Provisional score" in m.content
     ]
     await fake.wait_for_pictures([*summaries, final])
-    check_image(final)
+    check_final_images(final)
     titles = [m.content.split("\n")[0] for m in summaries]
     assert titles == [
         "**Nipron — Scoring 1 is done.**",

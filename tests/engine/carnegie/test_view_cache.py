@@ -1,7 +1,7 @@
 """The view keeps the parts a move rarely changes (cities, track spaces, donation cells, a company's
-cells and tab spaces) and hands the same frozen models to the next view: it must say exactly what a
-view built from nothing says, in every language's words, and nothing made where sentences go unsaid
-may reach a player."""
+cells and tab spaces, the Timeline rows' events of R5.1.2) and hands the same frozen models to the next
+view: it must say exactly what a view built from nothing says, in every language's words, and nothing
+made where sentences go unsaid may reach a player."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _states(players: int, seed: int, every: int) -> list[CarnegieState]:
         n += 1
         if n % every == 0:
             out.append(state)
-    return out + [state]
+    return [*out, state]
 
 
 def _said(view: view_module.CarnegieView) -> list[tuple[str, str | None]]:

@@ -10,7 +10,9 @@ needs nothing but this model.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.carnegie import data, solo
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS, ROW_VP, TAB_SIDES, TABS
@@ -30,16 +32,25 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision
-from engine.core.words import Said, either, join, msg, plural
+from engine.core.words import Said, either, join, msg, plural, quiet
+
+# Frozen, because views share them: a city, a track space, a donation cell, a company's cells and
+# tab spaces change only when a move touches them, so each is made once per content (``_city_view``,
+# ``_track_space``, ``_donation_cell``, ``_cell_view``, ``_tab_spaces``) and never changed after.
+_SHARED = ConfigDict(frozen=True)
 
 
 class SlotView(BaseModel):
+    model_config = _SHARED
+
     type: str  # "H", "C", "I", "P" or "T" (small town, any type)
     owner: int | None
     project: str | None  # project type code of the built disc (R6.3.4), None for free or neutral
 
 
 class CityView(BaseModel):
+    model_config = _SHARED
+
     id: str
     name: str
     region: Said
@@ -53,6 +64,8 @@ class CityView(BaseModel):
 
 
 class TrackSpaceView(BaseModel):
+    model_config = _SHARED
+
     position: int
     cost: int
     level: Said
@@ -79,6 +92,8 @@ class TimelineRowView(BaseModel):
 
 
 class DonationCellView(BaseModel):
+    model_config = _SHARED
+
     code: str
     column: int
     row: int
@@ -94,6 +109,8 @@ class DisplayTileView(BaseModel):
 
 
 class WorkplaceView(BaseModel):
+    model_config = _SHARED
+
     cost: int
     permanent: bool
     active: bool
@@ -101,6 +118,8 @@ class WorkplaceView(BaseModel):
 
 
 class CellView(BaseModel):
+    model_config = _SHARED
+
     index: int
     row: int
     col: int
@@ -116,6 +135,8 @@ class CellView(BaseModel):
 
 
 class TabSpaceView(BaseModel):
+    model_config = _SHARED
+
     kind: str  # "P" project, "V" VP, "B" blank
     cost: int
     income: Said
@@ -263,6 +284,23 @@ class CarnegieView(BaseModel):
 
 def gain_text(g: data.Gain) -> str:
     """A bundle of resources, short for a drawing: "$3 + 1 good + 2 SP"."""
+    return _gain_text(g, quiet())
+
+
+def income_text(alternatives: tuple[data.Gain, ...]) -> str:
+    return _income_text(alternatives, quiet())
+
+
+# The texts of the printed board's spaces (a few dozen bundles) are the same in every view: a view is
+# built for every panel, and wording them again was a third of its cost. Keyed on ``quiet`` like the
+# other caches of sentences: one left unsaid in a play-out is never a player's.
+@lru_cache(maxsize=256)
+def _income_text(alternatives: tuple[data.Gain, ...], quiet: bool) -> str:
+    return either([_gain_text(g, quiet) for g in alternatives])
+
+
+@lru_cache(maxsize=256)
+def _gain_text(g: data.Gain, quiet: bool) -> str:
     parts: list[str] = []
     if g.money:
         parts.append(f"${g.money}")
@@ -277,10 +315,6 @@ def gain_text(g: data.Gain) -> str:
     return join(" + ", parts)
 
 
-def income_text(alternatives: tuple[data.Gain, ...]) -> str:
-    return either([gain_text(g) for g in alternatives])
-
-
 def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
     """Event(s) of a Timeline space (1–5) of a row (R5.1.2, §11)."""
     region, donation = space_event(timeline, row, space)
@@ -292,84 +326,20 @@ def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
 
 
 def _company_view(c: Company, seat: int) -> CompanyView:
-    cells = []
-    for i in range(N_CELLS):
-        content = c.cells[i]
-        r, col = divmod(i, GRID_COLS)
-        if content > 0:
-            costs = workplace_costs(content)
-            wps = [
-                WorkplaceView(
-                    cost=costs[w],
-                    permanent=is_permanent(content, w),
-                    active=bool(c.staff[i][w]),
-                    used=c.staff[i][w] == USED,
-                )
-                for w in range(len(costs))
-            ]
-            built = content <= len(data.TILES)
-            cells.append(
-                CellView(
-                    index=i,
-                    row=r,
-                    col=col,
-                    kind="department",
-                    department=content,
-                    code=data.DEPT_CODES[content],
-                    name=data.DEPT_NAMES[content],
-                    type=data.ACTION_CODES[data.DEPT_TYPES[content]],
-                    built=built,
-                    vp=ROW_VP[r] if built else 0,
-                    workplaces=wps,
-                    inactive=c.idle[i],
-                )
-            )
-        else:
-            cells.append(
-                CellView(
-                    index=i,
-                    row=r,
-                    col=col,
-                    kind="lobby" if content == LOBBY else "empty",
-                    department=None,
-                    code=None,
-                    name=None,
-                    type=None,
-                    built=False,
-                    vp=0,
-                    workplaces=[],
-                    inactive=c.idle[i],
-                )
-            )
-    tabs = []
-    for t in range(4):
-        spaces = TABS[t][c.tab_side[t]]
-        proj = [i for i in range(c.tab_pos[t] + 1) if spaces[i].kind == "P"]
-        emptied = set(proj[: c.tab_built[t]])
-        sv = [
-            TabSpaceView(
-                kind=s.kind,
-                cost=s.cost,
-                income=income_text(s.income),
-                vp=s.vp,
-                raises_cap=s.raises_cap,
-                exposed=i <= c.tab_pos[t],
-                disc=i in proj and i not in emptied,
-                emptied=i in emptied,
-            )
-            for i, s in enumerate(spaces)
-        ]
-        tabs.append(
-            TabView(
-                type=data.PROJECT_CODES[t],
-                name=data.PROJECT_TYPES[t],
-                side=TAB_SIDES[c.tab_side[t]],
-                build_goods=data.BUILD_GOODS[t],
-                spaces=sv,
-                ready=tab_discs(c, t),
-                end_vp=tab_end_vp(c, t),
-            )
+    cells = [_cell_view(i, c.cells[i], tuple(c.staff[i]), c.idle[i]) for i in range(N_CELLS)]
+    said = quiet()
+    tabs = [
+        TabView(
+            type=data.PROJECT_CODES[t],
+            name=data.PROJECT_TYPES[t],
+            side=TAB_SIDES[c.tab_side[t]],
+            build_goods=data.BUILD_GOODS[t],
+            spaces=list(_tab_spaces(t, c.tab_side[t], c.tab_pos[t], c.tab_built[t], said)),
+            ready=tab_discs(c, t),
+            end_vp=tab_end_vp(c, t),
         )
+        for t in range(4)
+    ]
     return CompanyView(
         seat=seat,
         money=c.money,
@@ -390,8 +360,129 @@ def _company_view(c: Company, seat: int) -> CompanyView:
     )
 
 
+# A view is built for every panel; most of its models are a company's cells and tab spaces, which a
+# move rarely changes. Sizes: every tab state there is (520, 3.8 MB), and the cells most recently seen
+# (2.3 KB each: 2,048 of them are 4.7 MB of the bot's memory; a whole random 4-player game shows 63).
+@lru_cache(maxsize=1 << 11)
+def _cell_view(i: int, content: int, staff: tuple[int, ...], idle: int) -> CellView:
+    r, col = divmod(i, GRID_COLS)
+    if content <= 0:
+        return CellView(
+            index=i,
+            row=r,
+            col=col,
+            kind="lobby" if content == LOBBY else "empty",
+            department=None,
+            code=None,
+            name=None,
+            type=None,
+            built=False,
+            vp=0,
+            workplaces=[],
+            inactive=idle,
+        )
+    costs = workplace_costs(content)
+    wps = [
+        WorkplaceView(
+            cost=costs[w],
+            permanent=is_permanent(content, w),
+            active=bool(staff[w]),
+            used=staff[w] == USED,
+        )
+        for w in range(len(costs))
+    ]
+    built = content <= len(data.TILES)
+    return CellView(
+        index=i,
+        row=r,
+        col=col,
+        kind="department",
+        department=content,
+        code=data.DEPT_CODES[content],
+        name=data.DEPT_NAMES[content],
+        type=data.ACTION_CODES[data.DEPT_TYPES[content]],
+        built=built,
+        vp=ROW_VP[r] if built else 0,
+        workplaces=wps,
+        inactive=idle,
+    )
+
+
+@lru_cache(maxsize=1 << 10)
+def _tab_spaces(t: int, side: int, pos: int, built: int, quiet: bool) -> tuple[TabSpaceView, ...]:
+    spaces = TABS[t][side]
+    proj = [i for i in range(pos + 1) if spaces[i].kind == "P"]
+    emptied = set(proj[:built])
+    return tuple(
+        TabSpaceView(
+            kind=s.kind,
+            cost=s.cost,
+            income=_income_text(s.income, quiet),
+            vp=s.vp,
+            raises_cap=s.raises_cap,
+            exposed=i <= pos,
+            disc=i in proj and i not in emptied,
+            emptied=i in emptied,
+        )
+        for i, s in enumerate(spaces)
+    )
+
+
+@lru_cache(maxsize=1 << 6)
+def _row_events(row: int, tile: int, side: int, quiet: bool) -> tuple[str, ...]:
+    """The events of a Timeline row's spaces 1–5 (R5.1.2), which only its tile and side decide."""
+    timeline = [[0, 0]] * 4
+    timeline[row] = [tile, side]
+    return tuple(event_text(row, space, timeline) for space in range(1, 6))
+
+
+@lru_cache(maxsize=1 << 8)
+def _donation_cell(k: int, discs: tuple[int, ...]) -> DonationCellView:
+    code, col, row, text = data.DONATION_CELLS[k]
+    return DonationCellView(code=code, column=col, row=row, text=text, discs=list(discs))
+
+
+@lru_cache(maxsize=1 << 9)
+def _city_view(ci: int, slots: tuple[tuple[int, int], ...]) -> CityView:
+    """A city with its slots' (owner, project) pairs; -1 for none."""
+    city = data.CITIES[ci]
+    return CityView(
+        id=city.id,
+        name=city.name,
+        region=data.REGIONS[city.region],
+        size=city.size,
+        vp=city.vp,
+        marker=city.marker,
+        link=city.link,
+        x=city.x,
+        y=city.y,
+        slots=[
+            SlotView(
+                type=data.SLOT_TYPE[k],
+                owner=None if owner < 0 else owner,
+                project=data.PROJECT_CODES[proj] if proj >= 0 else None,
+            )
+            for k, (owner, proj) in zip(data.CITY_SLOTS[ci], slots, strict=True)
+        ],
+    )
+
+
+@lru_cache(maxsize=1 << 10)
+def _track_space(reg: int, position: int, discs: tuple[int, ...], quiet: bool) -> TrackSpaceView:
+    ts = data.TRACKS[reg][position - 1]
+    return TrackSpaceView(
+        position=position,
+        cost=ts.cost,
+        level=data.LEVELS[ts.level],
+        income=_gain_text(ts.income, quiet),
+        bonus=_gain_text(ts.bonus, quiet),
+        discs=list(discs),
+    )
+
+
 def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> CarnegieView:
     n = state.players
+    said = quiet()
     timeline = []
     for r in range(4):
         tile, side = state.timeline[r]
@@ -401,54 +492,28 @@ def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> Ca
                 name=data.ACTION_TYPES[r],
                 tile=tile,
                 side=data.TIMELINE_SIDES[side],
-                events=[event_text(r, s, state.timeline) for s in range(1, 6)],
+                events=list(_row_events(r, tile, side, said)),
                 marker=state.markers[r],
                 flipped=state.flipped == r,
                 gear=state.row == r,
             )
         )
-    cities = []
-    for ci, city in enumerate(data.CITIES):
-        slots = []
-        for k in data.CITY_SLOTS[ci]:
-            owner = state.slot_owner[k]
-            proj = state.slot_project[k]
-            slots.append(
-                SlotView(
-                    type=data.SLOT_TYPE[k],
-                    owner=None if owner < 0 else owner,
-                    project=data.PROJECT_CODES[proj] if proj >= 0 else None,
-                )
-            )
-        cities.append(
-            CityView(
-                id=city.id,
-                name=city.name,
-                region=data.REGIONS[city.region],
-                size=city.size,
-                vp=city.vp,
-                marker=city.marker,
-                link=city.link,
-                x=city.x,
-                y=city.y,
-                slots=slots,
-            )
-        )
+    cities = [
+        _city_view(ci, tuple((state.slot_owner[k], state.slot_project[k]) for k in data.CITY_SLOTS[ci]))
+        for ci in range(len(data.CITIES))
+    ]
     tracks = []
     for reg in range(4):
-        spaces = []
-        for p, ts in enumerate(data.TRACKS[reg], start=1):
-            spaces.append(
-                TrackSpaceView(
-                    position=p,
-                    cost=ts.cost,
-                    level=data.LEVELS[ts.level],
-                    income=gain_text(ts.income),
-                    bonus=gain_text(ts.bonus),
-                    discs=[s for s in range(n) if state.companies[s].tracks[reg] == p]
-                    + ([ANDREW] if state.andrew is not None and state.andrew.tracks[reg] == p else []),
-                )
+        spaces = [
+            _track_space(
+                reg,
+                p,
+                tuple(s for s in range(n) if state.companies[s].tracks[reg] == p)
+                + ((ANDREW,) if state.andrew is not None and state.andrew.tracks[reg] == p else ()),
+                said,
             )
+            for p in range(1, len(data.TRACKS[reg]) + 1)
+        ]
         tracks.append(
             TrackView(
                 region=data.REGIONS[reg],
@@ -456,10 +521,7 @@ def build_view(state: CarnegieState, seat: int | None, decision: Decision) -> Ca
                 mission_area=[state.companies[s].missions[reg] for s in range(n)],
             )
         )
-    donations = [
-        DonationCellView(code=code, column=col, row=row, text=text, discs=state.donation_discs[k][:])
-        for k, (code, col, row, text) in enumerate(data.DONATION_CELLS)
-    ]
+    donations = [_donation_cell(k, tuple(discs)) for k, discs in enumerate(state.donation_discs)]
     display = [
         DisplayTileView(tile=t.id, name=t.name, type=data.ACTION_CODES[t.type], copies=state.display[t.id])
         for t in data.TILES

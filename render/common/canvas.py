@@ -6,11 +6,21 @@ to know which game is drawing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.common.fonts import font
 from render.common.palette import INK, PANEL, PANEL_EDGE, RGB
 from render.common.sprites import NO_ICONS, Icons, paste
+
+
+# Fitting a label measures it at every size down to the one that fits, and a board measures the same
+# few hundred labels in every picture: a sixth of a company board's drawing. A width depends only on
+# the text, the size and the weight (the fonts are fixed files).
+@lru_cache(maxsize=1 << 14)
+def _width(s: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(s)
 
 
 class Canvas:
@@ -44,7 +54,7 @@ class Canvas:
         self.d.text((x, y), s, font=font(size, bold), fill=fill, anchor=anchor, **kwargs)  # type: ignore[arg-type]
 
     def text_width(self, s: str, size: int, bold: bool = False) -> float:
-        return font(size, bold).getlength(s)
+        return _width(str(s), size, bold)
 
     def fit_text(
         self,

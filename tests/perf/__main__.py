@@ -5,6 +5,10 @@ writes only with ``--write``). ``--profile`` shows where random games spend thei
 ai, rendering, chart (the final post's), storage, bot (the bot under load through the fake Discord, in a
 child process); each is a function in ``SECTIONS`` that receives the games and the quick flag and
 returns ``Row``s.
+
+A timed row carries the floor measured beside it in the same run (``Row.floor``) and is judged by the
+ratio to it where the row has a ``ratio_target``; the table shows the ratio first. ``--strict`` exits
+with status 1 when any target, ratio or absolute, is missed.
 """
 
 from __future__ import annotations
@@ -98,7 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="instead of the table: where random games spend time (cProfile + per verb)",
     )
-    parser.add_argument("--strict", action="store_true", help="exit with status 1 when a target is missed")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit with status 1 when a target (a ratio to its floor where given) is missed",
+    )
     args = parser.parse_args(argv)
 
     load_games()

@@ -4,10 +4,16 @@ Figures per game and player count: median / p99 of ``legal_actions``, of ``apply
 decision (``legal_actions`` + ``apply``), full random games per second and the median game time
 (an untimed loop, so the per-call clock reads do not inflate it), and, on states sampled along the
 games, the state's JSON size and the times of ``dump_state``, ``load_state``, ``view`` and ``score``.
+
+Floors, measured in the same run on the same states: a JSON round trip of the state (the standard
+library parsing and writing its stored text: the least any work on that state costs) for a decision,
+and a decision's own ``apply`` for ``view`` (a panel shows a view after every click, so drawing the
+state must not cost much more than changing it).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -26,6 +32,11 @@ TARGETS: dict[tuple[str, str], float] = {
     ("nipron", "decision median"): 200.0,  # µs (issue 13)
     ("nipron", "game median 4p"): 50.0,  # ms (issue 13)
 }
+
+# Ratio targets (value / floor of the same run) from the performance issue, for the games players play.
+DECISION_PER_JSON_ROUND_TRIP = 20.0
+VIEW_PER_APPLY = 5.0
+RATIO_GAMES = ("carnegie", "nipron")
 
 MAX_STEPS = 200_000  # a runaway game is a bug, not a benchmark figure
 
@@ -132,11 +143,16 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
     texts = [game.dump_state(s) for s in samples.states]
     load_us = _times_us(game.load_state, texts)
     final_sizes = sizes[-1:] if sizes else []
+    json_us = _times_us(lambda text: json.dumps(json.loads(text)), texts)
     view_us = _times_us(lambda s: game.view(s, None), samples.states)
     score_us = _times_us(game.score, samples.states)
 
     def target(metric: str) -> float | None:
         return TARGETS.get((game.name, metric))
+
+    ratios = game.name in RATIO_GAMES
+    json_floor = {"floor": median(json_us), "floor_name": "JSON round trip of the state"}
+    apply_floor = {"floor": median(samples.apply_us), "floor_name": "apply median"}
 
     rows = [
         Row(SECTION, subject, "legal_actions median", median(samples.legal_us), "µs"),
@@ -150,8 +166,18 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
             median(samples.decision_us),
             "µs",
             target("decision median"),
+            ratio_target=DECISION_PER_JSON_ROUND_TRIP if ratios else None,
+            **json_floor,
         ),
-        Row(SECTION, subject, "legal_actions+apply p99", percentile(samples.decision_us, 99), "µs"),
+        Row(
+            SECTION,
+            subject,
+            "legal_actions+apply p99",
+            percentile(samples.decision_us, 99),
+            "µs",
+            floor=percentile(json_us, 99),
+            floor_name="JSON round trip p99",
+        ),
         Row(SECTION, subject, "actions per game (median)", median(samples.steps), "", note="random play"),
         Row(SECTION, subject, "random game median", median(game_ms), "ms", target(f"game median {players}p")),
         Row(
@@ -165,7 +191,16 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
         Row(SECTION, subject, "state JSON size at end", (final_sizes[0] if final_sizes else 0) / 1024, "KiB"),
         Row(SECTION, subject, "dump_state median", median(dump_us), "µs"),
         Row(SECTION, subject, "load_state median", median(load_us), "µs"),
-        Row(SECTION, subject, "view median", median(view_us), "µs"),
+        Row(SECTION, subject, "JSON round trip of the state median", median(json_us), "µs"),
+        Row(
+            SECTION,
+            subject,
+            "view median",
+            median(view_us),
+            "µs",
+            ratio_target=VIEW_PER_APPLY if ratios else None,
+            **apply_floor,
+        ),
         Row(SECTION, subject, "score median", median(score_us), "µs"),
     ]
     return rows

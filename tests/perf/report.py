@@ -16,7 +16,14 @@ BENCHMARKS = ROOT / "BENCHMARKS.md"
 @dataclass(frozen=True)
 class Row:
     """One measured figure. ``target`` is the budget in the same unit, ``None`` when there is none;
-    ``lower_is_better`` says which side of the target passes."""
+    ``lower_is_better`` says which side of the target passes.
+
+    ``floor`` is what the same machine took, in the same run and the same unit, for the least work of
+    the same kind (a bare round trip, Pillow's own PNG encode of the same image, a JSON round trip of
+    the same state, an empty transaction), named by ``floor_name``. On these shared machines absolute
+    times swing 2-3x from run to run while the ratio to a floor measured beside them holds, so
+    ``ratio_target`` (value / floor) judges the row when both are given; ``target`` judges only rows
+    without one."""
 
     section: str
     subject: str
@@ -26,19 +33,46 @@ class Row:
     target: float | None = None
     lower_is_better: bool = True
     note: str = ""
+    floor: float | None = None
+    floor_name: str = ""
+    ratio_target: float | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        if self.floor is None or self.floor <= 0:
+            return None
+        return self.value / self.floor
 
     @property
     def verdict(self) -> str:
+        if self.ratio_target is not None:
+            ratio = self.ratio
+            if ratio is None:
+                # A ratio target without its floor is a broken measurement, never a pass.
+                return "MISSED"
+            ok = ratio <= self.ratio_target if self.lower_is_better else ratio >= self.ratio_target
+            return "ok" if ok else "MISSED"
         if self.target is None:
             return ""
         ok = self.value <= self.target if self.lower_is_better else self.value >= self.target
         return "ok" if ok else "MISSED"
 
     def target_text(self) -> str:
+        sign = "≤" if self.lower_is_better else "≥"
+        if self.ratio_target is not None:
+            return f"{sign} {_num(self.ratio_target)}×"
         if self.target is None:
             return ""
-        sign = "≤" if self.lower_is_better else "≥"
         return f"{sign} {_num(self.target)} {self.unit}"
+
+    def ratio_text(self) -> str:
+        ratio = self.ratio
+        return "" if ratio is None else f"{_num(ratio)}×"
+
+    def floor_text(self) -> str:
+        if self.floor is None:
+            return ""
+        return f"{_num(self.floor)} {self.unit} ({self.floor_name})" if self.floor_name else _num(self.floor)
 
 
 def _num(x: float) -> str:
@@ -79,16 +113,19 @@ def machine_line() -> str:
     return f"CPU: {cpu_model()}; Python {platform.python_version()} ({platform.python_implementation()})"
 
 
-HEADERS = ("section", "subject", "metric", "value", "target", "")
+HEADERS = ("section", "subject", "metric", "ratio", "value", "floor", "target", "")
 
 
 def table_rows(rows: Sequence[Row]) -> list[tuple[str, ...]]:
+    """Ratio first (what holds from run to run), the absolute figure and its floor second."""
     return [
         (
             r.section,
             r.subject,
             r.metric + (f" ({r.note})" if r.note else ""),
+            r.ratio_text(),
             f"{_num(r.value)} {r.unit}",
+            r.floor_text(),
             r.target_text(),
             r.verdict,
         )
@@ -106,8 +143,8 @@ def text_table(rows: Sequence[Row]) -> str:
 
 
 def markdown_table(rows: Sequence[Row]) -> str:
-    out = ["| subject | metric | value | target | |", "|---|---|---|---|---|"]
-    out += [f"| {s} | {m} | {v} | {t} | {ok} |" for _, s, m, v, t, ok in table_rows(rows)]
+    out = ["| subject | metric | ratio | value | floor | target | |", "|---|---|---|---|---|---|---|"]
+    out += [f"| {s} | {m} | {q} | {v} | {f} | {t} | {ok} |" for _, s, m, q, v, f, t, ok in table_rows(rows)]
     return "\n".join(out)
 
 

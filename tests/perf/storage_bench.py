@@ -4,7 +4,9 @@ its defaults: every COMMIT flushed), and what a restart costs with 1,000 games i
 
 - Durable actions per second: ``Sessions.act`` on 2-player Carnegie games, one action at a time, each
   its own ``BEGIN IMMEDIATE … COMMIT`` (load snapshot, check, apply, save snapshot, append to the log,
-  build the next choices): the product's path per click, engine work included.
+  build the next choices): the product's path per click, engine work included. Its floor is an empty
+  write transaction on the same database (``BEGIN IMMEDIATE; COMMIT`` on SQLite, ``BEGIN; COMMIT`` on
+  PostgreSQL), one after every act, so both see the same moment of the shared machine.
 - Snapshot load: ``Sessions.load`` (read transaction + ``load_state``) and ``Sessions.status`` (what a
   click pays to draw a panel: load + legal actions + labels).
 - The players' languages read again (``ChosenLanguages.load``, every ``REFRESH`` seconds and at start),
@@ -38,10 +40,24 @@ SECTION = "storage"
 ACTIONS_PER_SECOND = 500.0
 RESTART_MS = 2000.0
 RESTART_GAMES = 1000
+ACT_PER_EMPTY_TRANSACTION = 2.0  # a durable action / an empty transaction of the same database
+
+
+async def _empty_transaction_ms(db: Any) -> float:
+    t0 = time.perf_counter_ns()
+    async with db.transaction(write=True):
+        pass
+    return (time.perf_counter_ns() - t0) / 1e6
 
 
 async def _play(
-    sessions: Any, game_id: int, users: list[int], actions: int, rnd: random.Random, act_ms: list[float]
+    sessions: Any,
+    game_id: int,
+    users: list[int],
+    actions: int,
+    rnd: random.Random,
+    act_ms: list[float],
+    floor_ms: list[float],
 ) -> None:
     status = await sessions.lobby.start(game_id, users[0])
     progress = status.progress
@@ -56,6 +72,7 @@ async def _play(
             game_id, users[seat], choice.notation, expected_version=None, interaction_id=None, seat=seat
         )
         act_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        floor_ms.append(await _empty_transaction_ms(sessions.store.db))
         progress = result.progress
 
 
@@ -148,9 +165,11 @@ async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, fl
 
 async def _games_played(
     sessions: Any, n_games: int, per_game: int, rnd: random.Random
-) -> tuple[list[float], list[int]]:
-    """``n_games`` 2-player Carnegie games played part-way; (ms of every act, the game ids)."""
+) -> tuple[list[float], list[float], list[int]]:
+    """``n_games`` 2-player Carnegie games played part-way; (ms of every act, ms of an empty transaction
+    after each, the game ids)."""
     act_ms: list[float] = []
+    floor_ms: list[float] = []
     ids = []
     for g in range(n_games):
         users = [1000 + 10 * g, 1001 + 10 * g]
@@ -164,18 +183,18 @@ async def _games_played(
         )
         await sessions.lobby.join(table.id, users[1], f"P{g}b")
         # Different lengths, so the clones below are games at many stages.
-        await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms)
+        await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms, floor_ms)
         ids.append(table.id)
-    return act_ms, ids
+    return act_ms, floor_ms, ids
 
 
 async def _postgres_acts(
     server: Any, n_games: int, per_game: int, synchronous_commit: str
-) -> tuple[list[float], str]:
+) -> tuple[list[float], list[float], str]:
     """The same games and actions on a local PostgreSQL server with fsync on; with
     ``synchronous_commit=on`` (PostgreSQL's default) every COMMIT waits for its WAL flush, with
     ``off`` a crash of the server (not of the bot) may lose the last commits, never corrupting
-    anything: SQLite's WAL + NORMAL trade. (ms of every act, the setting)."""
+    anything: SQLite's WAL + NORMAL trade. (ms of every act, of the empty transactions, the setting)."""
     import asyncpg
 
     from bot.service.sessions import Sessions
@@ -195,10 +214,10 @@ async def _postgres_acts(
             version = (await read.fetchone("SHOW server_version"))[0]  # type: ignore[index]
         rnd = random.Random(7)
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
-        act_ms, _ = await _games_played(sessions, n_games, per_game, rnd)
+        act_ms, floor_ms, _ = await _games_played(sessions, n_games, per_game, rnd)
     finally:
         await db.close()
-    return act_ms, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
+    return act_ms, floor_ms, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
 
 
 async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float]:
@@ -219,6 +238,10 @@ async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float
     return ms
 
 
+def _empty(floor_ms: list[float]) -> dict[str, Any]:
+    return {"floor": median(floor_ms), "floor_name": "empty write transaction, same database"}
+
+
 async def _bench(quick: bool) -> list[Row]:
     from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
@@ -235,7 +258,7 @@ async def _bench(quick: bool) -> list[Row]:
         level = (await db.conn.execute_fetchall("PRAGMA synchronous"))[0][0]  # type: ignore[index]
         sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[level]
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
-        act_ms, ids = await _games_played(sessions, n_games, per_game, rnd)
+        act_ms, empty_ms, ids = await _games_played(sessions, n_games, per_game, rnd)
         active = [i for i in ids if (await sessions.reading.status(i)).table.game.status.value == "active"]
         load_ms, status_ms = [], []
         for _ in range(5 if quick else 20):
@@ -260,13 +283,13 @@ async def _bench(quick: bool) -> list[Row]:
 
     server = LocalPostgres(durable=True).start()
     try:
-        on_ms, on_setting = await _postgres_acts(server, n_games, per_game, "on")
-        off_ms, off_setting = await _postgres_acts(server, n_games, per_game, "off")
+        on_ms, on_floor, on_setting = await _postgres_acts(server, n_games, per_game, "on")
+        off_ms, off_floor, off_setting = await _postgres_acts(server, n_games, per_game, "off")
     finally:
         server.stop()
     postgres_rows = [
         row
-        for ms, setting in ((on_ms, on_setting), (off_ms, off_setting))
+        for ms, floor, setting in ((on_ms, on_floor, on_setting), (off_ms, off_floor, off_setting))
         for row in (
             Row(
                 SECTION,
@@ -283,8 +306,18 @@ async def _bench(quick: bool) -> list[Row]:
                 median(ms),
                 "ms",
                 note=f"{len(ms)} actions",
+                ratio_target=ACT_PER_EMPTY_TRANSACTION,
+                **_empty(floor),
             ),
-            Row(SECTION, "postgresql (local)", "Sessions.act p99", percentile(ms, 99), "ms"),
+            Row(
+                SECTION,
+                "postgresql (local)",
+                "Sessions.act p99",
+                percentile(ms, 99),
+                "ms",
+                floor=percentile(floor, 99),
+                floor_name="empty transaction p99",
+            ),
         )
     ]
 
@@ -302,8 +335,25 @@ async def _bench(quick: bool) -> list[Row]:
             ACTIONS_PER_SECOND,
             lower_is_better=False,
         ),
-        Row(SECTION, subject, "Sessions.act median", median(act_ms), "ms", note=f"{len(act_ms)} actions"),
-        Row(SECTION, subject, "Sessions.act p99", percentile(act_ms, 99), "ms"),
+        Row(
+            SECTION,
+            subject,
+            "Sessions.act median",
+            median(act_ms),
+            "ms",
+            note=f"{len(act_ms)} actions",
+            ratio_target=ACT_PER_EMPTY_TRANSACTION,
+            **_empty(empty_ms),
+        ),
+        Row(
+            SECTION,
+            subject,
+            "Sessions.act p99",
+            percentile(act_ms, 99),
+            "ms",
+            floor=percentile(empty_ms, 99),
+            floor_name="empty transaction p99",
+        ),
         *postgres_rows,
         Row(SECTION, subject, "snapshot load (Sessions.load) median", median(load_ms), "ms"),
         Row(SECTION, subject, "snapshot load (Sessions.load) p99", percentile(load_ms, 99), "ms"),

@@ -23,6 +23,8 @@ def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.Cap
     assert out.startswith("CPU: ")
     assert "rendering  carnegie overview (round 12, 4p)" in out
     assert "PNG size vs Discord attachment limit" in out
+    # every picture beside its own PNG encode, measured in the same run, and judged by the ratio
+    assert out.count("(PNG encode of the same pixels)") == 5 and "≤ 2.00×" in out
     assert "wrote" not in out
 
 

@@ -215,13 +215,17 @@ def test_company_board_shows_employees_and_tabs() -> None:
     view = mid_game_4p()
     before = company_image(view, 3, NAMES)
     comp = view.companies[3]
-    hr = next(c for c in comp.cells if c.code == "HR")
-    free = next(w for w in hr.workplaces if not w.active)
-    free.active = True
+    # Views share their cells and tab spaces (frozen): a changed one is a copy put in this view's lists.
+    at = next(i for i, c in enumerate(comp.cells) if c.code == "HR")
+    hr = comp.cells[at]
+    workplaces = list(hr.workplaces)
+    free = next(k for k, w in enumerate(workplaces) if not w.active)
+    workplaces[free] = workplaces[free].model_copy(update={"active": True})
+    comp.cells[at] = hr.model_copy(update={"workplaces": workplaces})
     assert ImageChops.difference(before, company_image(view, 3, NAMES)).getbbox() is not None
     tab = comp.tabs[1]
-    space = next(s for s in tab.spaces if not s.exposed)
-    space.exposed = True
+    hidden = next(k for k, s in enumerate(tab.spaces) if not s.exposed)
+    tab.spaces[hidden] = tab.spaces[hidden].model_copy(update={"exposed": True})
     assert ImageChops.difference(before, company_image(view, 3, NAMES)).getbbox() is not None
 
 

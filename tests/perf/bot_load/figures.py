@@ -16,8 +16,15 @@ from tests.perf.report import Row, median, percentile
 SECTION = "bot"
 
 ACK_DEADLINE_MS = 1000 * ACK_DEADLINE  # Discord's 3 s less the network's share
-ACK_P99_MS = 100.0  # target at 100 games at machine speed, and at every human-pace level
+# Acknowledgement p99 / the bare round trip's p99 (the fake asking the bot's gateway for a heartbeat,
+# measured beside the clicks): at a human pace, and at 100 games at machine speed.
+ACK_PER_ROUND_TRIP_HUMAN = 3.0
+ACK_PER_ROUND_TRIP_MACHINE = 5.0
+PANEL_P99_MS = 300.0  # click -> the clicker's own panel redrawn, at every human-pace level
 ROUND_P99_MS = 1000.0  # target at every human-pace level
+# Seconds between bare round trips: discord.py sends at most 110 gateway frames a minute and holds its
+# receiving loop (the clicks too) once past that, so the pings stay at ~86 a minute.
+PING_EVERY = 0.7
 GLOBAL_BUDGET = 45.0  # requests/s the bot allows itself (Discord: 50/s per bot; interaction responses exempt)
 PER_HANDOVER = 1.1  # global-limited requests per change of the player to act
 # Interaction responses and follow-ups: exempt from the global limit.
@@ -83,24 +90,49 @@ def _latency_rows(subject: str, fake: LoadFake, tables: list[Table], m: Measured
     elapsed = m.t1 - m.t0
     acks = _acks_ms(fake, m)
     ack_ms = [lat for _, lat in acks]
-    windows = _merge([w for t in tables for w in t.render_windows])
+    ping_ms = [rtt * 1000 for sent, rtt in fake.pings if m.t0 <= sent <= m.t1]
+    done = [(click, posted) for t in tables for click, posted in fake.round_done[t.channel.id]]
+    windows = _merge(done)
     during_render = [lat for c, lat in acks if _inside(windows, c)]
-    round_ms = [ms for t in tables for at, ms in t.round_ms if at >= m.t0]
-    # Acknowledgements: at 100 games at machine speed and at every human pace; round posts at a human
-    # pace (at machine speed the players close rounds faster than any number of render processes
-    # draws them: that figure is the queue wait).
-    ack_target = ACK_P99_MS if m.think or m.n_games == 100 else None
+    round_ms = [(posted - click) * 1000 for click, posted in done if click >= m.t0]
+    panel_ms = [ms for t in tables for at, ms in t.panel_ms if m.t0 <= at <= m.t1]
+    line_ms = [s * 1000 for at, s in fake.next_lines if m.t0 <= at <= m.t1]
+    # Acknowledgements: at 100 games at machine speed and at every human pace; round posts and panels
+    # at a human pace (at machine speed the players close rounds faster than any number of render
+    # processes draws them: that figure is the queue wait).
+    ack_ratio = (
+        ACK_PER_ROUND_TRIP_HUMAN if m.think else ACK_PER_ROUND_TRIP_MACHINE if m.n_games == 100 else None
+    )
     round_target = ROUND_P99_MS if m.think else None
     round_what = "end-of-round post" if m.think else "end-of-round post (queue wait included)"
+    trip = {"floor": percentile(ping_ms, 99), "floor_name": "bare round trip p99"}
     return [
-        Row(SECTION, subject, "acknowledgement p50", median(ack_ms), "ms"),
+        Row(
+            SECTION,
+            subject,
+            "bare round trip p50",
+            median(ping_ms),
+            "ms",
+            note=f"{len(ping_ms)} heartbeats the fake asked the bot's gateway for",
+        ),
+        Row(SECTION, subject, "bare round trip p99", percentile(ping_ms, 99), "ms"),
+        Row(
+            SECTION,
+            subject,
+            "acknowledgement p50",
+            median(ack_ms),
+            "ms",
+            floor=median(ping_ms),
+            floor_name="bare round trip p50",
+        ),
         Row(
             SECTION,
             subject,
             "acknowledgement p99",
             percentile(ack_ms, 99),
             "ms",
-            ack_target,
+            ratio_target=ack_ratio,
+            **trip,
         ),
         Row(
             SECTION,
@@ -116,10 +148,37 @@ def _latency_rows(subject: str, fake: LoadFake, tables: list[Table], m: Measured
             "acknowledgement p99 while boards render",
             percentile(during_render, 99),
             "ms",
-            ack_target,
+            ratio_target=ack_ratio if during_render else None,
             note=f"{len(during_render)} interactions",
+            **trip,
         ),
-        Row(SECTION, subject, f"{round_what} p50", median(round_ms), "ms", note=f"{len(round_ms)} rounds"),
+        Row(
+            SECTION,
+            subject,
+            "click → own panel redrawn p99",
+            percentile(panel_ms, 99),
+            "ms",
+            PANEL_P99_MS if m.think else None,
+            note=f"{len(panel_ms)} clicks",
+            **trip,
+        ),
+        Row(
+            SECTION,
+            subject,
+            "click → next turn line p99",
+            percentile(line_ms, 99),
+            "ms",
+            note=f"{len(line_ms)} hand-overs",
+            **trip,
+        ),
+        Row(
+            SECTION,
+            subject,
+            f"{round_what} p50",
+            median(round_ms),
+            "ms",
+            note=f"{len(round_ms)} rounds, click to picture",
+        ),
         Row(SECTION, subject, f"{round_what} p99", percentile(round_ms, 99), "ms", round_target),
         Row(
             SECTION,

@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.fakediscord.model import Guild
 from tests.perf.bot_load.fake import WAIT, LoadFake
-from tests.perf.bot_load.figures import Measured, rows
+from tests.perf.bot_load.figures import PING_EVERY, Measured, rows
 from tests.perf.bot_load.players import Table, open_game, play
 from tests.perf.bot_load.procs import proc_status, tree_cpu, tree_rss
 from tests.perf.report import Row
@@ -146,6 +146,7 @@ async def _measure(
     requests_before = len(fake.requests)
     rss_before = sum(tree_rss(p)[0] for p in pids)
     players = [asyncio.create_task(play(fake, t, stop)) for t in tables]
+    pinger = asyncio.create_task(fake.ping_while(stop, PING_EVERY))
     await _warm_up(fake, tables, think)
     for table in tables:
         table.errors = 0  # counted in the window only, like the late acknowledgements
@@ -161,8 +162,8 @@ async def _measure(
     invalid1 = fake.invalid_count
     cpu1, self1 = sum(map(tree_cpu, pids)), resource.getrusage(resource.RUSAGE_SELF)
     rss, peak = (sum(v) for v in zip(*map(tree_rss, pids), strict=True))
-    await asyncio.wait(players, timeout=WAIT)
-    for task in players:
+    await asyncio.wait([*players, pinger], timeout=WAIT)
+    for task in [*players, pinger]:
         task.cancel()
     return Measured(
         n_games=len(tables),

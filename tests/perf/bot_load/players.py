@@ -27,8 +27,7 @@ class Table:
     channel: Any
     users: dict[int, User]
     rnd: random.Random
-    round_ms: list[tuple[float, float]] = field(default_factory=list)  # (click created, ms)
-    render_windows: list[tuple[float, float]] = field(default_factory=list)
+    panel_ms: list[tuple[float, float]] = field(default_factory=list)  # (click created, ms to the redraw)
     errors: int = 0
     decisions: int = 0
     think: float = 0.0  # mean seconds a player looks at the panel before each click
@@ -96,7 +95,6 @@ async def play(fake: LoadFake, table: Table, stop: asyncio.Event) -> None:
 
 
 async def take_turn(fake: LoadFake, table: Table, user: User, line: Message) -> bool:
-    cid = table.channel.id
     opened = await fake.click(user, line, line.button(TAKE_MY_TURN)["custom_id"], timeout=WAIT)
     panel_msg = opened.record.original
     assert panel_msg is not None
@@ -111,7 +109,6 @@ async def take_turn(fake: LoadFake, table: Table, user: User, line: Message) -> 
             await asyncio.sleep(table.think * (0.5 + table.rnd.random()))
         custom_id, value = pick(panel, table.rnd)
         edits = panel.edits
-        posts = len(fake.round_posts[cid])
         if value is None:
             out = await fake.click(user, panel, custom_id, timeout=WAIT)
         else:
@@ -124,9 +121,6 @@ async def take_turn(fake: LoadFake, table: Table, user: User, line: Message) -> 
         if out.replies:
             table.errors += 1  # refused (stale, not your turn…): back to the turn line
             return True
-        if len(fake.round_posts[cid]) > posts:
-            posted = fake.round_posts[cid][posts]
-            table.round_ms.append((out.record.created, (posted - out.record.created) * 1000))
-            table.render_windows.append((out.record.created, posted))
+        table.panel_ms.append((out.record.created, (fake.edited_at[pid] - out.record.created) * 1000))
         panel = fake.message(pid)
     return True

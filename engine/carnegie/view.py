@@ -30,7 +30,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision
-from engine.core.words import Said, either, join, msg, plural
+from engine.core.words import Said, either, join, money, msg, plural
 
 
 class SlotView(BaseModel):
@@ -265,7 +265,7 @@ def gain_text(g: data.Gain) -> str:
     """A bundle of resources, short for a drawing: "$3 + 1 good + 2 SP"."""
     parts: list[str] = []
     if g.money:
-        parts.append(f"${g.money}")
+        parts.append(money(g.money, "$"))
     if g.goods:
         parts.append(plural("{n} good", "{n} goods", g.goods))
     if g.vp:

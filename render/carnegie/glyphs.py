@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.carnegie import data
+from engine.core.words import money
 from render.carnegie.model import ANDREW, NEUTRAL, Owner
 from render.carnegie.palette import (
     ANDREW_STYLE,
@@ -17,6 +18,7 @@ from render.carnegie.palette import (
     VP_IMMEDIATE,
 )
 from render.common.canvas import Canvas
+from render.common.language import say
 from render.common.palette import INK, NEUTRAL_STYLE, RGB, WHITE, PlayerStyle, player_style
 from render.common.sprites import marker, paste
 
@@ -65,7 +67,7 @@ def gain_parts(gain: data.Gain) -> list[tuple[str, str]]:
     """(kind, text) pieces of a Gain: kind is money, goods, vp, sp or employee."""
     parts: list[tuple[str, str]] = []
     if gain.money:
-        parts.append(("money", f"${gain.money}"))
+        parts.append(("money", say(money(gain.money, "$"))))
     if gain.goods:
         parts.append(("goods", str(gain.goods)))
     if gain.vp:

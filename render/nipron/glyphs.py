@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.words import money
 from render.common.canvas import Canvas
 from render.common.language import say
 from render.common.palette import INK, RGB, WHITE, PlayerStyle
@@ -17,7 +18,7 @@ def style(colour: str, seat: int = 0) -> PlayerStyle:
 
 
 def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+    return say(money(amount, "¥"))
 
 
 def player_marker(c: Canvas, st: PlayerStyle, cx: float, cy: float, size: int) -> None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.carnegie import data
+from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.icons import ICONS
@@ -247,7 +248,7 @@ def _players(c: Canvas, m: BoardModel, y0: float) -> None:
                 ellipsis=True,
             )
         else:
-            c.text(cols[1][1], cy, f"${p.money}", MIN_TEXT + 6, fill=MONEY, bold=True, anchor="mm")
+            c.text(cols[1][1], cy, say(money(p.money, "$")), MIN_TEXT + 6, fill=MONEY, bold=True, anchor="mm")
             c.icon("goods", cols[2][1] - 18, cy, 28, GOODS)
             c.text(cols[2][1] + 2, cy, str(p.goods), MIN_TEXT + 6, bold=True, anchor="lm")
             c.icon("employee", cols[3][1] - 18, cy, 28)

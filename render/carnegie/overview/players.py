@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.glyphs import draw_owner
 from render.carnegie.icons import ICONS
@@ -68,7 +69,7 @@ def draw_players(
                 anchor="lm",
             )
             continue
-        c.text(x0 + cols[1][1], cy, f"${p.money}", 24, fill=MONEY, bold=True, anchor="mm")
+        c.text(x0 + cols[1][1], cy, say(money(p.money, "$")), 24, fill=MONEY, bold=True, anchor="mm")
         c.icon("goods", x0 + cols[2][1] - 14, cy, 24, GOODS)
         c.text(x0 + cols[2][1] + 2, cy, str(p.goods), 24, bold=True, anchor="lm")
         c.icon("employee", x0 + cols[3][1] - 16, cy, 24)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.words import msg
+from engine.core.words import money, msg
 from engine.nipron.view import CityView, DistrictView, InfluenceSpaceView, NipronView
 from render.common.canvas import Canvas
 from render.common.language import say, t, tn
@@ -27,7 +27,7 @@ TRAIN_INFLUENCE = 2
 BoxOf = Callable[[int], Box]
 BONUS_WORDS = {
     "coal": msg("{n} coal", n=2),
-    "yen": "¥5,000",
+    "yen": money(5000, "¥"),
     "bp": msg("{n} blueprints", n=2),
     "vp": msg("{n} VP", n=2),
 }

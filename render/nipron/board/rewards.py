@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.words import msg
+from engine.core.words import money, msg
 from engine.nipron import data
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
@@ -11,7 +11,7 @@ from render.common.palette import INK, INK_SOFT
 from render.nipron.board.layout import REWARDS_BOX
 from render.nipron.palette import BLUEPRINT, COAL, MUTED, ROW_ALT, YEN
 
-ROW_WORDS = {"bp": msg("{n} blueprints", n=2), "coal": msg("{n} coal", n=2), "yen": "¥5,000"}
+ROW_WORDS = {"bp": msg("{n} blueprints", n=2), "coal": msg("{n} coal", n=2), "yen": money(5000, "¥")}
 ROW_ICON = {"bp": ("blueprint", BLUEPRINT), "coal": ("coal", COAL), "yen": ("yen", YEN)}
 LABEL_W = 200
 CELL_W = 78

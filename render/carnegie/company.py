@@ -10,6 +10,7 @@ from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.glyphs import PROJECT_KEY_BY_ID, REGION_KEYS
 from render.carnegie.icons import ICONS
+from render.carnegie.initials import region_initials
 from render.carnegie.palette import (
     ACTION_CHOICE_INK,
     DEPT_FILL,
@@ -321,7 +322,7 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
         c.text(
             x + 8,
             row2,
-            data.REGION_CODES[region] if region != data.MIDWEST else "MW",
+            region_initials(region),
             17,
             fill=REGION_INK[k],
             bold=True,

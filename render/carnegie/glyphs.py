@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.carnegie import data
 from engine.core.words import money
+from render.carnegie.initials import region_initials
 from render.carnegie.model import ANDREW, NEUTRAL, Owner
 from render.carnegie.palette import (
     ANDREW_STYLE,
@@ -127,7 +128,7 @@ def draw_region_badge(c: Canvas, region: int, cx: float, cy: float, size: int, i
         outline=REGION_INK[key],
         width=max(2, size // 14),
     )
-    code = data.REGION_CODES[region] if region != data.MIDWEST else "MW"
+    code = region_initials(region)
     if not income:
         c.text(
             cx,

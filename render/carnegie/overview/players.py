@@ -45,7 +45,18 @@ def draw_players(
         if place:
             # The final table is ranked: the place above the name, the rows by score.
             c.text(x0 + 54, ry + 8, place, 15, fill=INK_SOFT, bold=True, anchor="lt")
-        c.fit_text(x0 + 54, cy + (6 if place else 0), p.name, 96, 22, bold=True, anchor="lm")
+        # A long name ("Помаранчевий", a long Discord name) is cut with "…" before it gets too small.
+        c.fit_text(
+            x0 + 54,
+            cy + (6 if place else 0),
+            p.name,
+            96,
+            22,
+            bold=True,
+            anchor="lm",
+            min_size=14,
+            ellipsis=True,
+        )
         glyphs.vp(c, x0 + cols[0][1], cy, "", 46, VP_END)
         c.text(x0 + cols[0][1], cy + 2, str(p.score), 22, fill=WHITE, bold=True, anchor="mm")
         ly = cy + 36

@@ -22,6 +22,12 @@ def yen(amount: int) -> str:
     return say(money(amount, "¥"))
 
 
+def multiplier(m: int | str) -> str:
+    """A multiplier tile's mark, "×2": the multiplication sign reads the same in every language (the
+    catalogues write "множник ×2", "mnożnik ×2"), where a Latin "2x" does not."""
+    return f"×{m}"
+
+
 def player_marker(c: Canvas, st: PlayerStyle, cx: float, cy: float, size: int) -> None:
     paste(c.image, marker(st.shape, st.colour, size), cx, cy)
 

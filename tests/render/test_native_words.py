@@ -11,10 +11,11 @@ import pytest
 
 from bot.service.said_events import dumps, loads
 from engine.core import Event
-from engine.core.words import Amount, money, msg, number
+from engine.core.words import Amount, Msg, fit, money, msg, number
 from render.carnegie import phone_image as carnegie_phone_image
 from render.carnegie.initials import region_initials
 from render.carnegie.overview import phone as carnegie_phone
+from render.common.alike import said_alike
 from render.common.canvas import Canvas
 from render.common.language import LANGUAGES, say, speaking, t
 from render.common.numbers import NBSP, written
@@ -173,3 +174,25 @@ def test_every_text_of_the_phone_pictures_is_readable_at_400_px_in_every_languag
             image = nipron_phone_image(pos.public, NIPRON_NAMES, pos.scores)
             assert min(sizes) * SHOWN_W / image.width >= SHOWN_MIN_PX, (stage, min(sizes))
             sizes.clear()
+
+
+def test_labels_of_one_kind_on_a_panel_are_shortened_the_same_way() -> None:
+    """A button holds 80 characters: where one label of a kind needs its short form in a language, its
+    neighbours of the same kind take the same form; a label of another kind keeps its own."""
+    long_turn = "Research and Development " * 2
+
+    def tile(turn: str) -> Msg:
+        return fit(
+            60,
+            msg("Use your Action Choice tile: a {turn} turn (lost)", turn=turn),
+            msg("Action Choice tile: {turn}", turn=turn),
+        )
+
+    labels = [tile("Management"), tile(long_turn.strip()), fit(60, msg("End your turn"))]
+    alone = [say(label, "en") for label in labels]
+    assert alone[0].startswith("Use your") and alone[1].startswith("Action Choice tile:")
+    with speaking("en"):
+        together = said_alike(labels)
+    assert together[0] == "Action Choice tile: Management"
+    assert together[1] == alone[1] and together[2] == "End your turn"
+    assert all(len(label) <= 60 for label in together)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.core.words import money
+from engine.core.words import money, msg_in
 from render.carnegie import glyphs
 from render.carnegie.glyphs import draw_owner
 from render.carnegie.icons import ICONS
@@ -14,6 +14,10 @@ from render.carnegie.palette import ACTION_CHOICE_INK, GOODS, MONEY, VP_END
 from render.common.canvas import Canvas
 from render.common.language import say, t, tn
 from render.common.palette import INK, INK_SOFT, PAPER, WHITE, hex_rgb
+
+# The players table's goods column: its own context, so a language may shorten the head (Catalan
+# "merc." for mercaderies, the word Carnegie's text uses) without changing "goods" elsewhere.
+GOODS_HEAD = msg_in("players column", "goods")
 
 
 def draw_players_static(c: Canvas) -> None:
@@ -25,7 +29,7 @@ def draw_players(
 ) -> None:
     x0, y0, x1, y1 = box
     rows = m.standings()
-    cols = ((say(m.score_label), 190), ("$", 262), (t("goods"), 330), (t("missions"), 402))
+    cols = ((say(m.score_label), 190), ("$", 262), (say(GOODS_HEAD), 330), (t("missions"), 402))
     hy = y0 + 58
     # A column is about 70 px wide; the last one may reach the panel's edge while it leaves the one
     # before it room. A longer word is drawn smaller.

@@ -12,7 +12,7 @@ of yen are ``money`` (engine.core.words), written the reader's way when said ("�
 
 from __future__ import annotations
 
-from engine.core.words import Msg, join, money, msg, msg_in, plural
+from engine.core.words import Msg, join, money, msg, msg_in, plural, plural_in
 from engine.nipron import data
 
 DISTRICT_WORD: tuple[Msg, ...] = (msg("north"), msg("north-central"), msg("south-central"), msg("south"))
@@ -84,6 +84,12 @@ def amount(kind: str, n: int) -> Msg:
     if kind == "bp":
         return plural("{n} blueprint", "{n} blueprints", n)
     return plural("{n} good", "{n} goods", n)
+
+
+def blueprints_paid(n: int) -> Msg:
+    """Blueprints a player pays with ("for ¥6,000 and 1 blueprint"): Russian puts a feminine noun paid
+    "за …" in the accusative ("1 схему"), not the nominative of a count on its own ("1 схема")."""
+    return plural_in("paid", "{n} blueprint", "{n} blueprints", n)
 
 
 def goods_of(n: int, g: str) -> Msg:

@@ -66,7 +66,7 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
             "built a {factory} for {cost} and {blueprints}",
             factory=words.factory(tile, built=True),
             cost=cost,
-            blueprints=words.amount("bp", s),
+            blueprints=words.blueprints_paid(s),
         )
     else:
         deed = msg("built a {factory} for {cost}", factory=words.factory(tile, built=True), cost=cost)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core import Event, ScoreSheet
-from engine.core.words import Msg
+from engine.core.words import Amount, Msg
 
 
 # A stored sentence leaves out its fields at their defaults, and its unit where it is the enclosing
@@ -23,6 +23,9 @@ from engine.core.words import Msg
 # all eight fields of each made a 2-player game's log ~1.24 KB an action (now ~0.70 KB). Rows stored with
 # every field still load the same.
 def _dumped(text: Msg, unit: str | None = None) -> dict[str, Any]:
+    if isinstance(text, Amount):  # a number: written the reader's way when it is read back
+        return {"amount": text.value, "sign": text.sign} if text.sign else {"amount": text.value}
+
     def inner(value: Any) -> Any:
         return _dumped(value, text.unit) if isinstance(value, Msg) else value
 
@@ -42,6 +45,8 @@ def _dumped(text: Msg, unit: str | None = None) -> dict[str, Any]:
 
 
 def _loaded(found: dict[str, Any], unit: str | None = None) -> Msg:
+    if "amount" in found:
+        return Amount(int(found["amount"]), str(found.get("sign", "")))
     own = found.get("unit", unit)
     args = {k: _loaded(v, own) if isinstance(v, dict) else v for k, v in found.get("args", {}).items()}
     parts = tuple(_loaded(p, own) if isinstance(p, dict) else p for p in found.get("parts", ()))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.words import duration
-from render.common.language import t
+from engine.core.words import msg_in
+from render.common.language import say, t
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -74,12 +75,13 @@ def speed_blurb(pace: Speed) -> str:
 
 
 def speed_name(pace: Speed) -> str:
-    """The speed's name as players read it ("normal")."""
+    """The speed's name as players read it ("normal"). Its own context: the word agrees with "speed"
+    where a language declines it (Polish "Tempo: normalne", not the bot level's "normalny")."""
     names = {
-        "none": t("no limit"),
-        "relaxed": t("relaxed"),
-        "normal": t("normal"),
-        "fast": t("fast"),
-        "live": t("live"),
+        "none": msg_in("speed", "no limit"),
+        "relaxed": msg_in("speed", "relaxed"),
+        "normal": msg_in("speed", "normal"),
+        "fast": msg_in("speed", "fast"),
+        "live": msg_in("speed", "live"),
     }
-    return names.get(pace.key, pace.label)
+    return say(names[pace.key]) if pace.key in names else pace.label

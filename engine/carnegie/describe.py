@@ -16,7 +16,7 @@ from engine.carnegie.rules import (
     place_cost,
     transport_income,
 )
-from engine.carnegie.rules.common import slot_words, space_event
+from engine.carnegie.rules.common import parse_price, slot_words, space_event
 from engine.carnegie.state import (
     CarnegieState,
     donation_cost,
@@ -25,7 +25,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import MAX_LABEL, EngineError
-from engine.core.words import Msg, fit, join, msg, plural
+from engine.core.words import Msg, fit, join, money, msg, plural
 
 
 def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) -> str:
@@ -35,8 +35,9 @@ def _cell_name(state: CarnegieState, seat: int, text: str, brief: bool = False) 
 
 
 def _spent(label: str, moves: int) -> str:
-    """A journey of several moves says how many it spends (R6.1.2, R6.1.4)."""
-    return msg("{label} ({moves})", label=label, moves=words.count(moves, "move")) if moves > 1 else label
+    """A journey says how many moves it spends (R6.1.2, R6.1.4), "(1 move)" too: a panel where some
+    targets show a cost and others none reads as if those were free."""
+    return msg("{label} ({moves})", label=label, moves=words.count(moves, "move")) if moves >= 1 else label
 
 
 def describe(state: CarnegieState, seat: int, a: Action) -> str:
@@ -218,7 +219,7 @@ def _relocate(state: CarnegieState, seat: int, a: Action) -> str:
     args = a.args
     if len(args) > 1:  # §7.8: the workplace the standing employee leaves (prices differ)
         dept = data.DEPT_NAMES[state.companies[seat].cells[parse_cell(args[0])[0]]]
-        price = args[1]
+        price = money(parse_price(args[1]), "$")
         return fit_label(
             msg(
                 "Move an employee from {department} into the new department (free the {price} workplace)",
@@ -301,7 +302,7 @@ def _move(state: CarnegieState, seat: int, a: Action) -> str:
     moves = len(cells) - 1
     cell, standing = parse_cell(cells[0])
     if len(a.args) > 1:  # R6.1.3: the workplace the standing employee leaves (prices differ)
-        dept, price = data.DEPT_NAMES[c.cells[cell]], a.args[1]
+        dept, price = data.DEPT_NAMES[c.cells[cell]], money(parse_price(a.args[1]), "$")
         return fit_label(
             lambda: _spent(
                 msg(

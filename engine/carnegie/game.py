@@ -15,7 +15,7 @@ from engine.carnegie.state import CarnegieState
 from engine.carnegie.view import CarnegieView, build_view
 from engine.core import Decision, Forwarding, Glance, Player, ScoreSheet, Step
 from engine.core.search import AI_LEVELS
-from engine.core.words import join, msg, plural, quietly
+from engine.core.words import join, money, msg, plural, quietly
 
 # Carnegie's setup steps (rules §3: 6B tab sides, 10 Housing and reservation, 11 moves, 12 activation).
 SETUP_PHASES = frozenset({"sides", "house", "reserve", "setup_moves", "setup_activate"})
@@ -77,7 +77,7 @@ class CarnegieGame(Forwarding[CarnegieState, Action]):
         company = state.companies[seat]
         # The score track only: the provisional total is in the summaries and /game score.
         parts: list[str] = [
-            f"${company.money}",
+            money(company.money, "$"),
             plural("{n} good", "{n} goods", company.goods),
             msg("{vp} VP on the score track", vp=company.vp),
         ]

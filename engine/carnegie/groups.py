@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.carnegie import data, words
 from engine.carnegie.actions import Action, parse_cell, parse_city, parse_dept, parse_donation, parse_index
-from engine.carnegie.rules.common import leaving_choices
+from engine.carnegie.rules.common import leaving_choices, parse_price
 from engine.carnegie.state import CarnegieState, Company
-from engine.core.words import msg
+from engine.core.words import money, msg
 
 # Departments that build projects (R6.3.1; Engineering and Outsourcing are tiles 9 and 10).
 _BUILDERS = (data.D_CON, 9, 10)
@@ -32,9 +32,7 @@ def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, 
             return (head, msg("A lying employee"))
         return (
             head,
-            msg("A standing employee, freeing a {price} workplace", price=args[1])
-            if len(args) > 1
-            else msg("A standing employee"),
+            _standing_leaves(args[1]) if len(args) > 1 else msg("A standing employee"),
         )
     if verb == "donate":
         return (_donation_column(args[0]),)
@@ -55,6 +53,15 @@ def group_action(state: CarnegieState, seat: int, action: Action) -> tuple[str, 
         )
         return (head, msg("In the {region}", region=region))
     return ()
+
+
+def _standing_leaves(price_word: str) -> str:
+    """A standing employee by the workplace it leaves (R6.1.3): "its $2 workplace becomes free"; a
+    workplace that cost nothing is said so, not "$0"."""
+    price = parse_price(price_word)
+    if price == 0:
+        return msg("A standing employee (its free workplace is left empty)")
+    return msg("A standing employee (its {price} workplace becomes free)", price=money(price, "$"))
 
 
 def _kinds(company: Company, cell: int) -> int:

@@ -13,7 +13,7 @@ from engine.carnegie import data, words
 from engine.carnegie.reconstructed import TAB_SIDES, TABS
 from engine.carnegie.solo import DIFFICULTIES, LAST_SPACE_VP, TILE_VP, VP_CARDS
 from engine.core import Guide, OptionChoice, OptionSpec, Topic
-from engine.core.words import Msg, join, msg
+from engine.core.words import Msg, join, money, msg
 
 BLURB = msg(
     "Carnegie (Xavier Georges, 2022): grow a company in 19th-century America over 20 rounds. Each round "
@@ -197,7 +197,9 @@ def _departments(kind: int, intro: Msg, section: Msg) -> Msg:
             parts.append(msg("{name}, a starting department: {effect}", name=name, effect=_DEPT_WORDS[dept]))
     for tile in data.TILES:
         if tile.type == kind:
-            wp = join(", ", [msg("free") if x == 0 else f"${x}" for x in tile.workplaces]) or msg("none")
+            wp = join(", ", [msg("free") if x == 0 else money(x, "$") for x in tile.workplaces]) or msg(
+                "none"
+            )
             parts.append(
                 msg(
                     "{name} (workplaces {workplaces}): {effect}",

@@ -32,7 +32,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision
-from engine.core.words import Said, either, join, msg, plural, quiet
+from engine.core.words import Said, either, join, money, msg, plural, quiet
 
 # Frozen, because views share them: a city, a track space, a donation cell, a company's cells and
 # tab spaces change only when a move touches them, so each is made once per content (``_city_view``,
@@ -303,7 +303,7 @@ def _income_text(alternatives: tuple[data.Gain, ...], quiet: bool) -> str:
 def _gain_text(g: data.Gain, quiet: bool) -> str:
     parts: list[str] = []
     if g.money:
-        parts.append(f"${g.money}")
+        parts.append(money(g.money, "$"))
     if g.goods:
         parts.append(plural("{n} good", "{n} goods", g.goods))
     if g.vp:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, LOBBY, ROW_VP
-from engine.core.words import Msg, either, join, msg, plural, quiet
+from engine.core.words import Msg, either, join, money, msg, plural, plural_in, quiet
 
 # Score categories (rules.md §9.2 for a player, §10.4 for Andrew), in the box's words. One list for both,
 # so that Andrew's line uses the players' names where a category applies to him too and a ranked table can
@@ -63,12 +63,22 @@ def vp(n: int) -> Msg:
     return plural("{n} VP", "{n} VP", n)
 
 
-def gain(g: data.Gain, k: int = 1, new: bool = True) -> list[str]:
+# Employees as the thing a player takes ("took 1 new employee"): Ukrainian, Russian and Polish put an
+# animate noun taken in the accusative ("1 нового працівника"); goods, money and points read the same
+# in both places.
+_TAKEN: dict[str, Callable[[int], Msg]] = {
+    "employee": lambda n: plural_in("taken", "{n} employee", "{n} employees", n),
+    "new employee": lambda n: plural_in("taken", "{n} new employee", "{n} new employees", n),
+}
+
+
+def gain(g: data.Gain, k: int = 1, new: bool = True, taken: bool = False) -> list[str]:
     """A bundle of resources (``k`` times) in words: "$3", "1 good", "2 VP", "3 study points", "1 new
-    employee" ("1 employee" where ``new`` is false, short of room)."""
+    employee" ("1 employee" where ``new`` is false, short of room); ``taken`` where the bundle is what
+    a player takes (the object of the sentence)."""
     out: list[str] = []
     if g.money:
-        out.append(f"${g.money * k}")
+        out.append(money(g.money * k, "$"))
     if g.goods:
         out.append(count(g.goods * k, "good"))
     if g.vp:
@@ -76,7 +86,8 @@ def gain(g: data.Gain, k: int = 1, new: bool = True) -> list[str]:
     if g.sp:
         out.append(count(g.sp * k, "study point"))
     if g.employees:
-        out.append(count(g.employees * k, "new employee" if new else "employee"))
+        kind = "new employee" if new else "employee"
+        out.append(_TAKEN[kind](g.employees * k) if taken else count(g.employees * k, kind))
     return out
 
 

@@ -71,7 +71,7 @@ class Msg(str):
             english = sep.join(made)
         else:
             assert key is not None
-            template = key if n is None or n == 1 or many is None else many
+            template = english_of(key) if n is None or n == 1 or many is None else many
             english = template.format(**args)
         self = super().__new__(cls, english)
         self.key, self.args, self.many, self.n, self.sep = key, args, many, n, sep
@@ -102,6 +102,56 @@ class Msg(str):
             Msg,
             (self.key, dict(self.args), self.many, self.n, self.sep, self.parts, self.unit, self.limit),
         )
+
+
+class Amount(Msg):
+    """A number, or an amount of money with its sign ("¥6,000", "$6"), written the reader's way when
+    it is said: digit groups and the sign's place differ ("6 000 ¥" in Ukrainian, "6.000 ¥" in
+    Catalan), and a comma-grouped "¥6,000" reads as six yen where the comma is the decimal mark.
+    The engine knows no language; ``render.common.numbers`` writes it (Babel's CLDR data)."""
+
+    __slots__ = ("sign", "value")
+
+    value: int
+    sign: str
+
+    def __new__(cls, value: int, sign: str = "") -> Amount:
+        self = str.__new__(cls, f"{sign}{value:,}")
+        self.key, self.args, self.many, self.n, self.sep, self.unit, self.limit = (
+            None,
+            {},
+            None,
+            None,
+            None,
+            None,
+            None,
+        )
+        self._parts, self._later = (), ()
+        self.value, self.sign = value, sign
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Amount, (self.value, self.sign))
+
+
+def number(value: int) -> Amount:
+    """A number a player reads, grouped the reader's way ("6,000", "6 000")."""
+    return Amount(value)
+
+
+def money(value: int, sign: str) -> Amount:
+    """An amount of money with the box's sign ("$" or "¥"), placed the reader's way."""
+    return Amount(value, sign)
+
+
+# gettext's own mark between a sentence's context and its key (``msg_in``): a compiled catalogue keeps
+# a key with a context as "context\x04key", so a ``Msg`` carries it the same way.
+CONTEXT = "\x04"
+
+
+def english_of(key: str) -> str:
+    """A key's English text, without its context (``msg_in``)."""
+    return key.rpartition(CONTEXT)[2]
 
 
 def _made(form: Form) -> str:
@@ -175,6 +225,23 @@ def plural(one: str, many: str, n: int, /, **args: Arg) -> Msg:
     if _QUIET.get():
         return UNSAID
     return Msg(one, {"n": n, **args}, many=many, n=n, unit=caller_unit())
+
+
+def msg_in(context: str, key: str, /, **args: Arg) -> Msg:
+    """A sentence or a word in one grammatical place (its ``context``, a catalogue's msgctxt): the
+    same English, said in another case where a language declines it, e.g. ``msg_in("taken worker",
+    "orange")`` is "помаранчевого" where ``msg("orange")`` is "помаранчевий"."""
+    if _QUIET.get():
+        return UNSAID
+    return Msg(f"{context}{CONTEXT}{key}", args, unit=caller_unit())
+
+
+def plural_in(context: str, one: str, many: str, n: int, /, **args: Arg) -> Msg:
+    """A counted phrase in one grammatical place (see ``msg_in``): "1 new employee" taken as income
+    is "1 нового працівника" in Ukrainian, not the subject's "1 новий працівник"."""
+    if _QUIET.get():
+        return UNSAID
+    return Msg(f"{context}{CONTEXT}{one}", {"n": n, **args}, many=many, n=n, unit=caller_unit())
 
 
 def join(sep: str, parts: Iterable[str]) -> Msg:

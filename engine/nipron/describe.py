@@ -58,7 +58,7 @@ def _trade(state: NipronState, seat: int, a: Trade) -> Msg:
 def _take(state: NipronState, seat: int, a: Take) -> Msg:
     offered = [data.ACTION_NAMES[n] for n in data.ACTION_SPACES[a.space - 1]]
     names = either(offered)
-    colour = words.COLOUR[a.colour]
+    colour = words.WORKER_TAKEN[a.colour]
     if a.colour[:1] in "aeiou":
         return msg(
             "Take an {colour} worker from space {space} ({names})",

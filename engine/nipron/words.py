@@ -8,11 +8,11 @@ and tracks are nouns said on their own, so a translation puts them where no case
 in quotes (фабрика «шовк»), after a colon, or counted with a multiplication sign (папір ×2). An event
 told of a seat reads "{who}: <present tense>" in Ukrainian, Russian and Polish, since a player's gender is
 unknown; Catalan addresses the reader as "tu" (tria, el teu torn), like every Catalan catalogue. Amounts
-of yen keep the box's "¥5,000" in every language."""
+of yen are ``money`` (engine.core.words), written the reader's way when said ("¥5,000", "5 000 ¥")."""
 
 from __future__ import annotations
 
-from engine.core.words import Msg, join, msg, plural
+from engine.core.words import Msg, join, money, msg, msg_in, plural, plural_in
 from engine.nipron import data
 
 DISTRICT_WORD: tuple[Msg, ...] = (msg("north"), msg("north-central"), msg("south-central"), msg("south"))
@@ -40,12 +40,23 @@ COLOUR: dict[str, Msg] = {
     "blue": msg("blue"),
     "black": msg("black"),
 }
+# A worker's colour where the worker is taken or missing ("takes an orange worker", "holds no orange
+# worker"): Ukrainian, Russian and Polish decline the adjective with the animate noun (помаранчевого
+# робітника, оранжевого рабочего, pomarańczowego robotnika), the same form in both places.
+WORKER_TAKEN: dict[str, Msg] = {
+    "white": msg_in("worker taken", "white"),
+    "yellow": msg_in("worker taken", "yellow"),
+    "orange": msg_in("worker taken", "orange"),
+    "green": msg_in("worker taken", "green"),
+    "blue": msg_in("worker taken", "blue"),
+    "black": msg_in("worker taken", "black"),
+}
 TRACK: dict[str, Msg] = {"coal": msg("coal"), "money": msg("money"), "knowledge": msg("knowledge")}
 TRANSPORT: dict[str, Msg] = {"train": msg("train"), "ship": msg("ship")}
 REWARD_WORDS: dict[str, Msg] = {
     "bp": plural("{n} blueprint", "{n} blueprints", 2),
     "coal": plural("{n} coal", "{n} coal", 2),
-    "yen": msg("¥{amount}", amount="5,000"),
+    "yen": money(5000, "¥"),
     "none": msg("no bonus"),
 }
 
@@ -55,7 +66,7 @@ def good(g: str) -> Msg:
 
 
 def yen(amount: int) -> Msg:
-    return msg("¥{amount}", amount=f"{amount:,}")
+    return money(amount, "¥")
 
 
 def vp(n: int) -> Msg:
@@ -73,6 +84,12 @@ def amount(kind: str, n: int) -> Msg:
     if kind == "bp":
         return plural("{n} blueprint", "{n} blueprints", n)
     return plural("{n} good", "{n} goods", n)
+
+
+def blueprints_paid(n: int) -> Msg:
+    """Blueprints a player pays with ("for ¥6,000 and 1 blueprint"): Russian puts a feminine noun paid
+    "за …" in the accusative ("1 схему"), not the nominative of a count on its own ("1 схема")."""
+    return plural_in("paid", "{n} blueprint", "{n} blueprints", n)
 
 
 def goods_of(n: int, g: str) -> Msg:
@@ -175,11 +192,14 @@ def factory_bonus(tile: str) -> Msg:
     return join(", ", parts) if parts else msg("none")
 
 
-def factory(tile: str, bonus: bool = True, short: bool = False) -> Msg:
+def factory(tile: str, bonus: bool = True, short: bool = False, built: bool = False) -> Msg:
     """A factory tile, "level-2 Lenses factory (bonus: 3 blueprints)": the bonus tells apart tiles of
-    one product and level; ``short`` leaves out the word "factory" where a label needs the room."""
+    one product and level; ``short`` leaves out the word "factory" where a label needs the room;
+    ``built`` where it is what a player builds (the accusative: "будує фабрику «Папір» 1-го рівня")."""
     t = data.FACTORIES[tile]
-    if short:
+    if built:
+        name = msg_in("factory built", "level-{level} {good} factory", level=t.level, good=GOOD_TITLE[t.good])
+    elif short:
         name = msg("level-{level} {good}", level=t.level, good=GOOD_TITLE[t.good])
     else:
         name = msg("level-{level} {good} factory", level=t.level, good=GOOD_TITLE[t.good])

@@ -6,9 +6,11 @@ from engine.carnegie import data
 from engine.carnegie.reconstructed import GRID_COLS, GRID_ROWS, ROW_VP, TAB_SIDES, TABS
 from engine.carnegie.view import CarnegieView, CellView, CompanyView, TabView
 from engine.carnegie.words import DEPT_EFFECTS
+from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.glyphs import PROJECT_KEY_BY_ID, REGION_KEYS
 from render.carnegie.icons import ICONS
+from render.carnegie.initials import region_initials
 from render.carnegie.palette import (
     ACTION_CHOICE_INK,
     DEPT_FILL,
@@ -181,7 +183,7 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
         c.fit_text(
             wx,
             wy + 31,
-            t("free") if wp.cost == 0 else f"${wp.cost}",
+            t("free") if wp.cost == 0 else say(money(wp.cost, "$")),
             pitch - 2,
             17,
             fill=MONEY if wp.cost else INK_SOFT,
@@ -291,8 +293,9 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
     glyphs.vp(c, x + 20, row1, "", 44, VP_END)
     c.text(x + 20, row1 + 2, str(comp.vp), 20, fill=WHITE, bold=True, anchor="mm")
     x += 50
-    c.text(x, row1, f"${comp.money}", 28, fill=MONEY, bold=True, anchor="lm")
-    x += c.text_width(f"${comp.money}", 28, True) + 24
+    cash = say(money(comp.money, "$"))
+    c.text(x, row1, cash, 28, fill=MONEY, bold=True, anchor="lm")
+    x += c.text_width(cash, 28, True) + 24
     x = c.icon_value("goods", str(comp.goods), x, row1, 30, GOODS, text_size=26) + 24
     x = (
         c.icon_value(
@@ -319,7 +322,7 @@ def _draw_supplies(c: Canvas, comp: CompanyView, colour: RGB) -> None:
         c.text(
             x + 8,
             row2,
-            data.REGION_CODES[region] if region != data.MIDWEST else "MW",
+            region_initials(region),
             17,
             fill=REGION_INK[k],
             bold=True,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.carnegie import data
+from engine.core.words import money
+from render.carnegie.initials import region_initials
 from render.carnegie.model import ANDREW, NEUTRAL, Owner
 from render.carnegie.palette import (
     ANDREW_STYLE,
@@ -17,6 +19,7 @@ from render.carnegie.palette import (
     VP_IMMEDIATE,
 )
 from render.common.canvas import Canvas
+from render.common.language import say
 from render.common.palette import INK, NEUTRAL_STYLE, RGB, WHITE, PlayerStyle, player_style
 from render.common.sprites import marker, paste
 
@@ -65,7 +68,7 @@ def gain_parts(gain: data.Gain) -> list[tuple[str, str]]:
     """(kind, text) pieces of a Gain: kind is money, goods, vp, sp or employee."""
     parts: list[tuple[str, str]] = []
     if gain.money:
-        parts.append(("money", f"${gain.money}"))
+        parts.append(("money", say(money(gain.money, "$"))))
     if gain.goods:
         parts.append(("goods", str(gain.goods)))
     if gain.vp:
@@ -125,7 +128,7 @@ def draw_region_badge(c: Canvas, region: int, cx: float, cy: float, size: int, i
         outline=REGION_INK[key],
         width=max(2, size // 14),
     )
-    code = data.REGION_CODES[region] if region != data.MIDWEST else "MW"
+    code = region_initials(region)
     if not income:
         c.text(
             cx,

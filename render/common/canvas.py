@@ -68,10 +68,21 @@ class Canvas:
         anchor: str = "la",
         min_size: int = 10,
         ellipsis: bool = False,
+        wrap_below: int | None = None,
     ) -> None:
         """Draw ``s`` at the largest size ≤ ``size`` whose width fits ``max_width``; with
         ``ellipsis``, a text still too wide at ``min_size`` is cut with "…" (long display names),
-        so nothing runs into the next column."""
+        so nothing runs into the next column. With ``wrap_below``, a text of several words that would
+        be drawn smaller than that is set on two lines instead (``wrapped``), where the caller has the
+        height for them."""
+        if wrap_below is not None and " " in s.strip():
+            one_line = size
+            while one_line > wrap_below and self.text_width(s, one_line, bold) > max_width:
+                one_line -= 1
+            if self.text_width(s, one_line, bold) > max_width and self.wrapped(
+                x, y, s, max_width, size, fill, bold, anchor, max(min_size, wrap_below)
+            ):
+                return
         while size > min_size and self.text_width(s, size, bold) > max_width:
             size -= 1
         if ellipsis and self.text_width(s, size, bold) > max_width:
@@ -79,6 +90,34 @@ class Canvas:
                 s = s[:-1]
             s = s.rstrip() + "…"
         self.text(x, y, s, size, fill, bold, anchor)
+
+    def wrapped(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        max_width: float,
+        size: int,
+        fill: RGB,
+        bold: bool,
+        anchor: str,
+        floor: int,
+    ) -> bool:
+        """``s`` on two lines (split at the space that leaves the shorter longest line), at the largest
+        size ≥ ``floor`` where both fit ``max_width``, centred on ``y`` for a middle anchor and below
+        it for a top one; False (nothing drawn) where even two lines do not fit at ``floor``."""
+        words = s.split()
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        first, second = min(splits, key=lambda p: max(self.text_width(line, size, bold) for line in p))
+        while size > floor and max(self.text_width(line, size, bold) for line in (first, second)) > max_width:
+            size -= 1
+        if max(self.text_width(line, size, bold) for line in (first, second)) > max_width:
+            return False
+        step = round(size * 1.15)
+        top = y - step / 2 if anchor[1:] == "m" else y
+        for k, line in enumerate((first, second)):
+            self.text(x, top + k * step, line, size, fill, bold, anchor)
+        return True
 
     def panel(
         self,

@@ -28,7 +28,15 @@ from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue
 
 STAMP = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
 HEADER = "# {lang} words of Boardroom, kept with Babel: `make catalogues` (render/common/catalogues.py).\n"
-KEYWORDS = {"msg": None, "plural": (1, 2), "t": None, "tn": (1, 2)}
+# ``msg_in``/``plural_in`` give a context first (a case form: the same English, another msgctxt).
+KEYWORDS = {
+    "msg": None,
+    "plural": (1, 2),
+    "msg_in": ((1, "c"), 2),
+    "plural_in": ((1, "c"), 2, 3),
+    "t": None,
+    "tn": (1, 2),
+}
 
 
 def units() -> Iterator[Path]:

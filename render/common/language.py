@@ -28,7 +28,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from engine.core.words import Msg, caller_unit, fitting
+from engine.core.words import Amount, Msg, caller_unit, english_of, fitting
+from render.common import numbers
 from render.common.command_names import linked
 
 # The languages a player may choose, in the order menus show them, each named in itself.
@@ -108,6 +109,8 @@ def say(text: str, lang: str | None = None) -> str:
     if not isinstance(text, Msg):
         return text
     lang = lang or current()
+    if isinstance(text, Amount):
+        return numbers.written(text.value, text.sign, lang)
     if text.limit is not None:  # ``fit``: the first form that fits in this language
         return fitting((say(form, lang) for form in text.forms()), text.limit)
     if text.sep is not None:
@@ -126,7 +129,7 @@ def say(text: str, lang: str | None = None) -> str:
             )
             break
     else:
-        template = text.key if not counted or text.n == 1 else text.many or text.key
+        template = english_of(text.key) if not counted or text.n == 1 else text.many or text.key
     try:
         return linked(template).format(**args)
     except (KeyError, IndexError, ValueError):

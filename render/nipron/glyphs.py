@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.words import money
 from render.common.canvas import Canvas
 from render.common.language import say
 from render.common.palette import INK, RGB, WHITE, PlayerStyle
 from render.common.sprites import disc, marker, paste
+from render.nipron.initials import worker_initial
 from render.nipron.palette import FALLBACK_STYLES, GOOD_FILL, GOOD_INK, GOOD_NAME, PLAYER_STYLES, WORKER
 
 
@@ -17,7 +19,13 @@ def style(colour: str, seat: int = 0) -> PlayerStyle:
 
 
 def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+    return say(money(amount, "¥"))
+
+
+def multiplier(m: int | str) -> str:
+    """A multiplier tile's mark, "×2": the multiplication sign reads the same in every language (the
+    catalogues write "множник ×2", "mnożnik ×2"), where a Latin "2x" does not."""
+    return f"×{m}"
 
 
 def player_marker(c: Canvas, st: PlayerStyle, cx: float, cy: float, size: int) -> None:
@@ -34,10 +42,15 @@ def influence_tile(c: Canvas, st: PlayerStyle, value: int, cx: float, cy: float,
 
 
 def worker(c: Canvas, colour: str, cx: float, cy: float, size: int) -> None:
-    """A worker: a disc in the worker's colour with its initial (W, Y, O, G, B, K for black)."""
-    fill, ink, letter = WORKER.get(colour, (WHITE, INK, "?"))
+    """A worker: a disc in the worker's colour with its initial in the reader's letters."""
+    fill, ink = WORKER.get(colour, (WHITE, INK))
+    letter = worker_initial(colour)
     paste(c.image, disc(size, fill, INK, 0.07), cx, cy)
-    c.text(cx, cy + 1, letter, max(12, round(size * 0.6)), fill=ink, bold=True, anchor="mm")
+    # Two letters (Catalan tells blanc from blau as B and Bl) are drawn smaller only if the disc needs it.
+    text_size = max(12, round(size * 0.6))
+    while text_size > 12 and c.text_width(letter, text_size, True) > size * 0.8:
+        text_size -= 1
+    c.text(cx, cy + 1, letter, text_size, fill=ink, bold=True, anchor="mm")
 
 
 def workers(c: Canvas, colours: Sequence[str], x: float, cy: float, size: int, gap: int = 6) -> float:

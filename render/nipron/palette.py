@@ -1,6 +1,7 @@
 """Nipron's colours: the players (the box's yellow, red, purple and blue, taken from the Okabe–Ito
 palette so they stay apart under colour-vision deficiencies, each with its own marker shape), the six
-worker colours (each also carries its initial letter), the goods, the districts and the panels."""
+worker colours (fill and ink; each letter is the catalogues', ``render.nipron.initials``), the goods,
+the districts and the panels."""
 
 from __future__ import annotations
 
@@ -19,13 +20,13 @@ FALLBACK_STYLES: tuple[PlayerStyle, ...] = tuple(PLAYER_STYLES.values())
 # Workers: fill, letter colour, letter (the letter is the cue that does not depend on colour). Fills
 # checked with coloraide's deuteranopia/protanopia/tritanopia filters: the closest pair under any of
 # them (yellow/orange, deuteranopia) is ΔE2000 13.4; the first choice had orange/green at 5.2.
-WORKER: dict[str, tuple[RGB, RGB, str]] = {
-    "white": (hex_rgb("#FAFAFA"), hex_rgb("#1E1E1E"), "W"),
-    "yellow": (hex_rgb("#F5D33B"), hex_rgb("#1E1E1E"), "Y"),
-    "orange": (hex_rgb("#E8852B"), hex_rgb("#1E1E1E"), "O"),
-    "green": (hex_rgb("#1B6B2E"), hex_rgb("#FFFFFF"), "G"),
-    "blue": (hex_rgb("#5B8FE0"), hex_rgb("#1E1E1E"), "B"),
-    "black": (hex_rgb("#2A2A2A"), hex_rgb("#FFFFFF"), "K"),
+WORKER: dict[str, tuple[RGB, RGB]] = {
+    "white": (hex_rgb("#FAFAFA"), hex_rgb("#1E1E1E")),
+    "yellow": (hex_rgb("#F5D33B"), hex_rgb("#1E1E1E")),
+    "orange": (hex_rgb("#E8852B"), hex_rgb("#1E1E1E")),
+    "green": (hex_rgb("#1B6B2E"), hex_rgb("#FFFFFF")),
+    "blue": (hex_rgb("#5B8FE0"), hex_rgb("#1E1E1E")),
+    "black": (hex_rgb("#2A2A2A"), hex_rgb("#FFFFFF")),
 }
 
 # Goods: a pale fill behind the good's name (the name is always written).

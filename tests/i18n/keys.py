@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine.core.words import Msg
+from engine.core.words import CONTEXT, Amount, Msg
 from render.common.language import catalogue_files, read_catalogue
 
 
@@ -18,13 +18,17 @@ def translated(lang: str) -> frozenset[str]:
         for m in read_catalogue(path, lang):
             forms = m.string if isinstance(m.string, tuple) else (m.string,)
             if m.id and all(forms) and not m.fuzzy:
-                keys.add(str(m.id[0] if isinstance(m.id, tuple) else m.id))
+                key = str(m.id[0] if isinstance(m.id, tuple) else m.id)
+                # A key in a context (a case form) is kept as "context\x04key", as gettext keeps it.
+                keys.add(f"{m.context}{CONTEXT}{key}" if m.context else key)
     return frozenset(keys)
 
 
 def keys_of(text: str) -> Iterator[str]:
     """Every key a sentence is made of, its arguments' and parts' included."""
     assert isinstance(text, Msg), f"plain text reaches a player: {text!r}"
+    if isinstance(text, Amount):  # a number: written the reader's way, nothing to translate
+        return
     if text.sep is not None:
         for part in text.parts:
             if isinstance(part, Msg):

@@ -163,13 +163,14 @@ def test_a_key_in_two_render_catalogues_has_one_translation() -> None:
     """The catalogues of a language are merged into one at run time (``render.common.language``), so a
     key two pictures share must be said the same way in both, or one package's word would win."""
     for lang in set(LANGUAGES) - {"en"}:
-        said: dict[str, tuple[str, object]] = {}
+        said: dict[tuple[str | None, str], tuple[str, object]] = {}
         for path in (p for p in RENDER_CATALOGUES if p.stem == lang):
             for message in read_catalogue(path, lang):
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 if not key:
                     continue
-                first = said.setdefault(key, (path.parent.parent.name, message.string))
+                # A key in a context (msgctxt: a case form, an initial) is a message of its own.
+                first = said.setdefault((message.context, key), (path.parent.parent.name, message.string))
                 assert first[1] == message.string, (lang, key, first[0], path.parent.parent.name)
 
 

@@ -12,6 +12,7 @@ state version (``ids``), so a panel works after a restart and an out-of-date one
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import re
@@ -37,6 +38,7 @@ from bot.service.tables import Choice, GameStatus, Progress, Table
 from bot.storage import Status
 from engine.core import GameOver, NotYourTurn, StaleState
 from engine.core.words import msg
+from render.common.alike import said_alike
 from render.common.language import say, t
 
 log = logging.getLogger(__name__)
@@ -305,8 +307,11 @@ def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = (
     if picker.is_grouped(others):
         _add_level(view, table, seat, choices, picker.level(others, step), step, picker.back(others, step))
     elif len(others) <= MAX_BUTTONS:
-        for n, (index, choice) in enumerate(others):
-            view.add_item(ActionButton.for_choice(table, seat, choice, index, row=n // 5))
+        # One kind of label shortened one way on the whole panel (a longer language's short forms).
+        said = said_alike([choice.label for _, choice in others])
+        for n, ((index, choice), label) in enumerate(zip(others, said, strict=True)):
+            alike = dataclasses.replace(choice, label=label)
+            view.add_item(ActionButton.for_choice(table, seat, alike, index, row=n // 5))
     else:
         shown = others[: MENU_OPTIONS * MAX_MENUS]
         if len(shown) < len(others):

@@ -20,7 +20,7 @@ from engine.carnegie.state import (
 )
 from engine.core import Event, InvalidAction
 from engine.core.fast import trusted
-from engine.core.words import either, msg, plural
+from engine.core.words import Amount, either, msg, plural
 
 Reason = tuple[str, str] | None
 
@@ -227,7 +227,7 @@ def pay(c: Company, money: int) -> int:
 def paid_text(money: int, converted: int) -> str:
     """ "$5", or "$5 (2 goods converted)" when goods were returned to pay (R5.7.1)."""
     if not converted:
-        return f"${money}"
+        return Amount(money, "$")  # ``money`` is the amount here
     return plural("${money} ({n} good converted)", "${money} ({n} goods converted)", converted, money=money)
 
 
@@ -283,8 +283,8 @@ def slot_words(slot: int) -> str:
     return msg("middle {project} slot of {city}", project=name, city=where)
 
 
-def gain_words(g: data.Gain, k: int = 1) -> list[str]:
-    return words.gain(g, k)
+def gain_words(g: data.Gain, k: int = 1, taken: bool = False) -> list[str]:
+    return words.gain(g, k, taken=taken)
 
 
 def arrive(state: CarnegieState, seat: int, n: int) -> None:

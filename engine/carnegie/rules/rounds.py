@@ -38,7 +38,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, checkpoint
-from engine.core.words import Msg, join, listing, msg, plural
+from engine.core.words import Msg, join, listing, msg, msg_in, plural
 
 
 def check_done(state: CarnegieState, seat: int, c: Company, a: ActionLike) -> Reason:
@@ -116,7 +116,8 @@ def do_activate(
     fold = {
         "one": msg("{who} activated an employee in", who=P(seat)),
         "many": msg("{who} activated employees in", who=P(seat)),
-        "item": name,
+        # The department as the place of a list ("у відділі «Будівництво»"): a language quotes it there.
+        "item": msg_in("activated in", "{department}", department=name),
     }
     note(events, "activate", text, seat, cell=cell, cost=cost, fold=fold)
 

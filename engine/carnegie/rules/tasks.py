@@ -141,7 +141,11 @@ def do_task(
         note(
             events,
             "pick",
-            msg("{who} took {gain} as project income.", who=P(seat), gain=join(" + ", gain_words(g))),
+            msg(
+                "{who} took {gain} as project income.",
+                who=P(seat),
+                gain=join(" + ", gain_words(g, taken=True)),
+            ),
             seat,
         )
     elif v == "lobby":

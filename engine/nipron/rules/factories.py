@@ -64,12 +64,12 @@ def do_invest(state: NipronState, seat: int, tile: str, events: list[Event]) -> 
     if s:
         deed = msg(
             "built a {factory} for {cost} and {blueprints}",
-            factory=factory_words(tile),
+            factory=words.factory(tile, built=True),
             cost=cost,
-            blueprints=words.amount("bp", s),
+            blueprints=words.blueprints_paid(s),
         )
     else:
-        deed = msg("built a {factory} for {cost}", factory=factory_words(tile), cost=cost)
+        deed = msg("built a {factory} for {cost}", factory=words.factory(tile, built=True), cost=cost)
     events.append(
         ev(
             "invest",

@@ -241,7 +241,9 @@ def check_take(state: NipronState, a: Take) -> Reason:
         return msg("You hold 6 workers: you must consolidate."), "§4.3"
     if not state.spaces[a.space - 1][data.COLOURS.index(a.colour)]:
         return msg(
-            "Action space {space} holds no {colour} worker.", space=a.space, colour=words.COLOUR[a.colour]
+            "Action space {space} holds no {colour} worker.",
+            space=a.space,
+            colour=words.WORKER_TAKEN[a.colour],
         ), "§4.3"
     if not space_usable(state, a.space - 1):
         return msg("You could not carry out any action of space {space} in full.", space=a.space), "§4.3"
@@ -289,8 +291,10 @@ def announce(state: NipronState, seat: int, events: list[Event]) -> None:
 def took(space: int, colour: str) -> Msg:
     """ "took a blue worker from space 3", told with the action's first event."""
     if colour[:1] in "aeiou":
-        return msg("took an {colour} worker from space {space}", colour=words.COLOUR[colour], space=space)
-    return msg("took a {colour} worker from space {space}", colour=words.COLOUR[colour], space=space)
+        return msg(
+            "took an {colour} worker from space {space}", colour=words.WORKER_TAKEN[colour], space=space
+        )
+    return msg("took a {colour} worker from space {space}", colour=words.WORKER_TAKEN[colour], space=space)
 
 
 def do(state: NipronState, seat: int, a: Action, events: list[Event]) -> None:

@@ -33,7 +33,7 @@ def draw_andrew_cards(c: Canvas, a: AndrewCards) -> None:
     else:
         c.d.rounded_rectangle((dx, dy, dx + 80, dy + CARD_H + 14), radius=8, outline=INK_SOFT, width=2)
     left = t("no card left") if a.deck_left == 0 else tn("{n} card left", "{n} cards left", a.deck_left)
-    c.fit_text(dx + 40, dy + CARD_H + 30, left, 96, 15, fill=INK, anchor="mm", min_size=9)
+    c.fit_text(dx + 40, dy + CARD_H + 30, left, 96, 15, fill=INK, anchor="mm", min_size=9, wrap_below=11)
     # The VP cards, with this round's card below its position and the piles' sizes.
     vx = dx + 100
     vy = TOP + 44

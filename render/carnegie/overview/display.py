@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.carnegie import data
+from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.model import BoardModel
 from render.carnegie.overview.layout import DISPLAY_BOX
@@ -91,7 +92,9 @@ def draw_display(c: Canvas, m: BoardModel) -> None:
             c.fit_text(
                 bx0 + 8, ly, line, bx1 - bx0 - 14, 17, fill=INK if count else ink, bold=True, anchor="lm"
             )
-        costs = "  ".join(t("free") if w == 0 else f"${w}" for w in tile.workplaces) or t("no desk")
+        costs = "  ".join(t("free") if w == 0 else say(money(w, "$")) for w in tile.workplaces) or t(
+            "no desk"
+        )
         c.fit_text(bx0 + 8, by1 - 14, costs, bx1 - bx0 - 40, 16, fill=INK_SOFT if count else ink, anchor="lm")
         if tile.kind == "mission":
             c.icon("mission", bx1 - 18, by1 - 16, 22, DEPT_INK[key] if count else ink)

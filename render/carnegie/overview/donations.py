@@ -92,6 +92,7 @@ def draw_donations_static(c: Canvas) -> None:
             anchor="mm",
             min_size=9,
             ellipsis=True,
+            wrap_below=12,  # two lines under the icons rather than a caption too small to read
         )
     c.fit_text(
         x0 + 14,

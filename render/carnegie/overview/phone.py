@@ -15,12 +15,14 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.carnegie import data
+from engine.core.words import money
 from render.carnegie import glyphs
 from render.carnegie.glyphs import REGION_KEYS, draw_owner
 from render.carnegie.icons import ICONS
 from render.carnegie.mapgeo import MapFrame, city_positions, slot_offsets
 from render.carnegie.model import ANDREW, NEUTRAL, AndrewCards, BoardModel, PlayerSummary
 from render.carnegie.overview.map_panel import land_layer
+from render.carnegie.overview.players import GOODS_HEAD
 from render.carnegie.overview.tracks import LEVEL_NAME
 from render.carnegie.palette import GOODS, MONEY, REGION_FILL, REGION_INK, ROAD, TITLE_BAR, VP_END
 from render.common.canvas import Canvas
@@ -189,7 +191,7 @@ def _title(c: Canvas, m: BoardModel) -> None:
 
 
 def _players(c: Canvas, m: BoardModel, y0: float) -> None:
-    cols = ((say(m.score_label), 420), ("$", 522), (t("goods"), 618), (t("missions"), 736))
+    cols = ((say(m.score_label), 420), ("$", 522), (say(GOODS_HEAD), 618), (t("missions"), 736))
     for (label, cx), width in zip(cols, (100, 100, 100, 124), strict=True):
         # A column is about 100 px wide (the last one reaches the edge): a longer word is cut, never
         # drawn below the legible size.
@@ -247,7 +249,7 @@ def _players(c: Canvas, m: BoardModel, y0: float) -> None:
                 ellipsis=True,
             )
         else:
-            c.text(cols[1][1], cy, f"${p.money}", MIN_TEXT + 6, fill=MONEY, bold=True, anchor="mm")
+            c.text(cols[1][1], cy, say(money(p.money, "$")), MIN_TEXT + 6, fill=MONEY, bold=True, anchor="mm")
             c.icon("goods", cols[2][1] - 18, cy, 28, GOODS)
             c.text(cols[2][1] + 2, cy, str(p.goods), MIN_TEXT + 6, bold=True, anchor="lm")
             c.icon("employee", cols[3][1] - 18, cy, 28)

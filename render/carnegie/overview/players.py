@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from engine.core.words import money, msg_in
 from render.carnegie import glyphs
 from render.carnegie.glyphs import draw_owner
 from render.carnegie.icons import ICONS
@@ -13,6 +14,10 @@ from render.carnegie.palette import ACTION_CHOICE_INK, GOODS, MONEY, VP_END
 from render.common.canvas import Canvas
 from render.common.language import say, t, tn
 from render.common.palette import INK, INK_SOFT, PAPER, WHITE, hex_rgb
+
+# The players table's goods column: its own context, so a language may shorten the head (Catalan
+# "merc." for mercaderies, the word Carnegie's text uses) without changing "goods" elsewhere.
+GOODS_HEAD = msg_in("players column", "goods")
 
 
 def draw_players_static(c: Canvas) -> None:
@@ -24,7 +29,7 @@ def draw_players(
 ) -> None:
     x0, y0, x1, y1 = box
     rows = m.standings()
-    cols = ((say(m.score_label), 190), ("$", 262), (t("goods"), 330), (t("missions"), 402))
+    cols = ((say(m.score_label), 190), ("$", 262), (say(GOODS_HEAD), 330), (t("missions"), 402))
     hy = y0 + 58
     # A column is about 70 px wide; the last one may reach the panel's edge while it leaves the one
     # before it room. A longer word is drawn smaller.
@@ -44,7 +49,18 @@ def draw_players(
         if place:
             # The final table is ranked: the place above the name, the rows by score.
             c.text(x0 + 54, ry + 8, place, 15, fill=INK_SOFT, bold=True, anchor="lt")
-        c.fit_text(x0 + 54, cy + (6 if place else 0), p.name, 96, 22, bold=True, anchor="lm")
+        # A long name ("Помаранчевий", a long Discord name) is cut with "…" before it gets too small.
+        c.fit_text(
+            x0 + 54,
+            cy + (6 if place else 0),
+            p.name,
+            96,
+            22,
+            bold=True,
+            anchor="lm",
+            min_size=14,
+            ellipsis=True,
+        )
         glyphs.vp(c, x0 + cols[0][1], cy, "", 46, VP_END)
         c.text(x0 + cols[0][1], cy + 2, str(p.score), 22, fill=WHITE, bold=True, anchor="mm")
         ly = cy + 36
@@ -68,7 +84,7 @@ def draw_players(
                 anchor="lm",
             )
             continue
-        c.text(x0 + cols[1][1], cy, f"${p.money}", 24, fill=MONEY, bold=True, anchor="mm")
+        c.text(x0 + cols[1][1], cy, say(money(p.money, "$")), 24, fill=MONEY, bold=True, anchor="mm")
         c.icon("goods", x0 + cols[2][1] - 14, cy, 24, GOODS)
         c.text(x0 + cols[2][1] + 2, cy, str(p.goods), 24, bold=True, anchor="lm")
         c.icon("employee", x0 + cols[3][1] - 16, cy, 24)

@@ -33,14 +33,21 @@ def mission_centre(region: int) -> tuple[float, float]:
     return (TRACK_BOX[2] - MISSION_R - 14, (by0 + by1) / 2)
 
 
+# The legend's smallest size: the title gives way to it first.
+LEGEND_FLOOR = 14
+
+
 def draw_tracks_static(c: Canvas) -> None:
     x0, y0, x1, y1 = TRACK_BOX
     title = t("Transport tracks and mission areas")
-    c.panel(x0, y0, x1, y1, title, title_size=24)
-    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5;
-    # drawn smaller where the title and the legend's words are longer than the panel is wide.
+    # Legend of the track's own badges: the study points to move on, the one-off bonus of space 5. The
+    # title takes the room the legend leaves at its smallest readable size, so the two never overlap.
     study, first = t("study points to move on"), t("×1: first disc only")
-    lx = x0 + 14 + min(c.text_width(title, 24, True), (x1 - x0) * 0.55) + 24
+    legend_w = 14 + c.text_width(study, LEGEND_FLOOR) + 20 + c.text_width(first, LEGEND_FLOOR)
+    c.panel(x0, y0, x1, y1)
+    title_room = x1 - x0 - 28 - legend_w - 24
+    c.fit_text(x0 + 14, y0 + 8, title, title_room, 24, bold=True, min_size=16, ellipsis=True)
+    lx = x0 + 14 + min(c.text_width(title, 24, True), title_room) + 24
     size = 16
     while size > 10 and lx + 14 + c.text_width(study, size) + 20 + c.text_width(first, size) > x1 - 14:
         size -= 1
@@ -68,6 +75,7 @@ def draw_tracks_static(c: Canvas) -> None:
             fill=INK,
             bold=True,
             anchor="mm",
+            wrap_below=16,  # "Середній Захід" on two lines rather than shrunk
         )
         for pos in range(1, 6):
             space = data.TRACKS[region][pos - 1]

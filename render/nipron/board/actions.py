@@ -8,6 +8,7 @@ from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.board.layout import ACTIONS_BOX, GAP, ROWS_BOX
 from render.nipron.glyphs import fit_line, workers
+from render.nipron.initials import worker_legend
 from render.nipron.palette import MUTED, ROW_ALT, TITLE_BAR
 
 WORKER = 58
@@ -23,8 +24,8 @@ def _column(i: int) -> tuple[float, float]:
 
 def draw_actions_static(c: Canvas) -> None:
     c.panel(*ACTIONS_BOX, t("Action spaces"), title_size=26)
-    # The letter on a worker stays the box's (W, Y, O, G, B, K); the legend says each colour.
-    legend = t("workers: W white, Y yellow, O orange, G green, B blue, K black")
+    # The legend says what each worker's letter stands for, in the reader's letters.
+    legend = worker_legend()
     # Right of the title; cut with "…" below Nipron's smallest readable size.
     room = ACTIONS_BOX[2] - ACTIONS_BOX[0] - 28 - c.text_width(t("Action spaces"), 26, True) - 40
     fit_line(c, ACTIONS_BOX[2] - 16, ACTIONS_BOX[1] + 22, legend, room, 22, fill=INK_SOFT, anchor="rm")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.words import msg
+from engine.core.words import money, msg, msg_in
 from engine.nipron.view import CityView, DistrictView, InfluenceSpaceView, NipronView
 from render.common.canvas import Canvas
 from render.common.language import say, t, tn
@@ -14,7 +14,7 @@ from render.common.palette import INK, INK_SOFT, WHITE
 from render.common.sprites import disc, paste
 from render.nipron.board.layout import MAP_BOX, Box, district_box
 from render.nipron.glyphs import good_chip, influence_tile, player_marker
-from render.nipron.model import Seat, city_word, district_title
+from render.nipron.model import Seat, district_title
 from render.nipron.palette import CITY_TILE, DISTRICT_FILL, DISTRICT_INK, EMPTY_SPACE, GOOD_NAME, MUTED, SEA
 
 SPACE_W, SPACE_H = 106, 80
@@ -25,9 +25,11 @@ CROSS_H = 2 * SPACE_H + TILE + 2 * PAD
 TRAIN_INFLUENCE = 2
 # Where each district's box is (0-based, north first): the board's 2 × 2 grid, or the phone's column.
 BoxOf = Callable[[int], Box]
+# A city tile's words, west then east.
+CITY_TILE_WORDS = (msg_in("city tile", "West city"), msg_in("city tile", "East city"))
 BONUS_WORDS = {
     "coal": msg("{n} coal", n=2),
-    "yen": "¥5,000",
+    "yen": money(5000, "¥"),
     "bp": msg("{n} blueprints", n=2),
     "vp": msg("{n} VP", n=2),
 }
@@ -105,10 +107,11 @@ def _short(good: str) -> str:
 def _city(c: Canvas, city: CityView, x0: float, y0: float) -> None:
     tx, ty = x0 + SPACE_W + PAD, y0 + SPACE_H + PAD
     c.d.rounded_rectangle((tx, ty, tx + TILE, ty + TILE), radius=10, fill=CITY_TILE)
-    # "West city" on two lines, its first word in bold.
-    first, _, rest = city_word(city.city).partition(" ")
-    c.fit_text(tx + TILE / 2, ty + TILE / 2 - 12, first, TILE - 8, 22, fill=WHITE, bold=True, anchor="mm")
-    c.fit_text(tx + TILE / 2, ty + TILE / 2 + 16, rest, TILE - 8, 22, fill=WHITE, anchor="mm")
+    # "West city" on two lines, its first word in bold; the tile's own words (a language may shorten
+    # them, "Зах. місто") so that each stays at the phone's readable size on an 80 px tile.
+    first, _, rest = say(CITY_TILE_WORDS[(city.city - 1) % 2]).partition(" ")
+    c.fit_text(tx + TILE / 2, ty + TILE / 2 - 12, first, TILE - 2, 22, fill=WHITE, bold=True, anchor="mm")
+    c.fit_text(tx + TILE / 2, ty + TILE / 2 + 16, rest, TILE - 2, 22, fill=WHITE, anchor="mm")
     for sp in city.spaces:
         _empty_space(c, sp, *_space_box(sp, x0, y0))
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from engine.core.words import msg
+from engine.core.words import money, msg
 from engine.nipron import data
 from engine.nipron.view import NipronView
 from render.common.canvas import Canvas
 from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT
 from render.nipron.board.layout import REWARDS_BOX
+from render.nipron.glyphs import multiplier
 from render.nipron.palette import BLUEPRINT, COAL, MUTED, ROW_ALT, YEN
 
-ROW_WORDS = {"bp": msg("{n} blueprints", n=2), "coal": msg("{n} coal", n=2), "yen": "¥5,000"}
+ROW_WORDS = {"bp": msg("{n} blueprints", n=2), "coal": msg("{n} coal", n=2), "yen": money(5000, "¥")}
 ROW_ICON = {"bp": ("blueprint", BLUEPRINT), "coal": ("coal", COAL), "yen": ("yen", YEN)}
 LABEL_W = 200
 CELL_W = 78
@@ -26,7 +27,7 @@ def draw_rewards_static(c: Canvas) -> None:
     c.panel(*REWARDS_BOX, t("Emperor's rewards: tiles left"), title_size=26)
     y = REWARDS_BOX[1] + 56
     for i, m in enumerate(data.MULTIPLIERS):
-        c.text(_col_x(i) + CELL_W / 2, y, f"{m}x", 24, bold=True, anchor="mm")
+        c.text(_col_x(i) + CELL_W / 2, y, multiplier(m), 24, bold=True, anchor="mm")
     for r, bonus in enumerate(data.REWARD_BONUSES):
         cy = y + 34 + r * (ROW_H + 4)
         name, colour = ROW_ICON[bonus]

@@ -8,6 +8,7 @@ from engine.nipron.words import achievement, contract_need, contract_reward
 from render.common.canvas import Canvas
 from render.common.language import say, t
 from render.common.palette import INK, INK_SOFT, WHITE
+from render.nipron.glyphs import multiplier
 from render.nipron.palette import GOLD, GOLD_FILL, MUTED, VP, YEN
 from render.nipron.player_board.layout import ACHIEVE_BOX, CONTRACT_BOX, GAP
 from render.nipron.words import contract_steps, wrap
@@ -111,11 +112,11 @@ def draw_achievements(c: Canvas, p: PlayerView) -> None:
             c.d.rounded_rectangle(
                 (mx - 40, ay + 10, mx + 40, ay + 58), radius=8, fill=GOLD_FILL, outline=GOLD, width=3
             )
-            c.text(mx, ay + 34, f"{mult}x", 28, fill=INK, bold=True, anchor="mm")
+            c.text(mx, ay + 34, multiplier(mult), 28, fill=INK, bold=True, anchor="mm")
         elif printed:
-            c.text(mx, ay + 34, f"{printed}x", 28, fill=INK_SOFT, bold=True, anchor="mm")
+            c.text(mx, ay + 34, multiplier(printed), 28, fill=INK_SOFT, bold=True, anchor="mm")
         else:
             c.d.rounded_rectangle((mx - 40, ay + 10, mx + 40, ay + 58), radius=8, outline=MUTED, width=2)
-            c.text(mx, ay + 34, "0x", 24, fill=MUTED, anchor="mm")
+            c.text(mx, ay + 34, multiplier(0), 24, fill=MUTED, anchor="mm")
         vp = p.achievements_if_now[i] if i < len(p.achievements_if_now) else 0
         c.text(mx, ay1 - 24, t("{n} VP", n=vp), 24, fill=VP if vp else MUTED, bold=True, anchor="mm")

@@ -8,7 +8,7 @@ from engine.nipron.view import PlayerView
 from render.common.canvas import Canvas
 from render.common.language import t, tn
 from render.common.palette import INK, INK_SOFT
-from render.nipron.glyphs import influence_tile, worker, yen
+from render.nipron.glyphs import influence_tile, multiplier, worker, yen
 from render.nipron.model import Seat
 from render.nipron.palette import BLUEPRINT, COAL, GOLD, ROW_ALT, YEN
 from render.nipron.player_board.layout import BUDGET_BOX, WORKERS_BOX
@@ -76,7 +76,7 @@ def draw_workers_static(c: Canvas) -> None:
         )
         level = REWARD_LEVELS.get(i + 1)
         if level:
-            c.text(x + cell / 2, cy + 62, f"{level}x", 24, fill=GOLD, bold=True, anchor="mm")
+            c.text(x + cell / 2, cy + 62, multiplier(level), 24, fill=GOLD, bold=True, anchor="mm")
     c.fit_text(
         left + cell * 2 - 6,
         cy + 62,

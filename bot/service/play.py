@@ -252,7 +252,7 @@ class Play:
             game = plugins.game(table.game.game)
             played = await off_loop(play_move, game, table, turn.seat, notation, False)
             move = LoggedMove(
-                turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True
+                turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True, by_bot=True
             )
             at = self.store.now()
             status = Status.FINISHED if played.finished else None
@@ -289,6 +289,7 @@ async def _append(conn: Connection, game_id: int, moves: list[LoggedMove], versi
             events=said_events.dumps(move.events),
             at=at,
             barrier=move.barrier,
+            by_bot=move.by_bot,
         )
         seqs.append(seq)
     return seqs[0] if seqs else 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.after_game.reading import AfterGame
 from bot.service.clock import Clock, system_clock
 from bot.service.lobby import Lobby
 from bot.service.play import Play
@@ -25,3 +26,4 @@ class Sessions:
         self.play = Play(self.store)
         self.reading = Reading(self.store)
         self.posts = Posts(self.store)
+        self.after = AfterGame(self.store)

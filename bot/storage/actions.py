@@ -42,6 +42,7 @@ async def append_action(
     events: str,
     at: str,
     barrier: bool = False,
+    by_bot: bool = False,
 ) -> int:
     """Append the next row of the game's log; returns its seq (1, 2, …)."""
     rows = await conn.fetchall("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,))
@@ -50,8 +51,20 @@ async def append_action(
     seq = int(row[0])
     try:
         await conn.execute(
-            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, at, int(barrier)),
+            f"INSERT INTO actions ({_COLUMNS}, by_bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                seq,
+                seat,
+                user_id,
+                notation,
+                interaction_id,
+                version_after,
+                events,
+                at,
+                int(barrier),
+                int(by_bot),
+            ),
         )
     except IntegrityError as exc:
         if exc.column == "actions.interaction_id":

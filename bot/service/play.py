@@ -251,8 +251,9 @@ class Play:
                 return None
             game = plugins.game(table.game.game)
             played = await off_loop(play_move, game, table, turn.seat, notation, False)
+            events = played.step.events
             move = LoggedMove(
-                turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True, by_bot=True
+                turn.seat, table.user_at(turn.seat) or 0, notation, None, events, True, by_bot=True
             )
             at = self.store.now()
             status = Status.FINISHED if played.finished else None

@@ -115,8 +115,12 @@ async def seat_activity(conn: Connection, game_id: int) -> dict[int, Activity]:
         moves[seat] = moves.get(seat, 0) + 1
         if row["by_bot"]:
             bot[seat] = bot.get(seat, 0) + 1
-        elif before is not None and not (before["seat"] == seat and before["created_at"] == row["created_at"]):
-            waits.setdefault(seat, []).append(max(0.0, _seconds(row["created_at"]) - _seconds(before["created_at"])))
+        elif before is not None and not (
+            before["seat"] == seat and before["created_at"] == row["created_at"]
+        ):
+            waits.setdefault(seat, []).append(
+                max(0.0, _seconds(row["created_at"]) - _seconds(before["created_at"]))
+            )
         before = row
     return {
         seat: Activity(count, bot.get(seat, 0), round(median(waits[seat])) if waits.get(seat) else None)
@@ -138,7 +142,8 @@ async def expelled_seats(conn: Connection, game_id: int) -> set[int]:
 
 
 _SEAT_COLUMNS = (
-    "seat, user_id, player, name, place, score, won, expelled, moves, bot_moves, skipped, median_move, mu, sigma"
+    "seat, user_id, player, name, place, score, won, expelled, moves, bot_moves, skipped, median_move, "
+    "mu, sigma"
 )
 
 
@@ -148,7 +153,7 @@ async def insert_result(conn: Connection, result: GameResult) -> None:
         (result.game_id, result.guild_id, result.game, result.outcome, result.ended_at, result.unrated),
     )
     await conn.executemany(
-        f"INSERT INTO result_seats (game_id, {_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO result_seats (game_id, {_SEAT_COLUMNS}) VALUES ({', '.join('?' * 15)})",
         [
             (
                 result.game_id,
@@ -207,7 +212,8 @@ async def results_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, Gam
     )
     seats: dict[int, list[SeatResult]] = {}
     for row in await conn.fetchall(
-        f"SELECT game_id, {_SEAT_COLUMNS} FROM result_seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+        f"SELECT game_id, {_SEAT_COLUMNS} FROM result_seats WHERE game_id IN ({marks}) "
+        "ORDER BY game_id, seat",
         tuple(game_ids),
     ):
         seats.setdefault(row["game_id"], []).append(_seat(row))
@@ -252,7 +258,9 @@ async def ratings_of(conn: Connection, scope: int, game: str, players: Iterable[
 
 
 def _rating(row: Any) -> RatingRow:
-    return RatingRow(row["scope"], row["game"], row["player"], row["user_id"], row["mu"], row["sigma"], row["games"])
+    return RatingRow(
+        row["scope"], row["game"], row["player"], row["user_id"], row["mu"], row["sigma"], row["games"]
+    )
 
 
 async def put_ratings(conn: Connection, rows: Iterable[RatingRow]) -> None:
@@ -379,7 +387,8 @@ async def board(
     )
     total = 0 if counted is None else int(counted["n"])
     return total, [
-        BoardRow(row["player"], row["user_id"], row["name"], row["mu"], row["sigma"], row["games"]) for row in rows
+        BoardRow(row["player"], row["user_id"], row["name"], row["mu"], row["sigma"], row["games"])
+        for row in rows
     ]
 
 

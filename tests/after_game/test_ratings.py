@@ -105,7 +105,9 @@ def test_a_solo_rival_takes_its_place_without_a_seat() -> None:
     assert places(sheet, set()) == {0: 2}
 
 
-def _c(seat: int, player: str, place: int, moves: int = 10, bot_moves: int = 0, expelled: bool = False) -> Contestant:
+def _c(
+    seat: int, player: str, place: int, moves: int = 10, bot_moves: int = 0, expelled: bool = False
+) -> Contestant:
     return Contestant(seat, player, place, moves, bot_moves, expelled)
 
 

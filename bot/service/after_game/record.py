@@ -50,7 +50,11 @@ async def record_end(
     """Store the result of a started game that ended now (and move the ratings it moves); None for a
     lobby that closed, or a game whose result is already stored."""
     snapshot = snapshot or table.game.snapshot
-    if snapshot is None or status not in (Status.FINISHED, Status.ABANDONED) or await rows.has_result(conn, table.id):
+    if (
+        snapshot is None
+        or status not in (Status.FINISHED, Status.ABANDONED)
+        or await rows.has_result(conn, table.id)
+    ):
         return None
     game = plugins.game(table.game.game)
     state = game.load_state(snapshot)
@@ -94,7 +98,14 @@ async def record_end(
         else FEW_PEOPLE
     )
     result = GameResult(
-        table.id, table.game.guild_id, table.game.game, status.value, at, unrated, seats, table.game.channel_id
+        table.id,
+        table.game.guild_id,
+        table.game.game,
+        status.value,
+        at,
+        unrated,
+        seats,
+        table.game.channel_id,
     )
     await rows.insert_result(conn, result)
     if not unrated:
@@ -105,7 +116,9 @@ async def record_end(
 async def apply_ratings(conn: Connection, result: GameResult) -> None:
     """Move the ratings of the game's rated seats, in its server and everywhere; the everywhere
     rating after the game is kept on each seat (the profile's chart)."""
-    contestants = [Contestant(s.seat, s.player, s.place, s.moves, s.bot_moves, s.expelled) for s in result.seats]
+    contestants = [
+        Contestant(s.seat, s.player, s.place, s.moves, s.bot_moves, s.expelled) for s in result.seats
+    ]
     rated = rated_seats(contestants)
     if not rated:
         return
@@ -115,7 +128,8 @@ async def apply_ratings(conn: Connection, result: GameResult) -> None:
     for scope in scopes:
         known = await rows.ratings_of(conn, scope, result.game, [c.player for c in rated])
         before = [
-            Skill(known[c.player].mu, known[c.player].sigma) if c.player in known else new_skill() for c in rated
+            Skill(known[c.player].mu, known[c.player].sigma) if c.player in known else new_skill()
+            for c in rated
         ]
         after = rate(before, [c.place for c in rated])
         await rows.put_ratings(

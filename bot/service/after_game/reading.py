@@ -84,6 +84,8 @@ class AfterGame:
 
     async def profile(self, user_id: int, *, asker: int, versus: int | None = None) -> Profile:
         """``user_id``'s profile as ``asker`` sees it: refused when hidden from others."""
+        if versus == user_id:
+            raise Refusal(msg("Head-to-head is between two different players."))
         async with self.store.db.transaction(write=False) as conn:
             hidden = await rows.is_hidden(conn, user_id)
             if hidden and asker != user_id:
@@ -136,6 +138,11 @@ class AfterGame:
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         async with self.store.db.transaction() as conn:
             await rows.set_hidden(conn, user_id, hidden, self.store.now())
+
+    async def name(self, user_id: int) -> str | None:
+        """The name the player last played under (made safe when they were seated)."""
+        async with self.store.db.transaction(write=False) as conn:
+            return await rows.last_name(conn, user_id)
 
     async def is_hidden(self, user_id: int) -> bool:
         async with self.store.db.transaction(write=False) as conn:

@@ -16,7 +16,7 @@ from engine.core.words import msg
 
 # A leaderboard counts players with at least this many rated games of the game (fewer: the rating
 # says too little yet).
-MIN_GAMES = 3
+MIN_GAMES = 2
 PAGE = 10  # leaderboard rows and history games per page (a phone screen)
 TRAIL = 12  # the profile's chart: the rating after each of the last games
 MAX_PAGE = 10_000  # a page number beyond every possible table

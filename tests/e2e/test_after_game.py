@@ -79,17 +79,25 @@ async def test_two_games_show_in_profiles_leaderboard_and_history_in_english_and
     assert f"https://discord.com/channels/{fake.guild.id}/{fake.games.id}" in history.content
 
     # bob reads the same in Ukrainian.
-    for command in ("boardroom profile", "boardroom history"):
-        said = await private_reply(acked(await fake.slash("bob", "games", command), DEFERRED_MESSAGE))
-        assert "**bob**" in said.content
-        assert "Played" not in said.content and "ended games" not in said.content, said.content
+    uk_profile = await private_reply(
+        acked(await fake.slash("bob", "games", "boardroom profile"), DEFERRED_MESSAGE)
+    )
+    assert uk_profile.content.startswith("Ігри **bob**")
+    assert "Зіграно 2, завершено 2, виграно 1; покинуто 0, виключено 0." in uk_profile.content
+    assert "після 2 рейтингових ігор" in uk_profile.content
+    uk_history = await private_reply(
+        acked(await fake.slash("bob", "games", "boardroom history"), DEFERRED_MESSAGE)
+    )
+    assert uk_history.content.startswith("**bob**: 2 завершені гри")
+    assert f"#{second} — перемога" in uk_history.content and "[гілка](" in uk_history.content
     uk_board = await private_reply(
         acked(
             await fake.slash("bob", "games", "boardroom leaderboard", game="race", scope="everywhere"),
             DEFERRED_MESSAGE,
         )
     )
-    assert "leaderboard" not in uk_board.content and "alice" in uk_board.content
+    assert uk_board.content.startswith("**Race (test game)**: таблиця лідерів усюди")
+    assert "alice" in uk_board.content and uk_board.components == []  # one page: no buttons
 
     # /game score after the end: the game's own page of results.
     score = await private_reply(acked(await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE))
@@ -113,3 +121,31 @@ async def test_two_games_show_in_profiles_leaderboard_and_history_in_english_and
         acked(await fake.slash("carol", "games", "boardroom profile", player="alice"), DEFERRED_MESSAGE)
     )
     assert back.content.startswith("**alice**'s games")
+
+
+async def test_a_long_leaderboard_turns_its_pages_with_buttons(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3")
+    sessions = sessions_of(handle)
+    await _race(fake, sessions, "alice", "bob", [2] * 9)
+    await _race(fake, sessions, "alice", "bob", [2] * 9)
+    # Twelve more rated players in this server, below alice and bob (written as the ratings would be).
+    async with sessions.store.db.transaction() as conn:
+        await conn.executemany(
+            "INSERT INTO ratings (scope, game, player, user_id, mu, sigma, ordinal, games) "
+            "VALUES (?, 'race', ?, ?, ?, 8.0, ?, 2)",
+            [(fake.guild.id, f"u{9000 + i}", 9000 + i, 10.0 - i, 10.0 - i - 24.0) for i in range(12)],
+        )
+    first = await private_reply(
+        acked(await fake.slash("alice", "games", "boardroom leaderboard", game="race"), DEFERRED_MESSAGE)
+    )
+    assert first.content.endswith("Page 1 of 2") and "1. alice" in first.content
+    assert first.button_labels() == ["◀ Previous", "Next ▶"]
+    acked(await fake.click_button("alice", first, "Next ▶"))
+    second = await fake.wait_for_update(first, lambda m: m.content.endswith("Page 2 of 2"), what="page 2")
+    lines = [line for line in second.content.splitlines() if line[:3] in ("11.", "12.", "13.", "14.")]
+    assert [line.split(".")[0] for line in lines] == ["11", "12", "13", "14"]
+    acked(await fake.click_button("alice", second, "◀ Previous"))
+    await fake.wait_for_update(first, lambda m: m.content.endswith("Page 1 of 2"), what="page 1 again")

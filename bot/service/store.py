@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import plugins
-from bot.service.after_game.record import record_end
 from bot.service.clock import Clock, system_clock
 from bot.service.progress import Offered
 from bot.service.progress import progress as progress_of
@@ -63,9 +62,6 @@ async def save(
     )
     if version is None:
         raise StaleState(msg("The game changed at the same moment; try again."))
-    if status is not None and not status.is_open:
-        # In the ending transaction: a game never ends without its result and ratings.
-        await record_end(conn, table, status, snapshot, at)
     return version
 
 

@@ -12,7 +12,10 @@ class DuplicateInteraction(Exception):
     """This Discord interaction id is already in the log (another process applied it first)."""
 
 
-_COLUMNS = "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at, barrier"
+_COLUMNS = (
+    "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at, barrier, "
+    "by_bot"
+)
 
 
 def _action(row: Any) -> ActionRow:
@@ -27,6 +30,7 @@ def _action(row: Any) -> ActionRow:
         events=row["events"],
         created_at=row["created_at"],
         barrier=bool(row["barrier"]),
+        by_bot=bool(row["by_bot"]),
     )
 
 
@@ -51,7 +55,7 @@ async def append_action(
     seq = int(row[0])
     try:
         await conn.execute(
-            f"INSERT INTO actions ({_COLUMNS}, by_bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 seq,

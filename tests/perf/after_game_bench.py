@@ -1,0 +1,290 @@
+"""After-the-game section: what players read after their games, with 100,000 finished games stored,
+on a real SQLite file (WAL, as ``bot.storage.open_database`` sets it) and on a local PostgreSQL server;
+and the rating update a game's end pays.
+
+- The stored games are written straight into the tables (``results``, ``result_seats``, ``ratings``
+  and the ``games`` rows they point to), in one transaction, as the bot would have left them: 2-4
+  seats a game, 5,000 players of whom a few play very often (the profile of a player with thousands
+  of games is the slow one), 20 servers, two games, one game in twenty abandoned.
+- Each answer is the service's own call (``bot.service.after_game.reading.AfterGame``), transaction
+  included: ``profile`` (with a head-to-head), ``leaderboard`` (a random server or everywhere, one of
+  the first pages) and ``history``. Players are drawn by seat, so the busiest are asked most often.
+- Beside each, its floor in the same run and database: a read transaction holding only ``SELECT 1``.
+- The rating update: ``apply_ratings`` for one finished 4-player game (reading and writing the
+  ratings of its players in its server and everywhere), in its own write transaction; its floor
+  is an empty write transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from engine.core import Game
+from tests.perf.report import Row, percentile
+
+SECTION = "after the game"
+ANSWER_MS = 50.0
+UPDATE_MS = 5.0
+GAMES, QUICK_GAMES = 100_000, 1_000
+SAMPLES, QUICK_SAMPLES = 300, 20
+PEOPLE, GUILDS = 5_000, 20
+NAMES = ("carnegie", "nipron")
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+RESULT_COLUMNS = ("game_id", "guild_id", "game", "outcome", "ended_at", "unrated")
+SEAT_COLUMNS = (
+    "game_id",
+    "seat",
+    "user_id",
+    "player",
+    "name",
+    "place",
+    "score",
+    "won",
+    "expelled",
+    "moves",
+    "bot_moves",
+    "skipped",
+    "median_move",
+    "mu",
+    "sigma",
+)
+RATING_COLUMNS = ("scope", "game", "player", "user_id", "mu", "sigma", "ordinal", "games")
+GAME_COLUMNS = ("id", "guild_id", "channel_id", "game", "status", "created_at", "updated_at", "ended_at")
+
+
+def _rows(n_games: int) -> dict[str, list[tuple[Any, ...]]]:
+    """The stored games, their results, seats and the players' ratings (seeded)."""
+    rnd = random.Random(48)
+    weights = [1 / (rank + 1) ** 0.8 for rank in range(PEOPLE)]  # a few players play very often
+    people = list(range(10**15, 10**15 + PEOPLE))
+    games, results, seats = [], [], []
+    counted: dict[tuple[int, str, str], int] = {}
+    for game_id in range(1, n_games + 1):
+        guild = 10**14 + rnd.randrange(GUILDS)
+        name = NAMES[game_id % 2]
+        at = (START + timedelta(minutes=game_id)).isoformat()
+        outcome = "abandoned" if game_id % 20 == 0 else "finished"
+        games.append((game_id, guild, 10**16 + game_id, name, outcome, at, at, at))
+        results.append((game_id, guild, name, outcome, at, "" if outcome == "finished" else "abandoned"))
+        table: set[int] = set()
+        size = rnd.randint(2, 4)
+        while len(table) < size:
+            table.add(rnd.choices(people, weights)[0])
+        for seat, user in enumerate(table):
+            player = f"u{user}"
+            won = seat == 0 and outcome == "finished"
+            seats.append(
+                (
+                    game_id,
+                    seat,
+                    user,
+                    player,
+                    f"Player {user % 10_000}",
+                    seat + 1,
+                    rnd.randrange(40, 160),
+                    int(won),
+                    0,
+                    60,
+                    0,
+                    rnd.randrange(2),
+                    rnd.randrange(5, 3_600),
+                    25 + rnd.gauss(0, 4) if outcome == "finished" else None,
+                    rnd.uniform(1, 8) if outcome == "finished" else None,
+                )
+            )
+            if outcome == "finished":
+                for scope in (0, guild):
+                    counted[(scope, name, player)] = counted.get((scope, name, player), 0) + 1
+    ratings = []
+    for (scope, name, player), n in counted.items():
+        mu, sigma = 25 + rnd.gauss(0, 4), max(1.0, 8.33 - n * 0.05)
+        ratings.append((scope, name, player, int(player[1:]), mu, sigma, mu - 3 * sigma, n))
+    return {"games": games, "results": results, "result_seats": seats, "ratings": ratings}
+
+
+COLUMNS = {
+    "games": GAME_COLUMNS,
+    "results": RESULT_COLUMNS,
+    "result_seats": SEAT_COLUMNS,
+    "ratings": RATING_COLUMNS,
+}
+
+
+def _fill_sqlite(path: Path, data: dict[str, list[tuple[Any, ...]]]) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for table, columns in COLUMNS.items():
+            marks = ", ".join("?" for _ in columns)
+            conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", data[table])
+        conn.execute("COMMIT")
+        conn.execute("ANALYZE")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+
+
+async def _fill_postgres(url: str, data: dict[str, list[tuple[Any, ...]]]) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        async with conn.transaction():
+            for table, columns in COLUMNS.items():
+                await conn.copy_records_to_table(table, records=data[table], columns=list(columns))
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+
+
+async def _timed(samples: int, call: Callable[[int], Awaitable[Any]]) -> list[float]:
+    await call(0)  # warm: the first call pays for imports and first-use caches, not the answer
+    times = []
+    for i in range(samples):
+        t0 = time.perf_counter_ns()
+        await call(i)
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+    return times
+
+
+async def _measure(db: Any, data: dict[str, list[tuple[Any, ...]]], samples: int, backend: str) -> list[Row]:
+    from bot.service.after_game.reading import AfterGame
+    from bot.service.after_game.record import apply_ratings
+    from bot.service.store import Store
+    from bot.storage.results import GameResult, SeatResult
+
+    after = AfterGame(Store(db))
+    rnd = random.Random(7)
+    seats = data["result_seats"]
+    askers = [rnd.choice(seats)[2] for _ in range(samples)]
+    others = [rnd.choice(seats)[2] for _ in range(samples)]
+    guilds = sorted({g[1] for g in data["games"]})
+
+    async def floor_read(_: int) -> None:
+        async with db.transaction(write=False) as conn:
+            await conn.fetchone("SELECT 1")
+
+    async def profile(i: int) -> None:
+        versus = others[i] if others[i] != askers[i] else None
+        await after.profile(askers[i], asker=askers[i], versus=versus)
+
+    async def board(i: int) -> None:
+        scope = 0 if i % 3 == 0 else guilds[i % len(guilds)]
+        await after.leaderboard(NAMES[i % 2], scope, i % 5)
+
+    async def history(i: int) -> None:
+        await after.history(askers[i], asker=askers[i], page=i % 3)
+
+    floor = await _timed(samples, floor_read)
+    answers = {
+        "profile (with a head-to-head)": await _timed(samples, profile),
+        "leaderboard page": await _timed(samples, board),
+        "history page": await _timed(samples, history),
+    }
+    floor_p99 = percentile(floor, 99)
+    where = f"{backend}, {len(data['results']):,} games"
+    rows = [
+        Row(SECTION, where, "floor: read transaction with SELECT 1, p99", floor_p99, "ms"),
+        *(
+            Row(
+                SECTION,
+                where,
+                f"{name} p99",
+                percentile(times, 99),
+                "ms",
+                ANSWER_MS,
+                note=f"floor p99 {floor_p99:.2f} ms; median {sorted(times)[len(times) // 2]:.2f} ms",
+            )
+            for name, times in answers.items()
+        ),
+    ]
+
+    async def floor_write(_: int) -> None:
+        async with db.transaction():
+            pass
+
+    people = sorted({s[2] for s in seats})
+
+    async def update(i: int) -> None:
+        players = rnd.sample(people, 4)
+        result = GameResult(
+            game_id=0,
+            guild_id=guilds[i % len(guilds)],
+            game=NAMES[i % 2],
+            outcome="finished",
+            ended_at="2026-12-31T00:00:00+00:00",
+            unrated="",
+            seats=[
+                SeatResult(seat, user, f"u{user}", None, seat + 1, 100 - seat, seat == 0, False, 60, 0, 0, 30)
+                for seat, user in enumerate(players)
+            ],
+        )
+        async with db.transaction() as conn:
+            await apply_ratings(conn, result)
+
+    write_floor = percentile(await _timed(samples, floor_write), 99)
+    updates = await _timed(samples, update)
+    rows += [
+        Row(SECTION, where, "floor: empty write transaction, p99", write_floor, "ms"),
+        Row(
+            SECTION,
+            where,
+            "rating update of a finished 4-player game p99",
+            percentile(updates, 99),
+            "ms",
+            UPDATE_MS,
+            note=f"floor p99 {write_floor:.2f} ms; server and everywhere, read + write",
+        ),
+    ]
+    return rows
+
+
+async def _bench(quick: bool) -> list[Row]:
+    from bot.storage import migrate, open_database
+
+    n_games, samples = (QUICK_GAMES, QUICK_SAMPLES) if quick else (GAMES, SAMPLES)
+    data = _rows(n_games)
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "after.sqlite3"
+        db = await open_database(path)
+        await migrate(db)
+        await db.close()
+        _fill_sqlite(path, data)
+        db = await open_database(path)
+        try:
+            rows += await _measure(db, data, samples, "sqlite")
+        finally:
+            await db.close()
+    if quick:
+        return rows  # the smoke run stays on SQLite
+    from tests.postgres import LocalPostgres
+
+    server = LocalPostgres().start()
+    try:
+        url = server.create_database("after_game")
+        db = await open_database(url)
+        await migrate(db)
+        await db.close()
+        await _fill_postgres(url, data)
+        db = await open_database(url)
+        try:
+            rows += await _measure(db, data, samples, "postgresql (local)")
+        finally:
+            await db.close()
+    finally:
+        server.stop()
+    return rows
+
+
+def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    return asyncio.run(_bench(quick))

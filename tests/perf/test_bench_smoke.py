@@ -14,7 +14,23 @@ from tests.perf.__main__ import SECTIONS, main
 
 
 def test_every_section_of_the_issue_is_registered() -> None:
-    assert {"engine", "ai", "length", "rendering", "storage", "bot"} <= set(SECTIONS)
+    assert {"engine", "ai", "length", "rendering", "storage", "bot", "after"} <= set(SECTIONS)
+
+
+def test_quick_after_game_run_measures_each_answer_beside_its_floor(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--quick", "--section", "after", "--no-write"]) == 0
+    out = capsys.readouterr().out
+    for metric in (
+        "floor: read transaction with SELECT 1",
+        "profile (with a head-to-head) p99",
+        "leaderboard page p99",
+        "history page p99",
+        "floor: write transaction of one UPDATE",
+        "rating update of a finished 4-player game p99",
+    ):
+        assert f"sqlite, 1,000 games  {metric}" in out, metric
 
 
 def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.CaptureFixture[str]) -> None:

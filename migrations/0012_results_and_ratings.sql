@@ -57,6 +57,8 @@ CREATE TABLE ratings (
     game      TEXT    NOT NULL,
     player    TEXT    NOT NULL,
     user_id   BIGINT  NOT NULL,
+    -- the name the player last played under (a leaderboard shows it without another lookup)
+    name      TEXT,
     mu        DOUBLE PRECISION NOT NULL,
     sigma     DOUBLE PRECISION NOT NULL,
     ordinal   DOUBLE PRECISION NOT NULL,
@@ -64,7 +66,37 @@ CREATE TABLE ratings (
     PRIMARY KEY (scope, game, player)
 );
 
-CREATE INDEX ratings_board ON ratings (game, scope, ordinal);
+-- A leaderboard page and its count read this index alone (the rows' own columns after it).
+CREATE INDEX ratings_board ON ratings (game, scope, ordinal, games, user_id);
+
+-- Running sums per person and game, moved by each ended game in its own transaction, so a profile
+-- reads one row per game however many games the player has (the ratings command rebuilds them).
+CREATE TABLE player_tallies (
+    user_id   BIGINT  NOT NULL,
+    game      TEXT    NOT NULL,
+    played    INTEGER NOT NULL,
+    finished  INTEGER NOT NULL,
+    won       INTEGER NOT NULL,
+    abandoned INTEGER NOT NULL,
+    expelled  INTEGER NOT NULL,
+    best      INTEGER,
+    score_sum BIGINT  NOT NULL,
+    scored    INTEGER NOT NULL,
+    skipped   INTEGER NOT NULL,
+    PRIMARY KEY (user_id, game)
+);
+
+-- Head-to-head per ordered pair of people and game: finished games both sat in, where `user_id`
+-- placed ahead of, behind or level with `other_id`.
+CREATE TABLE head_to_head (
+    user_id  BIGINT  NOT NULL,
+    other_id BIGINT  NOT NULL,
+    game     TEXT    NOT NULL,
+    ahead    INTEGER NOT NULL,
+    behind   INTEGER NOT NULL,
+    level    INTEGER NOT NULL,
+    PRIMARY KEY (user_id, other_id, game)
+);
 
 -- A player who hid their profile (/boardroom me): others see no profile or history of theirs and the
 -- leaderboards leave them out; their ratings are still kept, so coming back restores them.

@@ -1,8 +1,8 @@
-"""``python -m bot.ops.ratings DATABASE (--check | --recompute) [--game-module M]``: every rating
-again from the stored results of finished games, in the order they were rated.
+"""``python -m bot.ops.ratings DATABASE (--check | --recompute) [--game-module M]``: every rating,
+tally and head-to-head again from the stored results, in the order the games ended.
 
-``--check`` recomputes inside a transaction it rolls back and reports any rating that differs from
-the stored one (exit status 1); ``--recompute`` writes the recomputed ratings (after a change of the
+``--check`` recomputes inside a transaction it rolls back and reports anything that differs from
+what is stored (exit status 1); ``--recompute`` writes the recomputed values (after a change of the
 rules in ``bot.service.after_game.ratings``, say). DATABASE is the bot's SQLite file or a
 postgresql:// URL. The results themselves are never changed: they were written as each game ended.
 """
@@ -14,11 +14,13 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from bot import plugins
 from bot.service.after_game.record import recompute
 from bot.storage import open_database
 from bot.storage import results as rows
+from bot.storage.connection import Connection
 from bot.storage.postgres import is_url
 
 
@@ -26,34 +28,42 @@ class _Undo(Exception):
     """Rolls the checking transaction back."""
 
 
+async def _stored(conn: Connection) -> dict[str, list[Any]]:
+    return {
+        "rating": await rows.all_ratings(conn),
+        "seat rating": await rows.seat_ratings(conn),
+        "tally or head-to-head": await rows.all_tallies(conn),
+    }
+
+
 async def run(target: str | Path, *, write: bool) -> tuple[int, list[str]]:
-    """(rated games, differences between the stored and the recomputed ratings)."""
+    """(rated games, differences between the stored and the recomputed ratings, tallies and
+    head-to-heads)."""
     database = await open_database(target)
     try:
         async with database.transaction(write=False) as conn:
-            stored = (await rows.all_ratings(conn), await rows.seat_ratings(conn))
-        rated = 0
-        again: tuple[list[rows.RatingRow], list[tuple[int, int, float | None, float | None]]] = ([], [])
+            stored = await _stored(conn)
+        rated, again = 0, {}
         try:
             async with database.transaction() as conn:
                 rated = await recompute(conn)
-                again = (await rows.all_ratings(conn), await rows.seat_ratings(conn))
+                again = await _stored(conn)
                 if not write:
                     raise _Undo
         except _Undo:
             pass
     finally:
         await database.close()
-    differences = [
-        f"stored {old}, recomputed {new}" for old, new in zip(stored[0], again[0], strict=False) if old != new
-    ]
-    differences += [
-        f"seat {old[:2]}: stored {old[2:]}, recomputed {new[2:]}"
-        for old, new in zip(stored[1], again[1], strict=False)
-        if old != new
-    ]
-    if len(stored[0]) != len(again[0]):
-        differences.append(f"{len(stored[0])} ratings stored, {len(again[0])} recomputed")
+    differences = []
+    for kind, old_rows in stored.items():
+        new_rows = again.get(kind, [])
+        differences += [
+            f"{kind}: stored {old}, recomputed {new}"
+            for old, new in zip(old_rows, new_rows, strict=False)
+            if old != new
+        ]
+        if len(old_rows) != len(new_rows):
+            differences.append(f"{len(old_rows)} {kind} rows stored, {len(new_rows)} recomputed")
     return rated, differences
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from bot.storage.connection import Connection
 
 EVERYWHERE = 0  # the scope of ratings across all servers (a guild id is never 0)
+RECENT = 100  # a profile's median time per move reads the player's last games of a game
 # The clock events' kind of a skipped seat (``bot.clocks.time_banks.SKIPPED``: clocks sit above storage).
 _SKIP = "skip"
 
@@ -65,6 +66,7 @@ class RatingRow:
     mu: float
     sigma: float
     games: int
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -232,25 +234,13 @@ async def results_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, Gam
     }
 
 
-async def rated_results(conn: Connection) -> list[GameResult]:
-    """Every rated game in the order ratings took them (end time, then id)."""
-    rows = await conn.fetchall(
-        "SELECT game_id FROM results WHERE outcome = 'finished' AND unrated = '' ORDER BY ended_at, game_id"
-    )
-    ids = [row["game_id"] for row in rows]
-    found: dict[int, GameResult] = {}
-    for start in range(0, len(ids), 500):  # bounded IN lists
-        found.update(await results_of(conn, ids[start : start + 500]))
-    return [found[i] for i in ids]
-
-
 async def ratings_of(conn: Connection, scope: int, game: str, players: Iterable[str]) -> dict[str, RatingRow]:
     wanted = list(players)
     if not wanted:
         return {}
     marks = ", ".join("?" for _ in wanted)
     rows = await conn.fetchall(
-        "SELECT scope, game, player, user_id, mu, sigma, games FROM ratings "
+        "SELECT scope, game, player, user_id, mu, sigma, games, name FROM ratings "
         f"WHERE scope = ? AND game = ? AND player IN ({marks})",
         (scope, game, *wanted),
     )
@@ -259,16 +249,27 @@ async def ratings_of(conn: Connection, scope: int, game: str, players: Iterable[
 
 def _rating(row: Any) -> RatingRow:
     return RatingRow(
-        row["scope"], row["game"], row["player"], row["user_id"], row["mu"], row["sigma"], row["games"]
+        row["scope"],
+        row["game"],
+        row["player"],
+        row["user_id"],
+        row["mu"],
+        row["sigma"],
+        row["games"],
+        row["name"],
     )
 
 
 async def put_ratings(conn: Connection, rows: Iterable[RatingRow]) -> None:
     await conn.executemany(
-        "INSERT INTO ratings (scope, game, player, user_id, mu, sigma, ordinal, games) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, player) DO UPDATE SET "
-        "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games",
-        [(r.scope, r.game, r.player, r.user_id, r.mu, r.sigma, r.mu - 3 * r.sigma, r.games) for r in rows],
+        "INSERT INTO ratings (scope, game, player, user_id, mu, sigma, ordinal, games, name) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, player) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
+        "name = excluded.name",
+        [
+            (r.scope, r.game, r.player, r.user_id, r.mu, r.sigma, r.mu - 3 * r.sigma, r.games, r.name)
+            for r in rows
+        ],
     )
 
 
@@ -281,7 +282,8 @@ async def set_seat_ratings(conn: Connection, game_id: int, ratings: dict[int, tu
 
 async def all_ratings(conn: Connection) -> list[RatingRow]:
     rows = await conn.fetchall(
-        "SELECT scope, game, player, user_id, mu, sigma, games FROM ratings ORDER BY scope, game, player"
+        "SELECT scope, game, player, user_id, mu, sigma, games, name FROM ratings "
+        "ORDER BY scope, game, player"
     )
     return [_rating(row) for row in rows]
 
@@ -294,6 +296,59 @@ async def seat_ratings(conn: Connection) -> list[tuple[int, int, float | None, f
 async def clear_ratings(conn: Connection) -> None:
     await conn.execute("DELETE FROM ratings")
     await conn.execute("UPDATE result_seats SET mu = NULL, sigma = NULL WHERE mu IS NOT NULL")
+    await conn.execute("DELETE FROM player_tallies")
+    await conn.execute("DELETE FROM head_to_head")
+
+
+async def all_results(conn: Connection) -> list[GameResult]:
+    """Every stored result, in the order the games ended."""
+    rows = await conn.fetchall("SELECT game_id FROM results ORDER BY ended_at, game_id")
+    ids = [row["game_id"] for row in rows]
+    found: dict[int, GameResult] = {}
+    for start in range(0, len(ids), 500):  # bounded IN lists
+        found.update(await results_of(conn, ids[start : start + 500]))
+    return [found[i] for i in ids]
+
+
+_TALLY_COLUMNS = "user_id, game, played, finished, won, abandoned, expelled, best, score_sum, scored, skipped"
+
+
+async def add_tallies(conn: Connection, rows: Iterable[tuple[Any, ...]]) -> None:
+    """Add one ended game to its people's running sums: rows in ``_TALLY_COLUMNS`` order."""
+    await conn.executemany(
+        f"INSERT INTO player_tallies ({_TALLY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (user_id, game) DO UPDATE SET played = player_tallies.played + excluded.played, "
+        "finished = player_tallies.finished + excluded.finished, won = player_tallies.won + excluded.won, "
+        "abandoned = player_tallies.abandoned + excluded.abandoned, "
+        "expelled = player_tallies.expelled + excluded.expelled, "
+        "best = CASE WHEN player_tallies.best IS NULL OR excluded.best > player_tallies.best "
+        "THEN COALESCE(excluded.best, player_tallies.best) ELSE player_tallies.best END, "
+        "score_sum = player_tallies.score_sum + excluded.score_sum, "
+        "scored = player_tallies.scored + excluded.scored, "
+        "skipped = player_tallies.skipped + excluded.skipped",
+        list(rows),
+    )
+
+
+async def add_duels(conn: Connection, rows: Iterable[tuple[int, int, str, int, int, int]]) -> None:
+    """Add one finished game to the head-to-head of each ordered pair of its people."""
+    await conn.executemany(
+        "INSERT INTO head_to_head (user_id, other_id, game, ahead, behind, level) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (user_id, other_id, game) DO UPDATE SET ahead = head_to_head.ahead + excluded.ahead, "
+        "behind = head_to_head.behind + excluded.behind, level = head_to_head.level + excluded.level",
+        list(rows),
+    )
+
+
+async def all_tallies(conn: Connection) -> list[tuple[Any, ...]]:
+    rows = await conn.fetchall(f"SELECT {_TALLY_COLUMNS} FROM player_tallies ORDER BY user_id, game")
+    duels = await conn.fetchall(
+        "SELECT user_id, other_id, game, ahead, behind, level FROM head_to_head "
+        "ORDER BY user_id, other_id, game"
+    )
+    return [tuple(row[i] for i in range(11)) for row in rows] + [
+        tuple(row[i] for i in range(6)) for row in duels
+    ]
 
 
 # --- reading: profiles, head-to-head, leaderboards, history ---
@@ -301,40 +356,33 @@ async def clear_ratings(conn: Connection) -> None:
 
 async def tallies(conn: Connection, user_id: int) -> list[GameTally]:
     rows = await conn.fetchall(
-        "SELECT r.game, COUNT(*) AS played, "
-        "SUM(CASE WHEN r.outcome = 'finished' THEN 1 ELSE 0 END) AS finished, "
-        "SUM(CASE WHEN r.outcome = 'finished' AND s.won = 1 THEN 1 ELSE 0 END) AS won, "
-        "SUM(CASE WHEN r.outcome = 'abandoned' THEN 1 ELSE 0 END) AS abandoned, "
-        "SUM(s.expelled) AS expelled, "
-        "MAX(CASE WHEN r.outcome = 'finished' THEN s.score END) AS best, "
-        "AVG(CASE WHEN r.outcome = 'finished' THEN s.score END) AS average, "
-        "SUM(s.skipped) AS skipped "
-        "FROM result_seats s JOIN results r ON r.game_id = s.game_id WHERE s.user_id = ? "
-        "GROUP BY r.game ORDER BY r.game",
-        (user_id,),
+        f"SELECT {_TALLY_COLUMNS} FROM player_tallies WHERE user_id = ? ORDER BY game", (user_id,)
     )
-    waits: dict[str, list[int]] = {}
-    for row in await conn.fetchall(
-        "SELECT r.game, s.median_move FROM result_seats s JOIN results r ON r.game_id = s.game_id "
-        "WHERE s.user_id = ? AND s.median_move IS NOT NULL",
-        (user_id,),
-    ):
-        waits.setdefault(row["game"], []).append(int(row["median_move"]))
-    return [
-        GameTally(
-            game=row["game"],
-            played=int(row["played"]),
-            finished=int(row["finished"] or 0),
-            won=int(row["won"] or 0),
-            abandoned=int(row["abandoned"] or 0),
-            expelled=int(row["expelled"] or 0),
-            best=None if row["best"] is None else int(row["best"]),
-            average=None if row["average"] is None else float(row["average"]),
-            skipped=int(row["skipped"] or 0),
-            median_move=round(median(waits[row["game"]])) if waits.get(row["game"]) else None,
+    found = []
+    for row in rows:
+        # The median of the per-game medians of the player's last games of this game (the index on
+        # user and game id reads them newest first; an old habit should not outweigh today's pace).
+        waits = await conn.fetchall(
+            "SELECT s.median_move FROM result_seats s JOIN results r ON r.game_id = s.game_id "
+            "WHERE s.user_id = ? AND r.game = ? AND s.median_move IS NOT NULL "
+            "ORDER BY s.game_id DESC LIMIT ?",
+            (user_id, row["game"], RECENT),
         )
-        for row in rows
-    ]
+        found.append(
+            GameTally(
+                game=row["game"],
+                played=int(row["played"]),
+                finished=int(row["finished"]),
+                won=int(row["won"]),
+                abandoned=int(row["abandoned"]),
+                expelled=int(row["expelled"]),
+                best=None if row["best"] is None else int(row["best"]),
+                average=int(row["score_sum"]) / int(row["scored"]) if row["scored"] else None,
+                skipped=int(row["skipped"]),
+                median_move=round(median(int(w["median_move"]) for w in waits)) if waits else None,
+            )
+        )
+    return found
 
 
 async def rating_of(conn: Connection, scope: int, game: str, player: str) -> RatingRow | None:
@@ -354,14 +402,9 @@ async def rating_trail(conn: Connection, user_id: int, game: str, last: int) -> 
 async def head_to_head(conn: Connection, user_id: int, other_id: int) -> dict[str, tuple[int, int, int]]:
     """Per game: finished games both sat in where the first placed ahead, behind, level."""
     rows = await conn.fetchall(
-        "SELECT r.game, "
-        "SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END) AS ahead, "
-        "SUM(CASE WHEN a.place > b.place THEN 1 ELSE 0 END) AS behind, "
-        "SUM(CASE WHEN a.place = b.place THEN 1 ELSE 0 END) AS level "
-        "FROM result_seats a JOIN result_seats b ON b.game_id = a.game_id AND b.user_id = ? "
-        "JOIN results r ON r.game_id = a.game_id "
-        "WHERE a.user_id = ? AND r.outcome = 'finished' GROUP BY r.game ORDER BY r.game",
-        (other_id, user_id),
+        "SELECT game, ahead, behind, level FROM head_to_head WHERE user_id = ? AND other_id = ? "
+        "ORDER BY game",
+        (user_id, other_id),
     )
     return {row["game"]: (int(row["ahead"]), int(row["behind"]), int(row["level"])) for row in rows}
 
@@ -378,9 +421,7 @@ async def board(
         (game, scope, min_games),
     )
     rows = await conn.fetchall(
-        "SELECT player, user_id, mu, sigma, games, "
-        "(SELECT s.name FROM result_seats s WHERE s.user_id = ratings.user_id AND ratings.user_id <> 0 "
-        "ORDER BY s.game_id DESC LIMIT 1) AS name "
+        "SELECT player, user_id, mu, sigma, games, name "
         f"FROM ratings WHERE game = ? AND scope = ? AND games >= ? AND {_SHOWN} "
         "ORDER BY ordinal DESC, player LIMIT ? OFFSET ?",
         (game, scope, min_games, limit, offset),
@@ -394,14 +435,15 @@ async def board(
 
 async def history(conn: Connection, user_id: int, *, offset: int, limit: int) -> tuple[int, list[GameResult]]:
     """The person's ended games, newest first, from ``offset``; and how many there are in all."""
-    counted = await conn.fetchone("SELECT COUNT(*) AS n FROM result_seats WHERE user_id = ?", (user_id,))
+    counted = await conn.fetchone("SELECT SUM(played) AS n FROM player_tallies WHERE user_id = ?", (user_id,))
     rows = await conn.fetchall(
         "SELECT game_id FROM result_seats WHERE user_id = ? ORDER BY game_id DESC LIMIT ? OFFSET ?",
         (user_id, limit, offset),
     )
     ids = [row["game_id"] for row in rows]
     found = await results_of(conn, ids)
-    return (0 if counted is None else int(counted["n"])), [found[i] for i in ids if i in found]
+    total = 0 if counted is None or counted["n"] is None else int(counted["n"])
+    return total, [found[i] for i in ids if i in found]
 
 
 async def last_name(conn: Connection, user_id: int) -> str | None:

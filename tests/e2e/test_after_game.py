@@ -103,6 +103,12 @@ async def test_two_games_show_in_profiles_leaderboard_and_history_in_english_and
     score = await private_reply(acked(await fake.slash("alice", "games", "game score"), DEFERRED_MESSAGE))
     assert f"#{second}, ended" in score.content and "rating" in score.content
 
+    # Someone with no ended game yet is named by their Discord name.
+    empty = await private_reply(
+        acked(await fake.slash("carol", "games", "boardroom profile"), DEFERRED_MESSAGE)
+    )
+    assert empty.content == "**carol**'s games\nNo ended games yet."
+
     # alice hides her profile: bob no longer sees it, the board leaves her out; she comes back.
     hide = await private_reply(
         acked(await fake.slash("alice", "games", "boardroom me", profile="hidden"), DEFERRED_MESSAGE)

@@ -58,7 +58,21 @@ SEAT_COLUMNS = (
     "mu",
     "sigma",
 )
-RATING_COLUMNS = ("scope", "game", "player", "user_id", "mu", "sigma", "ordinal", "games")
+RATING_COLUMNS = ("scope", "game", "player", "user_id", "mu", "sigma", "ordinal", "games", "name")
+TALLY_COLUMNS = (
+    "user_id",
+    "game",
+    "played",
+    "finished",
+    "won",
+    "abandoned",
+    "expelled",
+    "best",
+    "score_sum",
+    "scored",
+    "skipped",
+)
+DUEL_COLUMNS = ("user_id", "other_id", "game", "ahead", "behind", "level")
 GAME_COLUMNS = ("id", "guild_id", "channel_id", "game", "status", "created_at", "updated_at", "ended_at")
 
 
@@ -70,6 +84,8 @@ def _rows(n_games: int) -> dict[str, list[tuple[Any, ...]]]:
     people = list(range(10**15, 10**15 + PEOPLE))
     games, results, seats = [], [], []
     counted: dict[tuple[int, str, str], int] = {}
+    tallies: dict[tuple[int, str], list[Any]] = {}
+    duels: dict[tuple[int, int, str], list[int]] = {}
     for game_id in range(1, n_games + 1):
         guild = 10**14 + rnd.randrange(GUILDS)
         name = NAMES[game_id % 2]
@@ -81,9 +97,27 @@ def _rows(n_games: int) -> dict[str, list[tuple[Any, ...]]]:
         size = rnd.randint(2, 4)
         while len(table) < size:
             table.add(rnd.choices(people, cum_weights=cumulative)[0])
+        finished = outcome == "finished"
         for seat, user in enumerate(table):
             player = f"u{user}"
-            won = seat == 0 and outcome == "finished"
+            won = seat == 0 and finished
+            score = rnd.randrange(40, 160)
+            skipped = rnd.randrange(2)
+            sums = tallies.setdefault((user, name), [0, 0, 0, 0, 0, None, 0, 0, 0])
+            sums[0] += 1
+            sums[1] += finished
+            sums[2] += won
+            sums[3] += not finished
+            if finished:
+                sums[5] = score if sums[5] is None else max(sums[5], score)
+                sums[6] += score
+                sums[7] += 1
+            sums[8] += skipped
+            if finished:
+                for other_seat, other in enumerate(table):
+                    if other != user:
+                        duel = duels.setdefault((user, other, name), [0, 0, 0])
+                        duel[0 if seat < other_seat else 1] += 1
             seats.append(
                 (
                     game_id,
@@ -92,12 +126,12 @@ def _rows(n_games: int) -> dict[str, list[tuple[Any, ...]]]:
                     player,
                     f"Player {user % 10_000}",
                     seat + 1,
-                    rnd.randrange(40, 160),
+                    score,
                     int(won),
                     0,
                     60,
                     0,
-                    rnd.randrange(2),
+                    skipped,
                     rnd.randrange(5, 3_600),
                     25 + rnd.gauss(0, 4) if outcome == "finished" else None,
                     rnd.uniform(1, 8) if outcome == "finished" else None,
@@ -109,8 +143,16 @@ def _rows(n_games: int) -> dict[str, list[tuple[Any, ...]]]:
     ratings = []
     for (scope, name, player), n in counted.items():
         mu, sigma = 25 + rnd.gauss(0, 4), max(1.0, 8.33 - n * 0.05)
-        ratings.append((scope, name, player, int(player[1:]), mu, sigma, mu - 3 * sigma, n))
-    return {"games": games, "results": results, "result_seats": seats, "ratings": ratings}
+        user = int(player[1:])
+        ratings.append((scope, name, player, user, mu, sigma, mu - 3 * sigma, n, f"Player {user % 10_000}"))
+    return {
+        "games": games,
+        "results": results,
+        "result_seats": seats,
+        "ratings": ratings,
+        "player_tallies": [(user, name, *sums) for (user, name), sums in tallies.items()],
+        "head_to_head": [(*key, *duel) for key, duel in duels.items()],
+    }
 
 
 COLUMNS = {
@@ -118,6 +160,8 @@ COLUMNS = {
     "results": RESULT_COLUMNS,
     "result_seats": SEAT_COLUMNS,
     "ratings": RATING_COLUMNS,
+    "player_tallies": TALLY_COLUMNS,
+    "head_to_head": DUEL_COLUMNS,
 }
 
 

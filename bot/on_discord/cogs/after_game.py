@@ -6,6 +6,7 @@ profile is ``/boardroom me profile:``; a game's own result is ``/game score`` on
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +16,7 @@ from bot import plugins
 from bot.on_discord.views import after_game_text as words
 from bot.on_discord.views.common import guarded, send_followup, sessions_of
 from bot.service.limits import clip
+from bot.storage.games import bounded_name
 from bot.storage.results import EVERYWHERE
 from render.common.language import say, t
 
@@ -95,6 +97,9 @@ def add_after_game_commands(group: app_commands.Group, bot: BoardroomBot) -> Non
         found = await bot.sessions.after.profile(
             target.id, asker=interaction.user.id, versus=None if versus is None else versus.id
         )
+        if found.name is None:
+            # No ended game yet: their Discord name, made as safe as a seated one.
+            found = replace(found, name=bounded_name(target.display_name))
         versus_name = None
         if versus is not None:
             versus_name = await bot.sessions.after.name(versus.id) or t("that player")
@@ -148,7 +153,7 @@ def add_after_game_commands(group: app_commands.Group, bot: BoardroomBot) -> Non
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = player or interaction.user
         found = await bot.sessions.after.history(target.id, asker=interaction.user.id)
-        name = await bot.sessions.after.name(target.id)
+        name = await bot.sessions.after.name(target.id) or bounded_name(target.display_name)
         await send_followup(
             interaction,
             words.history_text(found, name),

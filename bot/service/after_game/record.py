@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot import plugins
-from bot.service.after_game.ratings import Contestant, Skill, bot_level, new_skill, person, rate, rated_seats
+from bot.service.after_game.ratings import (
+    Contestant,
+    Skill,
+    bot_level,
+    is_bot,
+    new_skill,
+    person,
+    rate,
+    rated_seats,
+)
 from bot.service.tables import Table, load_table
 from bot.storage import Status
 from bot.storage import results as rows
@@ -108,9 +117,52 @@ async def record_end(
         table.game.channel_id,
     )
     await rows.insert_result(conn, result)
+    await count_in(conn, result)
     if not unrated:
         await apply_ratings(conn, result)
     return result
+
+
+async def count_in(conn: Connection, result: GameResult) -> None:
+    """Add the game to its people's running tallies and, once finished, to their head-to-heads."""
+    people = [s for s in result.seats if not is_bot(s.player)]
+    finished = result.outcome == Status.FINISHED.value
+    await rows.add_tallies(
+        conn,
+        [
+            (
+                s.user_id,
+                result.game,
+                1,
+                int(finished),
+                int(finished and s.won),
+                int(not finished),
+                int(s.expelled),
+                s.score if finished else None,
+                (s.score or 0) if finished else 0,
+                int(finished and s.score is not None),
+                s.skipped,
+            )
+            for s in people
+        ],
+    )
+    if finished:
+        await rows.add_duels(
+            conn,
+            [
+                (
+                    a.user_id,
+                    b.user_id,
+                    result.game,
+                    int(a.place < b.place),
+                    int(a.place > b.place),
+                    int(a.place == b.place),
+                )
+                for a in people
+                for b in people
+                if a.user_id != b.user_id
+            ],
+        )
 
 
 async def apply_ratings(conn: Connection, result: GameResult) -> None:
@@ -122,7 +174,8 @@ async def apply_ratings(conn: Connection, result: GameResult) -> None:
     rated = rated_seats(contestants)
     if not rated:
         return
-    users = {s.player: (0 if s.player.startswith("bot:") else s.user_id) for s in result.seats}
+    users = {s.player: (0 if is_bot(s.player) else s.user_id) for s in result.seats}
+    names = {s.player: None if is_bot(s.player) else s.name for s in result.seats}
     kept: dict[int, tuple[float, float]] = {}
     scopes = (EVERYWHERE,) if result.guild_id == EVERYWHERE else (EVERYWHERE, result.guild_id)
     for scope in scopes:
@@ -143,6 +196,7 @@ async def apply_ratings(conn: Connection, result: GameResult) -> None:
                     skill.mu,
                     skill.sigma,
                     (known[c.player].games if c.player in known else 0) + 1,
+                    names[c.player],
                 )
                 for c, skill in zip(rated, after, strict=True)
             ],
@@ -153,11 +207,13 @@ async def apply_ratings(conn: Connection, result: GameResult) -> None:
 
 
 async def recompute(conn: Connection) -> int:
-    """Every rating again from the stored results, in the order they were rated; returns how many
-    games were rated."""
+    """Every rating, tally and head-to-head again from the stored results, in the order the games
+    ended; returns how many games were rated."""
     await rows.clear_ratings(conn)
     done = 0
-    for result in await rows.rated_results(conn):
-        await apply_ratings(conn, result)
-        done += 1
+    for result in await rows.all_results(conn):
+        await count_in(conn, result)
+        if result.outcome == Status.FINISHED.value and not result.unrated:
+            await apply_ratings(conn, result)
+            done += 1
     return done

@@ -83,6 +83,8 @@ class GameTally:
     average: float | None
     skipped: int
     median_move: int | None
+    # the everywhere rating's ordinal after each of the last rated games, oldest first
+    trail: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -354,20 +356,22 @@ async def all_tallies(conn: Connection) -> list[tuple[Any, ...]]:
 # --- reading: profiles, head-to-head, leaderboards, history ---
 
 
-async def tallies(conn: Connection, user_id: int) -> list[GameTally]:
+async def tallies(conn: Connection, user_id: int, *, trail: int) -> list[GameTally]:
     rows = await conn.fetchall(
         f"SELECT {_TALLY_COLUMNS} FROM player_tallies WHERE user_id = ? ORDER BY game", (user_id,)
     )
     found = []
     for row in rows:
-        # The median of the per-game medians of the player's last games of this game (the index on
-        # user and game id reads them newest first; an old habit should not outweigh today's pace).
-        waits = await conn.fetchall(
-            "SELECT s.median_move FROM result_seats s JOIN results r ON r.game_id = s.game_id "
-            "WHERE s.user_id = ? AND r.game = ? AND s.median_move IS NOT NULL "
-            "ORDER BY s.game_id DESC LIMIT ?",
+        # The player's last games of this game (the index on user and game id reads them newest
+        # first): the median of their per-game medians (an old habit should not outweigh today's
+        # pace) and the rating after each of the last rated ones.
+        recent = await conn.fetchall(
+            "SELECT s.median_move, s.mu, s.sigma FROM result_seats s JOIN results r ON r.game_id = s.game_id "
+            "WHERE s.user_id = ? AND r.game = ? ORDER BY s.game_id DESC LIMIT ?",
             (user_id, row["game"], RECENT),
         )
+        waits = [int(w["median_move"]) for w in recent if w["median_move"] is not None]
+        rated = [w["mu"] - 3 * w["sigma"] for w in recent if w["mu"] is not None][:trail]
         found.append(
             GameTally(
                 game=row["game"],
@@ -379,24 +383,26 @@ async def tallies(conn: Connection, user_id: int) -> list[GameTally]:
                 best=None if row["best"] is None else int(row["best"]),
                 average=int(row["score_sum"]) / int(row["scored"]) if row["scored"] else None,
                 skipped=int(row["skipped"]),
-                median_move=round(median(int(w["median_move"]) for w in waits)) if waits else None,
+                median_move=round(median(waits)) if waits else None,
+                trail=tuple(reversed(rated)),
             )
         )
     return found
 
 
-async def rating_of(conn: Connection, scope: int, game: str, player: str) -> RatingRow | None:
-    return (await ratings_of(conn, scope, game, [player])).get(player)
-
-
-async def rating_trail(conn: Connection, user_id: int, game: str, last: int) -> list[float]:
-    """The everywhere rating's ordinal after each of the person's last ``last`` rated games, oldest first."""
+async def player_ratings(
+    conn: Connection, scope: int, player: str, games: Sequence[str]
+) -> dict[str, RatingRow]:
+    """One player's ratings in these games."""
+    if not games:
+        return {}
+    marks = ", ".join("?" for _ in games)
     rows = await conn.fetchall(
-        "SELECT s.mu, s.sigma FROM result_seats s JOIN results r ON r.game_id = s.game_id "
-        "WHERE s.user_id = ? AND r.game = ? AND s.mu IS NOT NULL ORDER BY s.game_id DESC LIMIT ?",
-        (user_id, game, last),
+        "SELECT scope, game, player, user_id, mu, sigma, games, name FROM ratings "
+        f"WHERE scope = ? AND player = ? AND game IN ({marks})",
+        (scope, player, *games),
     )
-    return [row["mu"] - 3 * row["sigma"] for row in reversed(rows)]
+    return {row["game"]: _rating(row) for row in rows}
 
 
 async def head_to_head(conn: Connection, user_id: int, other_id: int) -> dict[str, tuple[int, int, int]]:
@@ -451,6 +457,14 @@ async def last_name(conn: Connection, user_id: int) -> str | None:
         "SELECT name FROM result_seats WHERE user_id = ? ORDER BY game_id DESC LIMIT 1", (user_id,)
     )
     return None if row is None else row["name"]
+
+
+async def hidden_among(conn: Connection, user_ids: Sequence[int]) -> set[int]:
+    marks = ", ".join("?" for _ in user_ids)
+    rows = await conn.fetchall(
+        f"SELECT user_id FROM hidden_profiles WHERE user_id IN ({marks})", tuple(user_ids)
+    )
+    return {int(row["user_id"]) for row in rows}
 
 
 async def is_hidden(conn: Connection, user_id: int) -> bool:

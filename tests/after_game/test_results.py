@@ -79,9 +79,9 @@ async def test_ratings_are_kept_per_server_and_everywhere(sessions: Sessions) ->
     await _play(sessions, [ANN, BEN], [2, 2, 2, 2, 1])  # ANN takes the last
     await _play(sessions, [ANN, BEN], [2, 2, 2, 2, 1], guild=OTHER_GUILD)
     async with sessions.store.db.transaction(write=False) as conn:
-        everywhere = await rows.rating_of(conn, EVERYWHERE, "countdown", person(ANN))
-        one = await rows.rating_of(conn, GUILD, "countdown", person(ANN))
-        two = await rows.rating_of(conn, OTHER_GUILD, "countdown", person(ANN))
+        everywhere = (await rows.ratings_of(conn, EVERYWHERE, "countdown", [person(ANN)])).get(person(ANN))
+        one = (await rows.ratings_of(conn, GUILD, "countdown", [person(ANN)])).get(person(ANN))
+        two = (await rows.ratings_of(conn, OTHER_GUILD, "countdown", [person(ANN)])).get(person(ANN))
     assert everywhere is not None and one is not None and two is not None
     assert (everywhere.games, one.games, two.games) == (2, 1, 1)
     assert one.mu == two.mu < everywhere.mu

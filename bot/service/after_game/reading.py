@@ -87,22 +87,23 @@ class AfterGame:
         if versus == user_id:
             raise Refusal(msg("Head-to-head is between two different players."))
         async with self.store.db.transaction(write=False) as conn:
-            hidden = await rows.is_hidden(conn, user_id)
-            if hidden and asker != user_id:
+            hiding = await rows.hidden_among(conn, [user_id] if versus is None else [user_id, versus])
+            hidden = user_id in hiding
+            if any(who != asker for who in hiding):
                 raise ProfileHidden(msg("That player keeps their profile hidden."))
-            if versus is not None and versus != asker and await rows.is_hidden(conn, versus):
-                raise ProfileHidden(msg("That player keeps their profile hidden."))
-            games = []
-            for tally in await rows.tallies(conn, user_id):
-                rating = await rows.rating_of(conn, EVERYWHERE, tally.game, person(user_id))
-                games.append(
-                    GameProfile(
-                        tally,
-                        None if rating is None else Skill(rating.mu, rating.sigma),
-                        0 if rating is None else rating.games,
-                        await rows.rating_trail(conn, user_id, tally.game, TRAIL),
-                    )
+            tallies = await rows.tallies(conn, user_id, trail=TRAIL)
+            ratings = await rows.player_ratings(conn, EVERYWHERE, person(user_id), [t.game for t in tallies])
+            games = [
+                GameProfile(
+                    tally,
+                    None
+                    if tally.game not in ratings
+                    else Skill(ratings[tally.game].mu, ratings[tally.game].sigma),
+                    ratings[tally.game].games if tally.game in ratings else 0,
+                    list(tally.trail),
                 )
+                for tally in tallies
+            ]
             name = await rows.last_name(conn, user_id)
             duel = None if versus is None else await rows.head_to_head(conn, user_id, versus)
         return Profile(user_id, name, games, hidden, duel)

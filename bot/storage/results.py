@@ -237,16 +237,24 @@ async def results_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, Gam
 
 
 async def ratings_of(conn: Connection, scope: int, game: str, players: Iterable[str]) -> dict[str, RatingRow]:
-    wanted = list(players)
-    if not wanted:
+    """The players' ratings in ``game`` in one scope, by player."""
+    found = await ratings_in(conn, [scope], game, list(players))
+    return {player: rating for (_, player), rating in found.items()}
+
+
+async def ratings_in(
+    conn: Connection, scopes: Sequence[int], game: str, players: Sequence[str]
+) -> dict[tuple[int, str], RatingRow]:
+    """The players' ratings in ``game`` in each of ``scopes``, by (scope, player)."""
+    if not players or not scopes:
         return {}
-    marks = ", ".join("?" for _ in wanted)
+    scope_marks, player_marks = ", ".join("?" for _ in scopes), ", ".join("?" for _ in players)
     rows = await conn.fetchall(
         "SELECT scope, game, player, user_id, mu, sigma, games, name FROM ratings "
-        f"WHERE scope = ? AND game = ? AND player IN ({marks})",
-        (scope, game, *wanted),
+        f"WHERE scope IN ({scope_marks}) AND game = ? AND player IN ({player_marks})",
+        (*scopes, game, *players),
     )
-    return {row["player"]: _rating(row) for row in rows}
+    return {(row["scope"], row["player"]): _rating(row) for row in rows}
 
 
 def _rating(row: Any) -> RatingRow:

@@ -176,34 +176,36 @@ async def apply_ratings(conn: Connection, result: GameResult) -> None:
         return
     users = {s.player: (0 if is_bot(s.player) else s.user_id) for s in result.seats}
     names = {s.player: None if is_bot(s.player) else s.name for s in result.seats}
-    kept: dict[int, tuple[float, float]] = {}
     scopes = (EVERYWHERE,) if result.guild_id == EVERYWHERE else (EVERYWHERE, result.guild_id)
+    # One read, one write of every scope's ratings, one of the seats: the fewest round trips.
+    known = await rows.ratings_in(conn, scopes, result.game, [c.player for c in rated])
+    moved: list[RatingRow] = []
     for scope in scopes:
-        known = await rows.ratings_of(conn, scope, result.game, [c.player for c in rated])
         before = [
-            Skill(known[c.player].mu, known[c.player].sigma) if c.player in known else new_skill()
+            Skill(known[scope, c.player].mu, known[scope, c.player].sigma)
+            if (scope, c.player) in known
+            else new_skill()
             for c in rated
         ]
         after = rate(before, [c.place for c in rated])
-        await rows.put_ratings(
-            conn,
-            [
-                RatingRow(
-                    scope,
-                    result.game,
-                    c.player,
-                    users[c.player],
-                    skill.mu,
-                    skill.sigma,
-                    (known[c.player].games if c.player in known else 0) + 1,
-                    names[c.player],
-                )
-                for c, skill in zip(rated, after, strict=True)
-            ],
-        )
-        if scope == EVERYWHERE:
-            kept = {c.seat: (skill.mu, skill.sigma) for c, skill in zip(rated, after, strict=True)}
-    await rows.set_seat_ratings(conn, result.game_id, kept)
+        moved += [
+            RatingRow(
+                scope,
+                result.game,
+                c.player,
+                users[c.player],
+                skill.mu,
+                skill.sigma,
+                (known[scope, c.player].games if (scope, c.player) in known else 0) + 1,
+                names[c.player],
+            )
+            for c, skill in zip(rated, after, strict=True)
+        ]
+    await rows.put_ratings(conn, moved)
+    seats = {c.player: c.seat for c in rated}
+    await rows.set_seat_ratings(
+        conn, result.game_id, {seats[r.player]: (r.mu, r.sigma) for r in moved if r.scope == EVERYWHERE}
+    )
 
 
 async def recompute(conn: Connection) -> int:

@@ -316,6 +316,7 @@ async def _without_checkpoints(
     samples: int,
     update: Callable[[int], Awaitable[Any]],
     floor_write: Callable[[int], Awaitable[Any]],
+    where: str,
 ) -> list[Row]:
     """SQLite's WAL is copied back into the database file by whichever commit finds 1,000 pages in it
     (``wal_autocheckpoint``): tens of milliseconds on a 100,000-game file, paid by a click or a rating

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot import plugins
 from bot.clocks import clock_record
 from bot.service import said_events
+from bot.service.after_game.record import record_end
 from bot.service.lobby import pass_host_on
 from bot.service.play import MAX_UNDOS
 from bot.service.refusals import ChannelOccupied, ExportRefused, HostOnly, ImportRefused, NotInProgress
@@ -116,6 +117,7 @@ async def export_game(sessions: Sessions, game_id: int, user_id: int, *, may_man
                 "notation": a.notation,
                 "version_after": a.version_after,
                 "barrier": a.barrier,
+                "by_bot": a.by_bot,
                 "events": a.events,
                 "created_at": a.created_at,
             }
@@ -215,6 +217,8 @@ class _Action(_Strict):
     # Only orders the actions and undos in time; the stored versions are derived.
     version_after: Annotated[int, Field(strict=True, ge=0, le=MAX_ROW_ID)]
     created_at: Annotated[str, Field(strict=True, max_length=64)]
+    # Whether the bot chose it: what a result counts of a seat the bot played (older exports: none).
+    by_bot: Annotated[bool, Field(strict=True)] = False
 
 
 class _Undo(_Strict):
@@ -252,8 +256,8 @@ class Verified:
     snapshot: str
     seats: list[tuple[int, int, str | None, bool, bool, str | None]]  # seat, user id, name, host, ai, level
     actions: list[
-        tuple[int, int, int, str, int, str, str, bool]
-    ]  # seq, seat, user, notation, version, events, at, barrier
+        tuple[int, int, int, str, int, str, str, bool, bool]
+    ]  # seq, seat, user, notation, version, events, at, barrier, by_bot
     undos: list[tuple[int, int, int, str]]  # seq, user, version, at
     language: str = DEFAULT
     clock: clock_record.ClockRecord = field(default_factory=clock_record.ClockRecord)
@@ -452,6 +456,7 @@ def _replay(
                 events,
                 action.created_at,
                 barrier,
+                action.by_bot,
             )
         )
     return state, rows, undo_rows, version
@@ -496,4 +501,8 @@ async def import_game(
             if standing.expelled:
                 # An export made while an expelled host kept the role must not hand it back to them.
                 await pass_host_on(conn, table, seat)
-        return await load_table(conn, game_id)
+        table = await load_table(conn, game_id)
+        if table.game.status is Status.FINISHED:
+            # Its result is kept (history, profiles), never rated: see bot.service.after_game.ratings.
+            await record_end(conn, table, Status.FINISHED, None, at, imported=True)
+        return table

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import plugins, storage
+from bot.service.after_game.record import record_end
 from bot.service.progress import player_range
 from bot.service.progress import progress as progress_of
 from bot.service.refusals import (
@@ -260,6 +261,8 @@ class Lobby:
             await game_rows.assign_seats(conn, game_id, table.player_ids)
             status = Status.FINISHED if progress.decision.finished else Status.ACTIVE
             await save(conn, table, at=at, status=status, seed=seed, snapshot=game.dump_state(state))
+            if status is Status.FINISHED:
+                await record_end(conn, table, status, game.dump_state(state), at)
             return GameStatus(await load_table(conn, game_id), progress)
 
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> Table:
@@ -270,7 +273,10 @@ class Lobby:
                 raise NotInProgress(msg("This game has already ended."))
             if table.host_id != user_id and not may_manage:
                 raise HostOnly(msg("Only the host or a member with Manage Server can abandon this game."))
-            await save(conn, table, at=self.store.now(), status=Status.ABANDONED)
+            at = self.store.now()
+            await save(conn, table, at=at, status=Status.ABANDONED)
+            # A started game keeps its result (abandoned, unrated); a lobby leaves none.
+            await record_end(conn, table, Status.ABANDONED, None, at)
             return await load_table(conn, game_id)
 
 

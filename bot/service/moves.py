@@ -42,6 +42,7 @@ class LoggedMove:
     interaction_id: int | None
     events: list[Event]
     barrier: bool
+    by_bot: bool = False  # the bot chose it (ratings weigh how much of a person's seat it played)
 
 
 T = TypeVar("T")

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from bot import plugins
 from bot.service import said_events
+from bot.service.after_game.record import record_end
 from bot.service.moves import LoggedMove, off_loop, play_move, replay_log
 from bot.service.posts import owe_reached_posts
 from bot.service.progress import BotTurn, replacement_level
@@ -121,6 +122,9 @@ class Play:
             except action_log.DuplicateInteraction as exc:
                 # Only reachable when another process logged this interaction id first.
                 raise StaleState(msg("That choice was already recorded.")) from exc
+            if status is not None:
+                # In the ending transaction, after its last moves: never an end without its result.
+                await record_end(conn, table, status, played.snapshot, at)
             await owe_reached_posts(conn, game_id, played, at)
             result = ActResult(
                 await load_table(conn, game_id),
@@ -251,13 +255,16 @@ class Play:
                 return None
             game = plugins.game(table.game.game)
             played = await off_loop(play_move, game, table, turn.seat, notation, False)
+            events = played.step.events
             move = LoggedMove(
-                turn.seat, table.user_at(turn.seat) or 0, notation, None, played.step.events, True
+                turn.seat, table.user_at(turn.seat) or 0, notation, None, events, True, by_bot=True
             )
             at = self.store.now()
             status = Status.FINISHED if played.finished else None
             new_version = await save(conn, table, at=at, status=status, snapshot=played.snapshot)
             seq = await _append(conn, table.id, [move], new_version, at)
+            if status is not None:
+                await record_end(conn, table, status, played.snapshot, at)
             await owe_reached_posts(conn, table.id, played, at)
             progress = await with_undo(conn, table.id, played.progress)
             table = await load_table(conn, table.id)
@@ -289,6 +296,7 @@ async def _append(conn: Connection, game_id: int, moves: list[LoggedMove], versi
             events=said_events.dumps(move.events),
             at=at,
             barrier=move.barrier,
+            by_bot=move.by_bot,
         )
         seqs.append(seq)
     return seqs[0] if seqs else 0

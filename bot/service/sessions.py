@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.after_game.reading import AfterGame
 from bot.service.challenge import Challenges
 from bot.service.clock import Clock, system_clock
 from bot.service.lobby import Lobby
@@ -29,3 +30,4 @@ class Sessions:
         self.posts = Posts(self.store)
         self.rematch = Rematch(self.store, self.lobby)
         self.challenges = Challenges(self.store)
+        self.after = AfterGame(self.store)

@@ -12,7 +12,10 @@ class DuplicateInteraction(Exception):
     """This Discord interaction id is already in the log (another process applied it first)."""
 
 
-_COLUMNS = "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at, barrier"
+_COLUMNS = (
+    "game_id, seq, seat, user_id, notation, interaction_id, version_after, events, created_at, barrier, "
+    "by_bot"
+)
 
 
 def _action(row: Any) -> ActionRow:
@@ -27,6 +30,7 @@ def _action(row: Any) -> ActionRow:
         events=row["events"],
         created_at=row["created_at"],
         barrier=bool(row["barrier"]),
+        by_bot=bool(row["by_bot"]),
     )
 
 
@@ -42,6 +46,7 @@ async def append_action(
     events: str,
     at: str,
     barrier: bool = False,
+    by_bot: bool = False,
 ) -> int:
     """Append the next row of the game's log; returns its seq (1, 2, …)."""
     rows = await conn.fetchall("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,))
@@ -50,8 +55,20 @@ async def append_action(
     seq = int(row[0])
     try:
         await conn.execute(
-            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, at, int(barrier)),
+            f"INSERT INTO actions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                seq,
+                seat,
+                user_id,
+                notation,
+                interaction_id,
+                version_after,
+                events,
+                at,
+                int(barrier),
+                int(by_bot),
+            ),
         )
     except IntegrityError as exc:
         if exc.column == "actions.interaction_id":

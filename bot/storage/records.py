@@ -73,6 +73,7 @@ class ActionRow:
     events: str
     created_at: str
     barrier: bool = False
+    by_bot: bool = False  # the bot chose it (how much of a seat it played decides who is rated)
 
 
 @dataclass(frozen=True)

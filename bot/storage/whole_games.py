@@ -78,14 +78,14 @@ async def insert_seats(
 
 
 async def insert_actions(conn: Connection, game_id: int, actions: list[tuple[Any, ...]]) -> None:
-    """An imported log, each action as (seq, seat, user, notation, version, events, at, barrier),
-    without a Discord interaction id (it belongs to the original deployment)."""
+    """An imported log, each action as (seq, seat, user, notation, version, events, at, barrier,
+    by_bot), without a Discord interaction id (it belongs to the original deployment)."""
     await conn.executemany(
         "INSERT INTO actions (game_id, seq, seat, user_id, notation, interaction_id, version_after, events, "
-        "created_at, barrier) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
+        "created_at, barrier, by_bot) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
         [
-            (game_id, seq, seat, user, notation, version, events, at, int(barrier))
-            for seq, seat, user, notation, version, events, at, barrier in actions
+            (game_id, seq, seat, user, notation, version, events, at, int(barrier), int(by_bot))
+            for seq, seat, user, notation, version, events, at, barrier, by_bot in actions
         ],
     )
 

@@ -64,6 +64,12 @@ def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return bot_load.run(games, quick)
 
 
+def _after_game_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import after_game_bench
+
+    return after_game_bench.run(games, quick)
+
+
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
@@ -72,6 +78,7 @@ SECTIONS: dict[str, Section] = {
     "chart": _chart_section,
     "storage": _storage_section,
     "bot": _bot_section,
+    "after": _after_game_section,
 }
 
 

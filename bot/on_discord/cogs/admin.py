@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.on_discord import preflight
+from bot.on_discord.cogs.after_game import PageButton, add_after_game_commands
 from bot.on_discord.cogs.clocks import add_me_commands
 from bot.on_discord.errors import announce_failed
 from bot.on_discord.translator import link_registered
@@ -182,6 +183,7 @@ class Admin(commands.Cog):
         # Every member may ask for their turns and set their hours; the operators' commands check
         # who asks at run time (the group is no longer hidden behind Manage Server).
         add_me_commands(self.group, bot)
+        add_after_game_commands(self.group, bot)
         operators: tuple[app_commands.Command[Any, Any, None], ...] = (
             app_commands.Command(
                 name="sync", description="Register the slash commands again (owner only)", callback=sync
@@ -210,6 +212,8 @@ class Admin(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group, override=True)
+        # Page buttons of leaderboards and histories sent before a restart still turn.
+        self.bot.add_dynamic_items(PageButton)
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)

@@ -25,6 +25,8 @@ _QUIET = re.compile(r"^\s*(\d{1,2})\s*[-–to]+\s*(\d{1,2})\s*$")
 NO_QUIET = ("off", "none", "no")
 # /boardroom me language: the choice that clears the player's own (their Discord's language again)
 DISCORDS = "discord"
+# /boardroom me profile: shown to everyone (and on the leaderboards), or hidden
+SHOWN, HIDDEN = "shown", "hidden"
 
 
 def parse_quiet(text: str) -> tuple[int | None, int | None]:
@@ -131,8 +133,11 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         quiet: str | None = None,
         dm: bool | None = None,
         language: str | None = None,
+        profile: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if profile is not None:
+            await bot.sessions.after.set_hidden(interaction.user.id, profile == HIDDEN)
         if language is not None:
             await bot.languages.choose(
                 bot.db, interaction.user.id, None if language == DISCORDS else language
@@ -164,8 +169,14 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
                 zone=settings.timezone,
                 hours=hours,
             )
+        shown = (
+            t("Your profile: hidden (only you see it; the leaderboards leave you out).")
+            if await bot.sessions.after.is_hidden(interaction.user.id)
+            else t("Your profile: shown to everyone, and on the leaderboards.")
+        )
         await send_followup(
-            interaction, said + "\n" + t("Your language: {language}.", language=LANGUAGES[current()])
+            interaction,
+            said + "\n" + t("Your language: {language}.", language=LANGUAGES[current()]) + "\n" + shown,
         )
 
     me = app_commands.describe(
@@ -173,16 +184,23 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
         quiet='Your quiet hours in your time, like "23-08", or "off"',
         dm="Reminders by direct message (default: a reply in the game's channel)",
         language="The language I speak to you in (default: your Discord's)",
+        profile="Show your profile and rank you on the leaderboards, or hide both",
     )(me)
     me = app_commands.choices(
         language=[
             *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
             app_commands.Choice(name="Discord's language", value=DISCORDS),
-        ]
+        ],
+        profile=[
+            app_commands.Choice(name="Shown", value=SHOWN),
+            app_commands.Choice(name="Hidden", value=HIDDEN),
+        ],
     )(me)
     group.add_command(
         app_commands.Command(
-            name="me", description="Your time zone, quiet hours, reminders and language", callback=me
+            name="me",
+            description="Your time zone, quiet hours, reminders, language and profile",
+            callback=me,
         )
     )
 

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot import plugins
 from bot.on_discord.translator import spoken
-from bot.on_discord.views import clock_text, text
+from bot.on_discord.views import after_game_text, clock_text, text
 from bot.on_discord.views.common import send_followup
 from bot.on_discord.views.look import send_board, send_seat
 from bot.on_discord.views.turn import act_and_announce
@@ -128,7 +128,12 @@ class Play:
         status = await self._game(interaction)
         state = await self.bot.sessions.reading.load(status.table.id)
         sheet = plugins.game(status.table.game.game).score(state)
-        await send_followup(interaction, text.sheet_text(status.table, sheet))
+        said = text.sheet_text(status.table, sheet)
+        ended = await self.bot.sessions.after.result(status.table.id)
+        if ended is not None:
+            # Once over, the game's own page of results: places, ratings, time per move.
+            said += "\n\n" + after_game_text.result_text(ended)
+        await send_followup(interaction, said)
 
     async def log(self, interaction: discord.Interaction[Any], n: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
+.PHONY: run test browser test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,17 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-test: $(STAMP) lint
+test: $(STAMP) lint browser
 	$(BIN)/python -m pytest
+
+# The browser the web companion's tests drive (tests/web): Debian's Chromium, installed when missing.
+# Playwright's own browser download needs its CDN, which CI and the shared hosts cannot reach; the
+# tests launch this one by its path (tests/web/browser.py).
+CHROMIUM := /usr/bin/chromium
+browser: $(CHROMIUM)
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	else sudo apt-get update -q && sudo apt-get install -y -q chromium; fi
 
 # The suite on a busy machine: `make test` with two processes spinning beside it, each on a CPU, as on
 # the shared hosts players and CI run on. It must pass as `make test` does.

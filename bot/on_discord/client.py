@@ -36,6 +36,8 @@ from bot.service.bot_players import BotPlayers
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.web.server import WebServer
+from bot.web.start import web_server
 from render.common.language import DEFAULT, speaking
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,8 @@ class BoardroomBot(commands.Bot):
         self.languages = ChosenLanguages()
         self._preflight_logged = False
         self._languages: asyncio.Task[None] | None = None
+        # The web companion, beside the gateway in this event loop (None without WEB_PORT).
+        self.web: WebServer | None = None
 
     @property
     def db(self) -> Database:
@@ -190,6 +194,7 @@ class BoardroomBot(commands.Bot):
             BackButton,
         )
         await self.sync_commands()
+        self.web = await web_server(self.settings, self._sessions, self._render_pool, self._clocks)
         # Round summaries and final posts Discord refused earlier (kept in the database).
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
         # Summaries, final posts and turn lines a crash or a failed post left owed.
@@ -281,6 +286,8 @@ class BoardroomBot(commands.Bot):
             self._warm_up.cancel()
         if self._languages is not None:
             self._languages.cancel()
+        if self.web is not None:
+            await self.web.stop()
         if self._announcer is not None:
             self._announcer.pictures_after.close()
         if self._bots is not None:

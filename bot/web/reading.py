@@ -1,0 +1,189 @@
+"""What a public page shows of a game: only what its channel may see (the public view, pictures that
+are not a seat's own, the score the summaries post, the log the channel read), said in the reader's
+language. Plain data for the templates; no HTML here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from bot import plugins
+from bot.service import said_events
+from bot.service.narrate import event_lines, line_name
+from bot.service.refusals import NoGameHere, NotInProgress
+from bot.service.tables import MAX_ROW_ID, Table
+from bot.service.words import duration
+from bot.storage import Status
+from bot.web.context import WebContext
+from engine.core import ScoreSheet
+from render.common.language import say, t
+from render.common.pictures import PictureSpec
+
+
+@dataclass(frozen=True)
+class PlayerShown:
+    name: str
+    total: int | None
+    # (category, points) in the game's order
+    categories: list[tuple[str, int]]
+    deciding: bool = False
+    time_left: str = ""
+    leading: bool = False
+
+
+@dataclass(frozen=True)
+class PictureShown:
+    key: str
+    title: str
+    url: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    text: str
+
+
+@dataclass
+class GameShown:
+    id: int
+    title: str
+    version: int
+    status: str
+    stage: str
+    finished: bool
+    players: list[PlayerShown]
+    # the score table's columns: every category any line has, in the first line's order
+    categories: list[str]
+    turn: str
+    pictures: list[PictureShown]
+    log: list[LogLine] = field(default_factory=list)
+    note: str = ""
+
+
+def game_id_of(request: web.Request) -> int:
+    raw = request.match_info["game_id"]
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 19 or not 0 < int(raw) <= MAX_ROW_ID:
+        raise web.HTTPNotFound(text=t("There is no such game."))
+    return int(raw)
+
+
+async def load_public(context: WebContext, game_id: int) -> Table:
+    try:
+        status = await context.sessions.reading.status(game_id)
+    except NoGameHere:
+        raise web.HTTPNotFound(text=t("There is no such game.")) from None
+    if status.table.game.snapshot is None:
+        raise web.HTTPNotFound(text=t("That game has not started yet."))
+    return status.table
+
+
+def public_specs(table: Table) -> list[PictureSpec]:
+    """The pictures the channel may see: every one that is not a seat's own close-up."""
+    found = plugins.plugin(table.game.game)
+    if found.pictures is None:
+        return []
+    return [spec for spec in found.pictures.specs if not spec.per_seat]
+
+
+def score_rows(
+    sheet: ScoreSheet, names: list[str]
+) -> tuple[list[str], dict[str, tuple[int, list[tuple[str, int]]]]]:
+    columns: list[str] = []
+    rows: dict[str, tuple[int, list[tuple[str, int]]]] = {}
+    for line in sheet.lines:
+        for category in line.categories:
+            if say(category) not in columns:
+                columns.append(say(category))
+        rows[line_name(line, names)] = (line.total, [(say(k), v) for k, v in line.categories.items()])
+    return columns, rows
+
+
+async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown:
+    """The game as its channel sees it, said in ``lang`` (the caller speaks it)."""
+    table = await load_public(context, game_id)
+    found = plugins.plugin(table.game.game)
+    game = found.rules
+    try:
+        state = await context.sessions.reading.load(game_id)
+    except NotInProgress:
+        raise web.HTTPNotFound(text=t("That game has not started yet.")) from None
+    names = table.names
+    decision = game.pending(state)
+    sheet = game.score(state)
+    columns, scored = score_rows(sheet, names)
+    leaders = {line_name(sheet.lines[i], names) for i in sheet.winners if 0 <= i < len(sheet.lines)}
+    times = await _times_left(context, game_id)
+    players = []
+    for seat, name in enumerate(names):
+        total, categories = scored.pop(name, (None, []))
+        deciding = seat in decision.seats and not decision.finished
+        players.append(
+            PlayerShown(name, total, categories, deciding, times.get(seat, ""), leading=name in leaders)
+        )
+    # A rival without a seat (a solo game's opponent) is a row of the score too.
+    players += [
+        PlayerShown(name, total, categories, leading=name in leaders)
+        for name, (total, categories) in scored.items()
+    ]
+    if decision.finished:
+        turn = t("The game is over.")
+    elif decision.seats:
+        turn = t("Waiting for {names}.", names=", ".join(names[s] for s in decision.seats if s < len(names)))
+    else:
+        turn = ""
+    pictures = [
+        PictureShown(spec.key, say(spec.title), f"/game/{game_id}/picture/{spec.key}.png?v={table.version}")
+        for spec in public_specs(table)
+    ]
+    rows = await context.sessions.reading.live_log(game_id)
+    log = []
+    for row in rows:
+        told = "; ".join(event_lines(said_events.loads(row.events), names))
+        who = names[row.seat] if 0 <= row.seat < len(names) else t("A player")
+        log.append(LogLine(row.seq, told or t("{who} made a choice.", who=who)))
+    return GameShown(
+        id=game_id,
+        title=game.title,
+        version=table.version,
+        status=table.game.status.value,
+        stage=say(game.glance(state, None).stage),
+        finished=decision.finished or table.game.status is not Status.ACTIVE,
+        players=players,
+        categories=columns,
+        turn=turn,
+        pictures=pictures,
+        log=log,
+        note=say(sheet.note) if sheet.final else "",
+    )
+
+
+async def _times_left(context: WebContext, game_id: int) -> dict[int, str]:
+    if context.clocks is None:
+        return {}
+    pace, times = await context.clocks.reading.times(game_id)
+    if pace.key == "none":
+        return {}
+    return {seat: duration(max(0, time.left)) for seat, time in times.items()}
+
+
+async def game_version(context: WebContext, game_id: int) -> int:
+    table = await load_public(context, game_id)
+    return table.version
+
+
+def page_words() -> dict[str, str]:
+    """The page's own words, said in the current language."""
+    return {
+        "players": t("Players"),
+        "total": t("Total"),
+        "log": t("Log"),
+        "replay": t("Replay"),
+        "language": t("Language"),
+        "zoom_in": t("Zoom in"),
+        "zoom_out": t("Zoom out"),
+        "fit": t("Fit"),
+        "time_left": t("Time left"),
+        "nothing": t("Nothing has happened yet."),
+    }

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
+.PHONY: run play test browser test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,8 +13,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# Without DISCORD_TOKEN, `make run` opens the local table (as `make play`) after the Discord steps.
 run: $(STAMP)
-	$(BIN)/python -m bot
+	$(BIN)/python -m bot --or-local-table
+
+# The local table: a game at one screen in the browser, no Discord needed (http://127.0.0.1:8000/play;
+# WEB_PORT picks another port).
+play: $(STAMP)
+	$(BIN)/python -m bot.web.play
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

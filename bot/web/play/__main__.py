@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 
 from pydantic import ValidationError
 
 from bot.config import Settings
-from bot.web.play.serve import serve
+from bot.web.play.serve import run_local_table
 
-
-def announce(address: str) -> None:
-    print(f"The local table is open at {address} (Ctrl-C stops it).", flush=True)
+EXIT_BAD_SETTINGS = 3
 
 
 def main() -> int:
@@ -20,15 +17,8 @@ def main() -> int:
         settings = Settings()
     except ValidationError as exc:
         print(f"The settings are invalid (see .env.example):\n{exc}", file=sys.stderr)
-        return 3
-    try:
-        asyncio.run(serve(settings, announce))
-    except KeyboardInterrupt:
-        return 0
-    except OSError as exc:
-        print(f"Cannot open the local table: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_BAD_SETTINGS
+    return run_local_table(settings)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import AsyncIterator, Callable
 
 from aiohttp import web
@@ -33,7 +34,7 @@ def mounted(local: LocalTable) -> Callable[[web.Application], None]:
 
     def register(app: web.Application) -> None:
         app[LOCAL] = local
-        app.router.add_get("/", lambda _: _to_play())
+        app.router.add_get("/", _to_play)
         app.router.add_get("/play", setup.setup_page)
         app.router.add_post("/play/new", setup.new_game)
         table.routes(app)
@@ -41,7 +42,7 @@ def mounted(local: LocalTable) -> Callable[[web.Application], None]:
     return register
 
 
-async def _to_play() -> web.StreamResponse:
+async def _to_play(request: web.Request) -> web.StreamResponse:
     raise web.HTTPSeeOther("/play")
 
 
@@ -79,3 +80,19 @@ async def serve(settings: Settings, ready: Callable[[str], None]) -> None:
         render_pool.close()
         ai_pool.close()
         await db.close()
+
+
+def run_local_table(settings: Settings) -> int:
+    """Serve until Ctrl-C; the exit status (1: the port could not be opened)."""
+    try:
+        asyncio.run(serve(settings, _announce))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as exc:
+        print(f"Cannot open the local table: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _announce(address: str) -> None:
+    print(f"The local table is open at {address} (Ctrl-C stops it).", flush=True)

@@ -1,0 +1,140 @@
+"""The local table in a real browser: a game set up on the page and played to its end by clicking the
+panel's first choice (Done where it is offered: the shortest way through), a hot-seat Nipron game for
+two people and a solo Carnegie game against Andrew; the state-changing routes refuse a form without
+the page's token; screenshots of both at a phone's and a laptop's size under out/web/."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page, expect
+
+from bot.service.ai_pool import AiPool
+from bot.service.local import LOCAL_GUILD_ID
+from bot.service.render_pool import RenderPool
+from bot.service.sessions import Sessions
+from bot.storage import Status, migrate, open_database
+from bot.web.play.serve import local_server
+from tests.fakediscord import PICTURE_PATIENCE
+from tests.web.browser import LAPTOP, PHONE
+
+OUT = Path(__file__).resolve().parents[2] / "out" / "web"
+# Clicks a whole game may take at most (Nipron for two: ~210; solo Carnegie: ~90, groups included).
+MAX_CLICKS = 1500
+# How long one page may take to show its next state (a bot's move, a picture): generous, a busy host.
+STEP_MS = 60_000
+
+
+@pytest.fixture
+async def table(tmp_path: Path, render_pool: RenderPool) -> AsyncIterator[tuple[str, Sessions]]:
+    db = await open_database(tmp_path / "local.sqlite3")
+    await migrate(db)
+    seeds = itertools.count(20261123)
+    sessions = Sessions(db, new_seed=lambda: next(seeds))
+    ai_pool = AiPool(workers=1)
+    try:
+        async with local_server(sessions, render_pool, ai_pool, 0) as server:
+            yield server.address, sessions
+    finally:
+        ai_pool.close()
+        await db.close()
+
+
+async def play_to_the_end(page: Page) -> int:
+    """Click until the game is over; the number of clicks."""
+    for clicks in range(MAX_CLICKS):
+        await page.wait_for_function(
+            "document.querySelector('.panel .choice') !== null"
+            " || (document.querySelector('.play[data-bots=\"no\"]') !== null"
+            " && document.querySelector('.panel') === null)",
+            timeout=STEP_MS,
+        )
+        assert await page.locator(".refusal").count() == 0, await page.locator(".refusal").inner_text()
+        done = page.locator(".panel .choice.done")
+        choice = done if await done.count() else page.locator(".panel .choices .choice").first
+        if not await choice.count():
+            return clicks
+        async with page.expect_navigation(timeout=STEP_MS):
+            await choice.click()
+    raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
+
+
+async def shots(page: Page, name: str) -> None:
+    """The page at a phone's and a laptop's size, once its board picture has loaded."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    board = page.locator("figure.zoomable img").first
+    await expect(board).to_have_js_property("complete", True, timeout=PICTURE_PATIENCE * 1000)
+    assert await board.evaluate("img => img.naturalWidth") > 300
+    for size, label in ((PHONE, "phone"), (LAPTOP, "laptop")):
+        await page.set_viewport_size(size)  # type: ignore[arg-type]
+        await page.screenshot(path=str(OUT / f"{name}-{label}.png"))
+    await page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+
+
+async def finished_locally(sessions: Sessions, game_id: int) -> None:
+    status = await sessions.reading.status(game_id)
+    assert status.table.game.status is Status.FINISHED
+    assert status.table.game.guild_id == LOCAL_GUILD_ID
+    # A local game is never one the Discord process catches up (it has no channel to post in).
+    assert game_id not in {g for g, _ in await sessions.posts.games_to_catch_up()}
+    # and it replays like any other: the log gives the stored snapshot
+    replayed = await sessions.reading.replay(game_id)
+    loaded = await sessions.reading.load(game_id)
+    assert replayed == loaded
+
+
+async def test_a_hot_seat_nipron_game_for_two_is_played_to_the_end(
+    table: tuple[str, Sessions], page: Page
+) -> None:
+    address, sessions = table
+    await page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await page.goto(address + "/play")
+    form = page.locator('form[data-game="nipron"]')
+    await form.locator('input[name="name0"]').fill("Ana")
+    await form.locator('select[name="seat1"]').select_option("person")
+    await form.locator('input[name="name1"]').fill("Bo")
+    async with page.expect_navigation():
+        await form.locator("button.start").click()
+    game_id = int(page.url.rsplit("/", 1)[1].split("?")[0])
+    await expect(page.locator(".panel")).to_contain_text("Ana")
+    await shots(page, "local-nipron-start")
+    clicks = await play_to_the_end(page)
+    assert clicks > 50
+    await expect(page.locator(".turn")).to_have_text("The game is over.")
+    await shots(page, "local-nipron-end")
+    await finished_locally(sessions, game_id)
+
+
+async def test_a_solo_carnegie_game_against_andrew_is_played_to_the_end(
+    table: tuple[str, Sessions], page: Page
+) -> None:
+    address, sessions = table
+    await page.goto(address + "/play")
+    form = page.locator('form[data-game="carnegie"]')
+    await form.locator('input[name="name0"]').fill("Ana")
+    await form.locator('select[name="option-difficulty"]').select_option("hard")
+    async with page.expect_navigation():
+        await form.locator("button.start").click()
+    game_id = int(page.url.rsplit("/", 1)[1].split("?")[0])
+    await shots(page, "local-carnegie-start")
+    clicks = await play_to_the_end(page)
+    assert clicks > 20
+    await expect(page.locator(".turn")).to_have_text("The game is over.")
+    await shots(page, "local-carnegie-end")
+    await finished_locally(sessions, game_id)
+
+
+async def test_a_form_without_the_token_changes_nothing(table: tuple[str, Sessions], page: Page) -> None:
+    address, sessions = table
+    response = await page.request.post(
+        address + "/play/new", form={"token": "forged", "game": "nipron", "seat1": "bot:easy"}
+    )
+    assert response.status == 403
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    assert await sessions.posts.games_to_catch_up() == []
+    # and the public companion's pages stay read-only: no POST route there
+    response = await page.request.post(address + "/game/1", form={"token": "forged"})
+    assert response.status in {404, 405}

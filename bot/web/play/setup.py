@@ -24,7 +24,7 @@ from bot.web.play.mode import local_of
 from bot.web.reader import reader_language
 from bot.web.templating import page
 from engine.core import EngineError
-from render.common.language import say, speaking, t
+from render.common.language import say, speaking, t, tn
 
 PERSON = "person"
 # A random channel below any snowflake rarely meets an open local game's; a few tries make it certain.
@@ -50,6 +50,8 @@ class GameForm:
     # the preselected kind of each seat after the first
     preset: list[str]
     options: list[OptionShown] = field(default_factory=list)
+    # "Seat 1"… in the reader's words
+    seat_names: list[str] = field(default_factory=list)
 
 
 def forms() -> list[GameForm]:
@@ -67,7 +69,12 @@ def forms() -> list[GameForm]:
             OptionShown(o.key, say(o.description), [(c.value, say(c.label)) for c in o.choices])
             for o in game.guide.options
         ]
-        found.append(GameForm(name, game.title, player_range(game), game.max_players, kinds, preset, options))
+        seat_names = [t("Seat {number}", number=n + 1) for n in range(game.max_players)]
+        found.append(
+            GameForm(
+                name, game.title, player_range(game), game.max_players, kinds, preset, options, seat_names
+            )
+        )
     return found
 
 
@@ -79,7 +86,6 @@ def words() -> dict[str, str]:
             "Set a game up: you take the first seat; each other seat is empty, another person at this "
             "screen (hot-seat: the page shows whoever must decide), or a bot."
         ),
-        "seat": t("Seat"),
         "name": t("Name"),
         "start": t("Start the game"),
         "options": t("Options"),
@@ -130,7 +136,13 @@ def read_setup(form: MultiDictProxy[Any]) -> Wanted:
         typed = " ".join(str(form.get(f"name{seat}", "")).split())
         if kind == PERSON:
             if len(typed) > MAX_DISPLAY_NAME:
-                raise BadSetup(t("A name is at most {n} characters.", n=MAX_DISPLAY_NAME))
+                raise BadSetup(
+                    tn(
+                        "A name is at most {n} character.",
+                        "A name is at most {n} characters.",
+                        MAX_DISPLAY_NAME,
+                    )
+                )
             persons = sum(1 for k, _ in seats if k == PERSON)
             seats.append((PERSON, typed or t("Player {number}", number=persons + 1)))
         elif kind.startswith("bot:") and kind[4:] in game.ai_levels:

@@ -86,19 +86,27 @@ async def finished_locally(sessions: Sessions, game_id: int) -> None:
     assert replayed == loaded
 
 
+async def set_up(page: Page, address: str, game: str, choose: dict[str, str]) -> int:
+    """The set-up page's form of ``game`` filled (field name: value) and sent; the game's id."""
+    await page.goto(address + "/play")
+    form = page.locator(f'form[data-game="{game}"]')
+    for name, value in choose.items():
+        field = form.locator(f'[name="{name}"]')
+        if await field.evaluate("e => e.tagName") == "SELECT":
+            await field.select_option(value)
+        else:
+            await field.fill(value)
+    async with page.expect_navigation():
+        await form.locator("button.start").click()
+    return int(page.url.rsplit("/", 1)[1].split("?")[0])
+
+
 async def test_a_hot_seat_nipron_game_for_two_is_played_to_the_end(
     table: tuple[str, Sessions], page: Page
 ) -> None:
     address, sessions = table
     await page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    await page.goto(address + "/play")
-    form = page.locator('form[data-game="nipron"]')
-    await form.locator('input[name="name0"]').fill("Ana")
-    await form.locator('select[name="seat1"]').select_option("person")
-    await form.locator('input[name="name1"]').fill("Bo")
-    async with page.expect_navigation():
-        await form.locator("button.start").click()
-    game_id = int(page.url.rsplit("/", 1)[1].split("?")[0])
+    game_id = await set_up(page, address, "nipron", {"name0": "Ana", "seat1": "person", "name1": "Bo"})
     await expect(page.locator(".panel")).to_contain_text("Ana")
     await shots(page, "local-nipron-start")
     clicks = await play_to_the_end(page)
@@ -112,19 +120,28 @@ async def test_a_solo_carnegie_game_against_andrew_is_played_to_the_end(
     table: tuple[str, Sessions], page: Page
 ) -> None:
     address, sessions = table
-    await page.goto(address + "/play")
-    form = page.locator('form[data-game="carnegie"]')
-    await form.locator('input[name="name0"]').fill("Ana")
-    await form.locator('select[name="option-difficulty"]').select_option("hard")
-    async with page.expect_navigation():
-        await form.locator("button.start").click()
-    game_id = int(page.url.rsplit("/", 1)[1].split("?")[0])
+    game_id = await set_up(page, address, "carnegie", {"name0": "Ana", "option-difficulty": "hard"})
     await shots(page, "local-carnegie-start")
+    # Undo, a hint and the rules, as on Discord: a side taken and undone, the strong bot's choice shown.
+    panel = page.locator(".panel")
+    await expect(panel).to_contain_text("Housing first")
+    async with page.expect_navigation():
+        await panel.locator(".choices .choice").first.click()
+    await expect(panel).to_contain_text("Commerce")
+    async with page.expect_navigation():
+        await panel.locator("button.undo").click()
+    await expect(panel.locator(".choices .choice").first).to_contain_text("Housing side A")
+    async with page.expect_navigation():
+        await panel.locator("button.hint").click()
+    await expect(panel).to_contain_text("bot would choose: Housing side")
+    await page.locator(".rules > summary").click()
+    await expect(page.locator(".rules")).to_contain_text("Andrew")
     clicks = await play_to_the_end(page)
     assert clicks > 20
     await expect(page.locator(".turn")).to_have_text("The game is over.")
     await shots(page, "local-carnegie-end")
     await finished_locally(sessions, game_id)
+    assert await sessions.reading.hints(game_id)
 
 
 async def test_a_form_without_the_token_changes_nothing(table: tuple[str, Sessions], page: Page) -> None:

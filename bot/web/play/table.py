@@ -5,6 +5,7 @@ game's id is refused as unknown."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -106,15 +107,27 @@ def _number(raw: Any) -> int | None:
     return value if value < MAX_NUMBER else None
 
 
-async def _posted(request: web.Request) -> tuple[MultiDictProxy[Any], int, int]:
-    """The form checked (this computer, the token) and its seat and version, bounded."""
+@dataclass(frozen=True)
+class Posted:
+    """A form checked (this computer, the token), its numbers bounded, and the person it acts for."""
+
+    form: MultiDictProxy[Any]
+    status: GameStatus
+    seat: int
+    version: int
+    user: int
+
+
+async def _posted(request: web.Request, game_id: int) -> Posted:
     form = await request.post()
     token = form.get("token")
     local_of(request).check(request, token if isinstance(token, str) else None)
     seat, version = _number(form.get("seat")), _number(form.get("version"))
-    if seat is None or version is None:
+    status = await local_status(request, game_id)
+    user = status.table.user_at(seat) if seat is not None else None
+    if seat is None or version is None or user is None:
         raise StaleState(STALE_CHOICE)
-    return form, seat, version
+    return Posted(form, status, seat, version, user)
 
 
 def _back(game_id: int, seat: int, step: picker.Step = ()) -> web.HTTPSeeOther:
@@ -127,20 +140,19 @@ async def act(request: web.Request) -> web.StreamResponse:
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
-            form, seat, version = await _posted(request)
-            status = await local_status(request, game_id)
-            choices = status.progress.choices.get(seat, []) if status.progress else []
-            index = _number(form.get("index"))
-            if status.table.version != version or index is None or not 0 <= index < len(choices):
+            posted = await _posted(request, game_id)
+            progress = posted.status.progress
+            choices = progress.choices.get(posted.seat, []) if progress else []
+            index = _number(posted.form.get("index"))
+            if posted.status.table.version != posted.version or index is None or index >= len(choices):
                 raise StaleState(STALE_CHOICE)
-            user = status.table.user_at(seat)
             result = await sessions.play.act(
                 game_id,
-                user if user is not None else 0,
+                posted.user,
                 choices[index].notation,
-                expected_version=version,
+                expected_version=posted.version,
                 interaction_id=None,
-                seat=seat,
+                seat=posted.seat,
             )
         except EngineError as exc:
             return await table_page(request, refusal=say(exc.message))
@@ -156,31 +168,24 @@ async def undo(request: web.Request) -> web.StreamResponse:
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
-            _, seat, version = await _posted(request)
-            status = await local_status(request, game_id)
-            user = status.table.user_at(seat)
+            posted = await _posted(request, game_id)
             await sessions.play.undo(
-                game_id,
-                user if user is not None else 0,
-                expected_version=version,
-                interaction_id=None,
-                seat=seat,
+                game_id, posted.user, expected_version=posted.version, interaction_id=None, seat=posted.seat
             )
         except EngineError as exc:
             return await table_page(request, refusal=say(exc.message))
-    raise _back(game_id, seat)
+    raise _back(game_id, posted.seat)
 
 
 async def hint(request: web.Request) -> web.StreamResponse:
+    """The strong bot's choice for the deciding person, on their panel; recorded like /game hint."""
     game_id = reading.game_id_of(request)
     context = context_of(request)
     with speaking(reader_language(request)):
         try:
-            _, seat, _version = await _posted(request)
-            status = await local_status(request, game_id)
-            user = status.table.user_at(seat)
-            turn = await context.sessions.play.hint_turn(game_id, user if user is not None else 0)
-            found = plugins.plugin(status.table.game.game)
+            posted = await _posted(request, game_id)
+            turn = await context.sessions.play.hint_turn(game_id, posted.user)
+            found = plugins.plugin(posted.status.table.game.game)
             notation = await local_of(request).ai_pool.choose(
                 found, turn.snapshot, turn.seat, turn.seed, turn.level
             )

@@ -56,7 +56,8 @@ class Settings(BaseSettings):
     web_host: str = "127.0.0.1"
     web_port: int | None = Field(default=None, ge=0, le=65535)
     public_url: str | None = None
-    # The key of the signed private links (/game player); unset: one generated and kept in the database.
+    # The key of the signed private links (/game player); unset: one generated and kept beside the
+    # SQLite database (required with DATABASE_URL: every process must sign alike).
     web_secret: SecretStr | None = None
 
     @field_validator("shard_ids", mode="before")
@@ -76,6 +77,15 @@ class Settings(BaseSettings):
             raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the application has)")
         if self.shard_count is not None and not all(0 <= i < self.shard_count for i in self.shard_ids):
             raise ValueError(f"SHARD_IDS are 0 to {self.shard_count - 1} with SHARD_COUNT={self.shard_count}")
+        return self
+
+    @model_validator(mode="after")
+    def _links_signed_alike(self) -> Settings:
+        if self.web_port is not None and self.database_url is not None and self.web_secret is None:
+            raise ValueError(
+                "WEB_SECRET is needed with DATABASE_URL and WEB_PORT: every bot process must sign the "
+                "private links with the same key"
+            )
         return self
 
     @property

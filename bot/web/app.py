@@ -7,14 +7,19 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from bot.web import game_page, reader
+from bot.web import game_page, reader, replay_page, seat_page
 from bot.web.context import CONTEXT, WebContext
 from bot.web.headers import security_headers
 from bot.web.templating import STATIC
 
 # Each page module's ``routes(app)``: the pages a companion serves. Another front door (the local
 # table) makes the same app and adds its own.
-PAGES: tuple[Callable[[web.Application], None], ...] = (reader.routes, game_page.routes)
+PAGES: tuple[Callable[[web.Application], None], ...] = (
+    reader.routes,
+    game_page.routes,
+    replay_page.routes,
+    seat_page.routes,
+)
 
 
 def make_app(

@@ -12,6 +12,7 @@ from aiohttp import web
 from bot.clocks.turn_clock import TurnClocks
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
+from bot.web.replay import Replays
 
 # Pictures kept in memory: a board is ~0.3-1 MB, so a few hundred stay well under the render pool's
 # own footprint while covering every open game's current pictures and a replay being stepped through.
@@ -50,6 +51,7 @@ class WebContext:
     # The turn clocks, for each player's time left (None: the pages show none).
     clocks: TurnClocks | None = None
     pictures: PictureCache = field(default_factory=PictureCache)
+    replays: Replays = field(default_factory=Replays)
 
 
 CONTEXT = web.AppKey("context", WebContext)

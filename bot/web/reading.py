@@ -12,11 +12,12 @@ from bot import plugins
 from bot.service import said_events
 from bot.service.narrate import event_lines, line_name
 from bot.service.refusals import NoGameHere, NotInProgress
+from bot.service.store import state_of
 from bot.service.tables import MAX_ROW_ID, Table
 from bot.service.words import duration
 from bot.storage import Status
 from bot.web.context import WebContext
-from engine.core import ScoreSheet
+from engine.core import GameState, ScoreSheet
 from render.common.language import say, t
 from render.common.pictures import PictureSpec
 
@@ -79,6 +80,14 @@ async def load_public(context: WebContext, game_id: int) -> Table:
     return status.table
 
 
+def state_now(table: Table) -> GameState:
+    """The game's state as the table's row holds it (one read: the state and its version agree)."""
+    try:
+        return state_of(plugins.game(table.game.game), table)
+    except NotInProgress:
+        raise web.HTTPNotFound(text=t("That game has not started yet.")) from None
+
+
 def public_specs(table: Table) -> list[PictureSpec]:
     """The pictures the channel may see: every one that is not a seat's own close-up."""
     found = plugins.plugin(table.game.game)
@@ -105,10 +114,7 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
     table = await load_public(context, game_id)
     found = plugins.plugin(table.game.game)
     game = found.rules
-    try:
-        state = await context.sessions.reading.load(game_id)
-    except NotInProgress:
-        raise web.HTTPNotFound(text=t("That game has not started yet.")) from None
+    state = state_now(table)
     names = table.names
     decision = game.pending(state)
     sheet = game.score(state)
@@ -186,4 +192,5 @@ def page_words() -> dict[str, str]:
         "fit": t("Fit"),
         "time_left": t("Time left"),
         "nothing": t("Nothing has happened yet."),
+        "private": t("Your own view, for you only"),
     }

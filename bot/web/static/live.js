@@ -14,6 +14,7 @@
     const next = fresh.getElementById("game");
     if (!next) return;
     root.querySelector(".side").replaceWith(next.querySelector(".side"));
+    root.querySelector("#status").replaceWith(next.querySelector("#status"));
     next.querySelectorAll("figure[data-picture]").forEach(function (figure) {
       const mine = root.querySelector('figure[data-picture="' + figure.dataset.picture + '"] img');
       const src = figure.querySelector("img").getAttribute("src");

@@ -24,7 +24,8 @@ from tests.web.browser import LAPTOP, PHONE
 OUT = Path(__file__).resolve().parents[2] / "out" / "web"
 # Clicks a whole game may take at most (Nipron for two: ~210; solo Carnegie: ~90, groups included).
 MAX_CLICKS = 1500
-# How long one page may take to show its next state (a bot's move, a picture): generous, a busy host.
+# How long one page may take to show its next state (a bot's move): generous, for a busy host. The
+# clicks wait for the page's text only, not its board picture (drawn meanwhile, checked by ``shots``).
 STEP_MS = 60_000
 
 
@@ -57,7 +58,7 @@ async def play_to_the_end(page: Page) -> int:
         choice = done if await done.count() else page.locator(".panel .choices .choice").first
         if not await choice.count():
             return clicks
-        async with page.expect_navigation(timeout=STEP_MS):
+        async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
             await choice.click()
     raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
 
@@ -96,7 +97,7 @@ async def set_up(page: Page, address: str, game: str, choose: dict[str, str]) ->
             await field.select_option(value)
         else:
             await field.fill(value)
-    async with page.expect_navigation():
+    async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await form.locator("button.start").click()
     return int(page.url.rsplit("/", 1)[1].split("?")[0])
 
@@ -125,13 +126,13 @@ async def test_a_solo_carnegie_game_against_andrew_is_played_to_the_end(
     # Undo, a hint and the rules, as on Discord: a side taken and undone, the strong bot's choice shown.
     panel = page.locator(".panel")
     await expect(panel).to_contain_text("Housing first")
-    async with page.expect_navigation():
+    async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await panel.locator(".choices .choice").first.click()
     await expect(panel).to_contain_text("Commerce")
-    async with page.expect_navigation():
+    async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await panel.locator("button.undo").click()
     await expect(panel.locator(".choices .choice").first).to_contain_text("Housing side A")
-    async with page.expect_navigation():
+    async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await panel.locator("button.hint").click()
     await expect(panel).to_contain_text("bot would choose: Housing side")
     await page.locator(".rules > summary").click()

@@ -18,7 +18,7 @@
         const body = await response.json();
         if (String(body.version) !== root.dataset.version) {
           // the panel drawn for the old version would be refused: show the new one
-          window.location.replace(window.location.pathname);
+          window.location.replace("/play/" + root.dataset.game);
           return;
         }
       }

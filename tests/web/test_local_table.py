@@ -156,3 +156,24 @@ async def test_a_form_without_the_token_changes_nothing(table: tuple[str, Sessio
     # and the public companion's pages stay read-only: no POST route there
     response = await page.request.post(address + "/game/1", form={"token": "forged"})
     assert response.status in {404, 405}
+
+
+async def test_a_discord_game_is_neither_shown_nor_changed_by_the_local_table(
+    table: tuple[str, Sessions], page: Page
+) -> None:
+    address, sessions = table
+    lobby = await sessions.lobby.create_game(
+        guild_id=1, channel_id=10, game_name="nipron", host_id=100, host_name="Ana"
+    )
+    await sessions.lobby.join(lobby.id, 200, "Bo")
+    started = await sessions.lobby.start(lobby.id, 100)
+    await page.goto(address + "/play")
+    token = await page.locator('input[name="token"]').first.get_attribute("value")
+    assert token
+    response = await page.request.get(f"{address}/play/{lobby.id}")
+    assert response.status == 404
+    form = {"token": token, "seat": "0", "version": str(started.table.version), "index": "0"}
+    response = await page.request.post(f"{address}/play/{lobby.id}/act", form=form)
+    assert response.status == 404
+    after = await sessions.reading.status(lobby.id)
+    assert after.table.version == started.table.version

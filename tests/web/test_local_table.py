@@ -14,6 +14,7 @@ from playwright.async_api import Page, expect
 
 from bot.service.ai_pool import AiPool
 from bot.service.local import LOCAL_GUILD_ID
+from bot.service.refusals import NoGameHere
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import Status, migrate, open_database
@@ -87,8 +88,9 @@ async def finished_locally(sessions: Sessions, game_id: int) -> None:
     assert replayed == loaded
 
 
-async def set_up(page: Page, address: str, game: str, choose: dict[str, str]) -> int:
-    """The set-up page's form of ``game`` filled (field name: value) and sent; the game's id."""
+async def set_up(page: Page, address: str, game: str, choose: dict[str, str], shot: str = "") -> int:
+    """The set-up page's form of ``game`` filled (field name: value) and sent; the game's id. ``shot``:
+    the filled page's screenshot is written under that name."""
     await page.goto(address + "/play")
     form = page.locator(f'form[data-game="{game}"]')
     for name, value in choose.items():
@@ -97,6 +99,9 @@ async def set_up(page: Page, address: str, game: str, choose: dict[str, str]) ->
             await field.select_option(value)
         else:
             await field.fill(value)
+    if shot:
+        OUT.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(OUT / f"{shot}.png"), full_page=True)
     async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await form.locator("button.start").click()
     return int(page.url.rsplit("/", 1)[1].split("?")[0])
@@ -107,7 +112,8 @@ async def test_a_hot_seat_nipron_game_for_two_is_played_to_the_end(
 ) -> None:
     address, sessions = table
     await page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    game_id = await set_up(page, address, "nipron", {"name0": "Ana", "seat1": "person", "name1": "Bo"})
+    seats = {"name0": "Ana", "seat1": "person", "name1": "Bo"}
+    game_id = await set_up(page, address, "nipron", seats, shot="local-setup-phone")
     await expect(page.locator(".panel")).to_contain_text("Ana")
     await shots(page, "local-nipron-start")
     clicks = await play_to_the_end(page)
@@ -177,3 +183,30 @@ async def test_a_discord_game_is_neither_shown_nor_changed_by_the_local_table(
     assert response.status == 404
     after = await sessions.reading.status(lobby.id)
     assert after.table.version == started.table.version
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"game": "chess"}, "There is no such game."),
+        ({"game": "nipron", "name0": "A" * 33, "seat1": "person"}, "A name is at most 32 characters."),
+        ({"game": "nipron", "seat1": ""}, "Nipron is played by 2–4 players, not 1."),
+        ({"game": "nipron", "seat1": "bot:genius"}, "A seat is empty, a person or a bot"),
+        (
+            {"game": "carnegie", "option-difficulty": "godlike"},
+            "difficulty (default normal): not one of its choices.",
+        ),
+    ],
+)
+async def test_a_bad_set_up_is_refused_with_its_limit_and_opens_nothing(
+    table: tuple[str, Sessions], page: Page, fields: dict[str, str], said: str
+) -> None:
+    address, sessions = table
+    await page.goto(address + "/play")
+    token = await page.locator('input[name="token"]').first.get_attribute("value")
+    assert token
+    response = await page.request.post(address + "/play/new", form={"token": token, **fields})
+    assert response.status == 200
+    assert said in await response.text()
+    with pytest.raises(NoGameHere):
+        await sessions.reading.status(1)

@@ -72,7 +72,14 @@ def forms() -> list[GameForm]:
         seat_names = [t("Seat {number}", number=n + 1) for n in range(game.max_players)]
         found.append(
             GameForm(
-                name, game.title, player_range(game), game.max_players, kinds, preset, options, seat_names
+                name,
+                game.title,
+                say(player_range(game)),
+                game.max_players,
+                kinds,
+                preset,
+                options,
+                seat_names,
             )
         )
     return found
@@ -154,7 +161,7 @@ def read_setup(form: MultiDictProxy[Any]) -> Wanted:
             t(
                 "{title} is played by {players}, not {seats}.",
                 title=game.title,
-                players=player_range(game),
+                players=say(player_range(game)),
                 seats=len(seats),
             )
         )

@@ -141,6 +141,11 @@ async def test_a_solo_carnegie_game_against_andrew_is_played_to_the_end(
     async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await panel.locator("button.hint").click()
     await expect(panel).to_contain_text("bot would choose: Housing side")
+    # the seat's own view, through the signed link /game player would give
+    mine = await panel.locator("a.mine").get_attribute("href")
+    assert mine is not None
+    response = await page.request.get(address + mine)
+    assert response.ok and "Ana" in await response.text()
     await page.locator(".rules > summary").click()
     await expect(page.locator(".rules")).to_contain_text("Andrew")
     clicks = await play_to_the_end(page)

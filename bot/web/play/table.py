@@ -21,6 +21,7 @@ from bot.service.tables import GameStatus
 from bot.storage import Status
 from bot.web import reading
 from bot.web.context import context_of
+from bot.web.links import Signer
 from bot.web.play.mode import local_of
 from bot.web.play.panel import PanelShown, panel_of
 from bot.web.reader import reader_language
@@ -53,6 +54,7 @@ def play_words() -> dict[str, str]:
     return {
         **reading.page_words(),
         "undo": t("Undo"),
+        "mine": t("My board"),
         "hint": t("Hint"),
         "rules": t("Rules"),
         "new": t("New game"),
@@ -71,9 +73,13 @@ async def table_page(request: web.Request, *, note: str = "", refusal: str = "")
         asked = _number(request.query.get("seat"))
         seat = asked if asked in deciding else (deciding[0] if deciding else None)
         panel: PanelShown | None = None
+        mine = ""
         if seat is not None and status.progress is not None:
             step = picker.parse_step(request.query.get("step", "")[:40]) or ()
             panel = panel_of(status.table, status.progress, seat, step, note)
+            # the seat's own view (its close-up, what it wants in view), as /game player links it
+            now = int(context.sessions.store.clock().timestamp())
+            mine = Signer(context.secret).seat_path(game_id, seat, now)
         tabs = [(s, status.table.said_at(s)) for s in deciding]
         found = plugins.game(status.table.game.game)
         topics = [(say(topic.title), say(topic.body)) for topic in found.guide.topics.values()]
@@ -86,6 +92,7 @@ async def table_page(request: web.Request, *, note: str = "", refusal: str = "")
             lang,
             game=shown,
             panel=panel,
+            mine=mine,
             tabs=tabs,
             topics=topics,
             bots=bots,

@@ -9,14 +9,19 @@
   const waiting = play.dataset.bots === "yes";
   const EVERY = waiting ? 400 : 3000;
   let busy = false;
+  // Once the person has clicked (a move on its way, a group opening), a reload would abort that
+  // navigation: the next page brings the new version anyway.
+  let leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; });
   async function poll() {
-    if (busy || document.hidden) return;
+    if (busy || leaving || document.hidden) return;
     busy = true;
     try {
       const response = await fetch(root.dataset.live, { cache: "no-store" });
       if (response.ok) {
         const body = await response.json();
-        if (String(body.version) !== root.dataset.version) {
+        if (!leaving && String(body.version) !== root.dataset.version) {
           // the panel drawn for the old version would be refused: show the new one
           window.location.replace("/play/" + root.dataset.game);
           return;

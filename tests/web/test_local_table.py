@@ -215,3 +215,23 @@ async def test_a_bad_set_up_is_refused_with_its_limit_and_opens_nothing(
     assert said in await response.text()
     with pytest.raises(NoGameHere):
         await sessions.reading.status(1)
+
+
+async def test_a_bot_seat_moves_by_itself(table: tuple[str, Sessions], page: Page) -> None:
+    """Nipron against the set-up page's default bot: after the person's turn the bot's move appears
+    in the log and the turn comes back, without a click or a reload by hand."""
+    address, sessions = table
+    game_id = await set_up(page, address, "nipron", {"name0": "Ana"})
+    status = await sessions.reading.status(game_id)
+    (bot,) = status.table.ai_seats
+    bot_name = status.table.names[bot]
+    for _ in range(20):
+        if bot_name in await page.locator(".log").inner_text():
+            break
+        await expect(page.locator(".panel .choice").first).to_be_visible(timeout=STEP_MS)
+        async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
+            await page.locator(".panel .choices .choice").first.click()
+    await expect(page.locator(".log")).to_contain_text(bot_name, timeout=STEP_MS)
+    await expect(page.locator(".panel")).to_contain_text("Ana", timeout=STEP_MS)
+    rows = await sessions.reading.live_log(game_id)
+    assert any(row.seat == bot for row in rows)

@@ -38,6 +38,8 @@ class PictureShown:
     key: str
     title: str
     url: str
+    # the phone-sized picture the summaries carry: shown first on a narrow screen
+    phone: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,6 @@ async def load_public(context: WebContext, game_id: int) -> Table:
         status = await context.sessions.reading.status(game_id)
     except NoGameHere:
         raise web.HTTPNotFound(text=t("There is no such game.")) from None
-    if status.table.game.snapshot is None:
-        raise web.HTTPNotFound(text=t("That game has not started yet."))
     return status.table
 
 
@@ -114,6 +114,8 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
     table = await load_public(context, game_id)
     found = plugins.plugin(table.game.game)
     game = found.rules
+    if table.game.snapshot is None:
+        return lobby_shown(table)
     state = state_now(table)
     names = table.names
     decision = game.pending(state)
@@ -140,7 +142,12 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
     else:
         turn = ""
     pictures = [
-        PictureShown(spec.key, say(spec.title), f"/game/{game_id}/picture/{spec.key}.png?v={table.version}")
+        PictureShown(
+            spec.key,
+            say(spec.title),
+            f"/game/{game_id}/picture/{spec.key}.png?v={table.version}",
+            spec.in_summaries,
+        )
         for spec in public_specs(table)
     ]
     rows = await context.sessions.reading.live_log(game_id)
@@ -162,6 +169,27 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
         pictures=pictures,
         log=log,
         note=say(sheet.note) if sheet.final else "",
+    )
+
+
+def lobby_shown(table: Table) -> GameShown:
+    """A table still gathering players (the lobby's post links here already)."""
+    game = plugins.game(table.game.game)
+    if table.game.status is Status.LOBBY:
+        turn = t("The players are gathering in the lobby; the game has not started yet.")
+    else:
+        turn = t("This table was closed before its game started.")
+    return GameShown(
+        id=table.id,
+        title=game.title,
+        version=table.version,
+        status=table.game.status.value,
+        stage="",
+        finished=table.game.status is not Status.LOBBY,
+        players=[PlayerShown(seat.display_name or t("A player"), None, []) for seat in table.seats],
+        categories=[],
+        turn=turn,
+        pictures=[],
     )
 
 

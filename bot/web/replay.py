@@ -13,6 +13,7 @@ from typing import Any
 from bot import plugins
 from bot.service import said_events
 from bot.service.narrate import event_lines
+from bot.service.sessions import Sessions
 from bot.service.tables import Table
 from bot.storage import ActionRow
 from engine.core import CHECKPOINT, Event, Game, GameState
@@ -88,6 +89,23 @@ class History:
             who = names[row.seat] if 0 <= row.seat < len(names) else t("A player")
             out.append(told or t("{who} made a choice.", who=who))
         return out
+
+
+async def history_of(sessions: Sessions, replays: Replays, table: Table) -> History:
+    """The started game's history as its log stands (``table`` read before the log)."""
+    rows = await sessions.reading.live_log(table.id)
+    # The log read after the table: a move in between adds rows the table's version does not know
+    # yet; the history holds the points both agree on.
+    rows = [row for row in rows if row.version_after <= table.version]
+    return replays.history(table, rows)
+
+
+def stops(history: History) -> list[int]:
+    """The points a checkpoint stepper stops at: every checkpoint, and the end when it is not one."""
+    found = history.checkpoints()
+    if not found or found[-1] != history.points:
+        found.append(history.points)
+    return found
 
 
 class Replays:

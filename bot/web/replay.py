@@ -92,7 +92,11 @@ class History:
 
 
 async def history_of(sessions: Sessions, replays: Replays, table: Table) -> History:
-    """The started game's history as its log stands (``table`` read before the log)."""
+    """The started game's history as its log stands (``table`` read before the log); the log is read
+    again only when the game's version moved since (a finished game's, never)."""
+    kept = replays.kept_at(table)
+    if kept is not None:
+        return kept
     rows = await sessions.reading.live_log(table.id)
     # The log read after the table: a move in between adds rows the table's version does not know
     # yet; the history holds the points both agree on.
@@ -114,6 +118,14 @@ class Replays:
     def __init__(self, kept: int = KEPT_GAMES) -> None:
         self.kept = kept
         self._games: OrderedDict[int, History] = OrderedDict()
+
+    def kept_at(self, table: Table) -> History | None:
+        """The history kept for this game at this very version, if any."""
+        found = self._games.get(table.id)
+        if found is None or found.table.version != table.version:
+            return None
+        self._games.move_to_end(table.id)
+        return found
 
     def history(self, table: Table, rows: list[ActionRow]) -> History:
         found = self._games.get(table.id)

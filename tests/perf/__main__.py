@@ -53,6 +53,12 @@ def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return bot_load.run(games, quick)
 
 
+def _web_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import web_bench
+
+    return web_bench.run(games, quick)
+
+
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
@@ -60,6 +66,7 @@ SECTIONS: dict[str, Section] = {
     "rendering": _rendering_section,
     "storage": _storage_section,
     "bot": _bot_section,
+    "web": _web_section,
 }
 
 

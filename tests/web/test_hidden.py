@@ -65,8 +65,43 @@ async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Pag
         await conn.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game_id))
     web.context.pictures = PictureCache()
     web.context.replays = Replays()
+    web.context.shown = type(web.context.shown)(web.context.shown.size)
     texts_again, pictures_again = await public()
     assert texts_again == texts
     assert pictures_again == pictures
     # The replay's last point is the game now: its pictures are the current ones, byte for byte.
     assert pictures[0::2] == pictures[1::2]
+
+
+async def test_no_public_picture_shows_what_is_in_the_nipron_bag(web: Web, page: Page) -> None:
+    """Nipron's bag (rules.md: workers drawn blind) shows only how many workers it holds."""
+    sessions = web.sessions
+    game_id = await seated_game(sessions, "nipron", 2)
+    await play_like_draw(sessions, game_id, 2, 1)
+    state = await sessions.reading.load(game_id)
+    bag = list(state.bag)  # type: ignore[attr-defined]
+    full = next(i for i, n in enumerate(bag) if n > 0)
+    other = (full + 1) % len(bag)
+    moved = state.model_copy(deep=True)
+    moved.bag[full] -= 1  # type: ignore[attr-defined]
+    moved.bag[other] += 1  # type: ignore[attr-defined]
+
+    async def public() -> list[bytes]:
+        out = []
+        for path in (
+            f"/game/{game_id}",
+            f"/game/{game_id}/picture/board.png",
+            f"/game/{game_id}/picture/phone.png",
+        ):
+            response = await page.request.get(web.url(path))
+            assert response.ok, path
+            out.append(await response.body())
+        return out
+
+    before = await public()
+    async with sessions.store.db.transaction() as conn:
+        snapshot = plugins.game("nipron").dump_state(moved)
+        await conn.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game_id))
+    web.context.pictures = PictureCache()
+    web.context.shown = type(web.context.shown)(web.context.shown.size)
+    assert await public() == before

@@ -17,6 +17,16 @@ from tests.web.seeded import play_like_draw, seated_game
 PUBLIC_PICTURES = ("board", "strip", "phone")
 
 
+async def fetched(web: Web, page: Page, paths: list[str]) -> list[bytes]:
+    """Each public address's answer, every one of them a success."""
+    out = []
+    for path in paths:
+        response = await page.request.get(web.url(path))
+        assert response.ok, path
+        out.append(await response.body())
+    return out
+
+
 async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Page) -> None:
     sessions = web.sessions
     game_id = await seated_game(sessions, "carnegie", 1)
@@ -27,27 +37,15 @@ async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Pag
     assert len(hidden) >= 5, "the deck still holds cards to hide"
 
     async def public() -> tuple[list[str], list[bytes]]:
-        texts = []
-        for path in (
-            f"/game/{game_id}",
-            f"/game/{game_id}/live",
-            f"/game/{game_id}/replay",
-            f"/game/{game_id}/replay?at=0",
-            f"/game/{game_id}/replay?at={actions // 2}",
-        ):
-            response = await page.request.get(web.url(path))
-            assert response.ok, path
-            texts.append(await response.text())
-        pictures = []
-        for key in PUBLIC_PICTURES:
-            for path in (
-                f"/game/{game_id}/picture/{key}.png",
-                f"/game/{game_id}/replay/{actions}/{key}.png",
-            ):
-                response = await page.request.get(web.url(path))
-                assert response.ok, path
-                pictures.append(await response.body())
-        return texts, pictures
+        pages = [f"/game/{game_id}", f"/game/{game_id}/live", f"/game/{game_id}/replay"]
+        pages += [f"/game/{game_id}/replay?at=0", f"/game/{game_id}/replay?at={actions // 2}"]
+        texts = [body.decode() for body in await fetched(web, page, pages)]
+        pictures = [
+            f"/game/{game_id}/{where}/{key}.png"
+            for key in PUBLIC_PICTURES
+            for where in ("picture", f"replay/{actions}")
+        ]
+        return texts, await fetched(web, page, pictures)
 
     texts, pictures = await public()
     for text in texts:
@@ -87,16 +85,9 @@ async def test_no_public_picture_shows_what_is_in_the_nipron_bag(web: Web, page:
     moved.bag[other] += 1  # type: ignore[attr-defined]
 
     async def public() -> list[bytes]:
-        out = []
-        for path in (
-            f"/game/{game_id}",
-            f"/game/{game_id}/picture/board.png",
-            f"/game/{game_id}/picture/phone.png",
-        ):
-            response = await page.request.get(web.url(path))
-            assert response.ok, path
-            out.append(await response.body())
-        return out
+        return await fetched(
+            web, page, [f"/game/{game_id}{p}" for p in ("", "/picture/board.png", "/picture/phone.png")]
+        )
 
     before = await public()
     async with sessions.store.db.transaction() as conn:

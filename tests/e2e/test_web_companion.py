@@ -91,3 +91,28 @@ async def test_the_game_page_follows_discord_and_the_result_offers_a_replay(
     assert "replay: Lap 2 is over (2 of 3)" in moved.content
     await fake.wait_until(lambda: fake.message(stepper.id).attachments, PATIENCE, "the stop's picture")
     assert fake.message(stepper.id).attachments[0].data != first
+
+
+async def test_game_player_hands_the_player_a_signed_link_to_their_own_view(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    handle = await start_bot(tmp_path / "db.sqlite3", web_port=0, public_url=PUBLIC)
+    lobby = await open_lobby(fake, "alice", "carnegie")
+    acked(await fake.click_button("bob", lobby, "Join"), DEFERRED_UPDATE)
+    await seated(fake, lobby, "bob")
+    await start_game(fake, fake.message(lobby.id), "alice")
+    own = await private_reply(acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE))
+    found = re.search(rf"<{re.escape(PUBLIC)}(/game/\d+/seat/1\?until=\d+&sig=[\w-]+)>", own.content)
+    assert found, own.content
+    # Another player's board, asked for by name: no link to anyone's private view.
+    other = await private_reply(
+        acked(await fake.slash("bob", "games", "game player", player=fake.users["alice"]), DEFERRED_MESSAGE)
+    )
+    assert "/seat/" not in other.content
+    async with browser(tmp_path / "profile", LAPTOP) as context:
+        watched = Watched(await context.new_page())
+        response = await watched.page.goto(handle.bot.web.address + found[1])
+        assert response is not None and response.ok
+        await expect(watched.page.locator(".private")).to_contain_text("bob")
+        watched.assert_clean()

@@ -28,6 +28,7 @@ from bot.on_discord.translator import CatalogueTranslator, link_registered
 from bot.on_discord.views.lobby import LobbyButton
 from bot.on_discord.views.look import LookButton
 from bot.on_discord.views.open_panels import OpenPanels
+from bot.on_discord.views.replay import ReplayButton
 from bot.on_discord.views.skip import BackButton, SkipButton
 from bot.on_discord.views.turn import ActionButton, ActionMenu, GroupButton, UndoButton
 from bot.on_discord.views.turn_line import TakeTurnButton
@@ -192,6 +193,7 @@ class BoardroomBot(commands.Bot):
             LookButton,
             SkipButton,
             BackButton,
+            ReplayButton,
         )
         await self.sync_commands()
         self.web = await web_server(self.settings, self._sessions, self._render_pool, self._clocks)

@@ -4,7 +4,7 @@ language. Plain data for the templates; no HTML here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from aiohttp import web
 
@@ -13,11 +13,12 @@ from bot.service import said_events
 from bot.service.narrate import event_lines, line_name
 from bot.service.refusals import NoGameHere, NotInProgress
 from bot.service.store import state_of
-from bot.service.tables import MAX_ROW_ID, Table
+from bot.service.tables import MAX_ROW_ID, Table, load_table
 from bot.service.words import duration
 from bot.storage import Status
+from bot.storage import games as game_rows
 from bot.web.context import WebContext
-from engine.core import GameState, ScoreSheet
+from engine.core import GameState, ScoreLine, ScoreSheet
 from render.common.language import say, t
 from render.common.pictures import PictureSpec
 
@@ -38,6 +39,8 @@ class PictureShown:
     key: str
     title: str
     url: str
+    # the phone-sized picture the summaries carry: shown first on a narrow screen
+    phone: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,13 +74,12 @@ def game_id_of(request: web.Request) -> int:
 
 
 async def load_public(context: WebContext, game_id: int) -> Table:
+    """The game's row and seats (one read; no move is computed here)."""
     try:
-        status = await context.sessions.reading.status(game_id)
+        async with context.sessions.store.db.transaction(write=False) as conn:
+            return await load_table(conn, game_id)
     except NoGameHere:
         raise web.HTTPNotFound(text=t("There is no such game.")) from None
-    if status.table.game.snapshot is None:
-        raise web.HTTPNotFound(text=t("That game has not started yet."))
-    return status.table
 
 
 def state_now(table: Table) -> GameState:
@@ -96,43 +98,60 @@ def public_specs(table: Table) -> list[PictureSpec]:
     return [spec for spec in found.pictures.specs if not spec.per_seat]
 
 
-def score_rows(
-    sheet: ScoreSheet, names: list[str]
-) -> tuple[list[str], dict[str, tuple[int, list[tuple[str, int]]]]]:
+def score_columns(sheet: ScoreSheet) -> list[str]:
+    """The score table's columns: every category any line has, in the order they first appear."""
     columns: list[str] = []
-    rows: dict[str, tuple[int, list[tuple[str, int]]]] = {}
     for line in sheet.lines:
-        for category in line.categories:
-            if say(category) not in columns:
-                columns.append(say(category))
-        rows[line_name(line, names)] = (line.total, [(say(k), v) for k, v in line.categories.items()])
-    return columns, rows
+        columns += [say(c) for c in line.categories if say(c) not in columns]
+    return columns
+
+
+def _scored(line: ScoreLine | None) -> tuple[int | None, list[tuple[str, int]]]:
+    if line is None:
+        return None, []
+    return line.total, [(say(k), v) for k, v in line.categories.items()]
 
 
 async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown:
-    """The game as its channel sees it, said in ``lang`` (the caller speaks it)."""
+    """The game as its channel sees it, said in ``lang`` (the caller speaks it): kept per version
+    and language, with each player's time left, which runs between versions, read every time."""
     table = await load_public(context, game_id)
+    key = (game_id, table.version, lang)
+    shown: GameShown | None = context.shown.get(key)
+    if shown is None:
+        shown = await _shown(context, table)
+        context.shown.put(key, shown)
+    times = await _times_left(context, game_id)
+    if not times:
+        return replace(shown, pictures=list(shown.pictures))
+    players = [replace(p, time_left=times.get(seat, "")) for seat, p in enumerate(shown.players)]
+    return replace(shown, players=players, pictures=list(shown.pictures))
+
+
+async def _shown(context: WebContext, table: Table) -> GameShown:
+    game_id = table.id
     found = plugins.plugin(table.game.game)
     game = found.rules
+    if table.game.snapshot is None:
+        return lobby_shown(table)
     state = state_now(table)
     names = table.names
     decision = game.pending(state)
     sheet = game.score(state)
-    columns, scored = score_rows(sheet, names)
-    leaders = {line_name(sheet.lines[i], names) for i in sheet.winners if 0 <= i < len(sheet.lines)}
-    times = await _times_left(context, game_id)
+    columns = score_columns(sheet)
+    leaders = {i for i in sheet.winners if 0 <= i < len(sheet.lines)}
+    by_seat = {line.seat: (i, line) for i, line in enumerate(sheet.lines) if line.seat is not None}
     players = []
     for seat, name in enumerate(names):
-        total, categories = scored.pop(name, (None, []))
+        index, line = by_seat.get(seat, (-1, None))
+        total, categories = _scored(line)
         deciding = seat in decision.seats and not decision.finished
-        players.append(
-            PlayerShown(name, total, categories, deciding, times.get(seat, ""), leading=name in leaders)
-        )
+        players.append(PlayerShown(name, total, categories, deciding, leading=index in leaders))
     # A rival without a seat (a solo game's opponent) is a row of the score too.
-    players += [
-        PlayerShown(name, total, categories, leading=name in leaders)
-        for name, (total, categories) in scored.items()
-    ]
+    for index, line in enumerate(sheet.lines):
+        if line.seat is None:
+            total, categories = _scored(line)
+            players.append(PlayerShown(line_name(line, names), total, categories, leading=index in leaders))
     if decision.finished:
         turn = t("The game is over.")
     elif decision.seats:
@@ -140,7 +159,12 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
     else:
         turn = ""
     pictures = [
-        PictureShown(spec.key, say(spec.title), f"/game/{game_id}/picture/{spec.key}.png?v={table.version}")
+        PictureShown(
+            spec.key,
+            say(spec.title),
+            f"/game/{game_id}/picture/{spec.key}.png?v={table.version}",
+            spec.in_summaries,
+        )
         for spec in public_specs(table)
     ]
     rows = await context.sessions.reading.live_log(game_id)
@@ -165,6 +189,27 @@ async def public_game(context: WebContext, game_id: int, lang: str) -> GameShown
     )
 
 
+def lobby_shown(table: Table) -> GameShown:
+    """A table still gathering players (the lobby's post links here already)."""
+    game = plugins.game(table.game.game)
+    if table.game.status is Status.LOBBY:
+        turn = t("The players are gathering in the lobby; the game has not started yet.")
+    else:
+        turn = t("This table was closed before its game started.")
+    return GameShown(
+        id=table.id,
+        title=game.title,
+        version=table.version,
+        status=table.game.status.value,
+        stage="",
+        finished=table.game.status is not Status.LOBBY,
+        players=[PlayerShown(seat.display_name or t("A player"), None, []) for seat in table.seats],
+        categories=[],
+        turn=turn,
+        pictures=[],
+    )
+
+
 async def _times_left(context: WebContext, game_id: int) -> dict[int, str]:
     if context.clocks is None:
         return {}
@@ -175,8 +220,12 @@ async def _times_left(context: WebContext, game_id: int) -> dict[int, str]:
 
 
 async def game_version(context: WebContext, game_id: int) -> int:
-    table = await load_public(context, game_id)
-    return table.version
+    """The game's version alone (one row read): what a live page polls."""
+    async with context.sessions.store.db.transaction(write=False) as conn:
+        row = await game_rows.get_game(conn, game_id)
+    if row is None:
+        raise web.HTTPNotFound(text=t("There is no such game."))
+    return row.version
 
 
 def page_words() -> dict[str, str]:

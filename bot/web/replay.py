@@ -13,6 +13,7 @@ from typing import Any
 from bot import plugins
 from bot.service import said_events
 from bot.service.narrate import event_lines
+from bot.service.sessions import Sessions
 from bot.service.tables import Table
 from bot.storage import ActionRow
 from engine.core import CHECKPOINT, Event, Game, GameState
@@ -90,12 +91,41 @@ class History:
         return out
 
 
+async def history_of(sessions: Sessions, replays: Replays, table: Table) -> History:
+    """The started game's history as its log stands (``table`` read before the log); the log is read
+    again only when the game's version moved since (a finished game's, never)."""
+    kept = replays.kept_at(table)
+    if kept is not None:
+        return kept
+    rows = await sessions.reading.live_log(table.id)
+    # The log read after the table: a move in between adds rows the table's version does not know
+    # yet; the history holds the points both agree on.
+    rows = [row for row in rows if row.version_after <= table.version]
+    return replays.history(table, rows)
+
+
+def stops(history: History) -> list[int]:
+    """The points a checkpoint stepper stops at: every checkpoint, and the end when it is not one."""
+    found = history.checkpoints()
+    if not found or found[-1] != history.points:
+        found.append(history.points)
+    return found
+
+
 class Replays:
     """The histories of the games replayed lately; one that gained actions keeps its states."""
 
     def __init__(self, kept: int = KEPT_GAMES) -> None:
         self.kept = kept
         self._games: OrderedDict[int, History] = OrderedDict()
+
+    def kept_at(self, table: Table) -> History | None:
+        """The history kept for this game at this very version, if any."""
+        found = self._games.get(table.id)
+        if found is None or found.table.version != table.version:
+            return None
+        self._games.move_to_end(table.id)
+        return found
 
     def history(self, table: Table, rows: list[ActionRow]) -> History:
         found = self._games.get(table.id)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from bot.web import pictures, reading
+from bot.web import pictures, reading, replay
 from bot.web.context import WebContext, context_of
 from bot.web.reader import reader_language
 from bot.web.replay import History
@@ -28,11 +28,9 @@ class Step:
 
 async def history_of(context: WebContext, game_id: int) -> History:
     table = await reading.load_public(context, game_id)
-    rows = await context.sessions.reading.live_log(game_id)
-    # The log read after the table: a move in between adds rows the table's version does not
-    # know yet; the replay shows the points both agree on.
-    rows = [row for row in rows if row.version_after <= table.version]
-    return context.replays.history(table, rows)
+    if table.game.seed is None:
+        raise web.HTTPNotFound(text=t("That game has not started yet."))
+    return await replay.history_of(context.sessions, context.replays, table)
 
 
 def point_of(raw: str | None, last: int) -> int:
@@ -66,7 +64,7 @@ async def replay_page(request: web.Request) -> web.StreamResponse:
             last=history.points,
             checkpoints=",".join(str(p) for p in titles),
             steps=steps,
-            pictures=[(spec.key, say(spec.title)) for spec in specs],
+            pictures=[(spec.key, say(spec.title), spec.in_summaries) for spec in specs],
             words=replay_words(),
             path=request.path_qs,
         )

@@ -53,6 +53,12 @@ def _bot_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return bot_load.run(games, quick)
 
 
+def _web_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import web_bench
+
+    return web_bench.run(games, quick)
+
+
 def _local_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     from tests.perf import local_bench
 
@@ -66,6 +72,7 @@ SECTIONS: dict[str, Section] = {
     "rendering": _rendering_section,
     "storage": _storage_section,
     "bot": _bot_section,
+    "web": _web_section,
     "local": _local_section,
 }
 

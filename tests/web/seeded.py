@@ -30,13 +30,14 @@ async def seated_game(sessions: Sessions, game_name: str, players: int, channel:
     return status.table.id
 
 
-async def play_like_draw(
-    sessions: Sessions, game_id: int, seed: int, players: int, checkpoints: int | None
-) -> int:
-    """Play the game ``bot.ops.draw`` plays with this seed until ``checkpoints`` checkpoints (None:
-    to the end), each move made by its seat's player through the service; the number of actions."""
+async def play_like_draw(sessions: Sessions, game_id: int, players: int, checkpoints: int | None) -> int:
+    """Play the game ``bot.ops.draw`` plays with the table's seed until ``checkpoints`` checkpoints
+    (None: to the end), each move made by its seat's player through the service; the number of
+    actions."""
     table = (await sessions.reading.status(game_id)).table
     game = plugins.game(table.game.game)
+    seed = table.game.seed
+    assert seed is not None
     state = game.new_game(players, seed)
     ais = [game.ai(seed * 100 + seat, None) for seat in range(players)]
     target = play_to_checkpoint(game, players, seed, checkpoints)

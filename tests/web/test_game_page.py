@@ -45,3 +45,28 @@ async def test_an_unknown_game_is_a_plain_404(web: Web, page: Page) -> None:
     assert "default-src 'self'" in response.headers["content-security-policy"]
     response = await page.request.get(web.url("/game/not-a-number"))
     assert response.status == 404
+
+
+async def test_no_route_takes_anything_but_a_get(web: Web, page: Page) -> None:
+    """The companion reads games; nothing it serves changes one."""
+    game_id = await started_game(web.sessions)
+    before = (await web.sessions.reading.status(game_id)).table.version
+    for path in (f"/game/{game_id}", f"/game/{game_id}/live", f"/game/{game_id}/replay", "/language/uk"):
+        for method in ("POST", "PUT", "DELETE", "PATCH"):
+            response = await page.request.fetch(web.url(path), method=method, data="x")
+            assert response.status == 405, (method, path)
+    assert (await web.sessions.reading.status(game_id)).table.version == before
+
+
+async def test_a_lobby_links_to_a_page_that_says_the_game_has_not_started(web: Web, page: Page) -> None:
+    table = await web.sessions.lobby.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name="nipron", host_id=ANA, host_name="Ana"
+    )
+    await page.goto(web.url(f"/game/{table.id}"))
+    await expect(page.locator(".turn")).to_have_text(
+        "The players are gathering in the lobby; the game has not started yet."
+    )
+    await expect(page.locator(".players")).to_contain_text("Ana")
+    assert await page.locator("figure").count() == 0
+    response = await page.request.get(web.url(f"/game/{table.id}/replay"))
+    assert response.status == 404

@@ -22,12 +22,19 @@
     });
     steps.querySelectorAll("li.current").forEach(function (li) { li.classList.remove("current"); });
     const line = steps.querySelector('li[data-point="' + point + '"]');
-    if (line) {
-      line.classList.add("current");
-      line.scrollIntoView({ block: "nearest" });
-    }
+    if (line) line.classList.add("current");
+    show(line);
     history.replaceState(null, "", "?at=" + point);
   }
+  // The current line in view inside the log's own scrolling box (the page itself stays put).
+  function show(line) {
+    if (!line) return;
+    const top = line.offsetTop - steps.offsetTop;
+    if (top < steps.scrollTop || top + line.offsetHeight > steps.scrollTop + steps.clientHeight) {
+      steps.scrollTop = Math.max(0, top - steps.clientHeight / 3);
+    }
+  }
+  show(steps.querySelector("li.current"));
   function nextCheckpoint() {
     const found = checkpoints.find(function (p) { return p > point; });
     return found === undefined ? last : found;

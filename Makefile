@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
+.PHONY: run play test browser test-busy shards-busy lint bench bench-strength golden soak transcript catalogues scale-demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,15 +13,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# Without DISCORD_TOKEN, `make run` opens the local table (as `make play`) after the Discord steps.
 run: $(STAMP)
-	$(BIN)/python -m bot
+	$(BIN)/python -m bot --or-local-table
+
+# The local table: a game at one screen in the browser, no Discord needed (http://127.0.0.1:8000/play;
+# WEB_PORT picks another port).
+play: $(STAMP)
+	$(BIN)/python -m bot.web.play
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-test: $(STAMP) lint
+test: $(STAMP) lint browser
 	$(BIN)/python -m pytest
+
+# The browser the web companion's tests drive (tests/web): Debian's Chromium, installed when missing.
+# Playwright's own browser download needs its CDN, which CI and the shared hosts cannot reach; the
+# tests launch this one by its path (tests/web/browser.py).
+CHROMIUM := /usr/bin/chromium
+browser: $(CHROMIUM)
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	else sudo apt-get update -q && sudo apt-get install -y -q chromium; fi
 
 # The suite on a busy machine: `make test` with two processes spinning beside it, each on a CPU, as on
 # the shared hosts players and CI run on. It must pass as `make test` does.

@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.on_discord.permissions import required_permissions
 from bot.on_discord.run import Ended, run, setup_logging
 from bot.storage.startup import DatabaseUnusable, check_database
+from bot.web.play.serve import run_local_table
 
 EXIT_NO_TOKEN = 2
 EXIT_BAD_SETTINGS = 3
@@ -49,15 +50,27 @@ def guidance() -> str:
 Then run `make run` again."""
 
 
-def main() -> int:
+# `make run`'s flag: without a token, open the local table (bot.web.play) instead of stopping.
+OR_LOCAL = "--or-local-table"
+NO_TOKEN_LOCAL = (
+    "DISCORD_TOKEN is not set: opening the local table instead (as `make play` does). To play on Discord:"
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
     try:
         settings = Settings()
     except ValidationError as exc:
         print(f"The settings are invalid (see .env.example):\n{exc}", file=sys.stderr)
         return EXIT_BAD_SETTINGS
     if settings.discord_token is None:
-        print(guidance(), file=sys.stderr)
-        return EXIT_NO_TOKEN
+        if OR_LOCAL not in args:
+            print(guidance(), file=sys.stderr)
+            return EXIT_NO_TOKEN
+        # One line saying so, then the Discord steps (guidance's first paragraph says the same).
+        print(NO_TOKEN_LOCAL + "\n\n" + guidance().split("\n\n", 1)[1] + "\n", flush=True)
+        return run_local_table(settings)
     # Local things before the network: a database the bot cannot use stops it here, before it logs
     # in, with one sentence and a status a supervisor sees as a failure; the file is left as it was.
     try:

@@ -51,6 +51,14 @@ class Settings(BaseSettings):
     request_rate: float = Field(default=DEFAULT_RATE, ge=1, le=50)
     # Testing only: "127.0.0.1:PORT" of a loopback fake Discord; every host resolves there.
     discord_loopback: str | None = None
+    # The web companion (bot/web): where it listens (no port: not served; 0: any free port) and the
+    # address players reach it at, for the links posted to Discord (none posted without it).
+    web_host: str = "127.0.0.1"
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    public_url: str | None = None
+    # The key of the signed private links (/game player); unset: one generated and kept beside the
+    # SQLite database (required with DATABASE_URL: every process must sign alike).
+    web_secret: SecretStr | None = None
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -69,6 +77,15 @@ class Settings(BaseSettings):
             raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the application has)")
         if self.shard_count is not None and not all(0 <= i < self.shard_count for i in self.shard_ids):
             raise ValueError(f"SHARD_IDS are 0 to {self.shard_count - 1} with SHARD_COUNT={self.shard_count}")
+        return self
+
+    @model_validator(mode="after")
+    def _links_signed_alike(self) -> Settings:
+        if self.web_port is not None and self.database_url is not None and self.web_secret is None:
+            raise ValueError(
+                "WEB_SECRET is needed with DATABASE_URL and WEB_PORT: every bot process must sign the "
+                "private links with the same key"
+            )
         return self
 
     @property
@@ -112,12 +129,26 @@ class Settings(BaseSettings):
         "database_url",
         "shard_count",
         "render_processes",
+        "web_port",
+        "public_url",
+        "web_secret",
         mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         # `DEV_GUILD_ID=` copied from .env.example means "not set", not a parse error.
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("http://", "https://")) or any(c.isspace() for c in value):
+            raise ValueError(
+                "PUBLIC_URL is an http:// or https:// address (e.g. https://boardroom.example.org)"
+            )
+        return value.rstrip("/")
 
     @field_validator("log_level")
     @classmethod

@@ -29,6 +29,7 @@ from bot.on_discord.views.lobby import LobbyButton
 from bot.on_discord.views.look import LookButton
 from bot.on_discord.views.open_panels import OpenPanels
 from bot.on_discord.views.rematch import RematchButton
+from bot.on_discord.views.replay import ReplayButton
 from bot.on_discord.views.skip import BackButton, SkipButton
 from bot.on_discord.views.turn import ActionButton, ActionMenu, GroupButton, UndoButton
 from bot.on_discord.views.turn_line import TakeTurnButton
@@ -37,6 +38,8 @@ from bot.service.bot_players import BotPlayers
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
+from bot.web.server import WebServer
+from bot.web.start import web_server
 from render.common.language import DEFAULT, speaking
 
 log = logging.getLogger(__name__)
@@ -99,6 +102,8 @@ class BoardroomBot(commands.Bot):
         self.languages = ChosenLanguages()
         self._preflight_logged = False
         self._languages: asyncio.Task[None] | None = None
+        # The web companion, beside the gateway in this event loop (None without WEB_PORT).
+        self.web: WebServer | None = None
 
     @property
     def db(self) -> Database:
@@ -190,8 +195,10 @@ class BoardroomBot(commands.Bot):
             SkipButton,
             BackButton,
             RematchButton,
+            ReplayButton,
         )
         await self.sync_commands()
+        self.web = await web_server(self.settings, self._sessions, self._render_pool, self._clocks)
         # Round summaries and final posts Discord refused earlier (kept in the database).
         self._post_retries = asyncio.create_task(self._retry_posts(), name="post-retries")
         # Summaries, final posts and turn lines a crash or a failed post left owed.
@@ -283,6 +290,8 @@ class BoardroomBot(commands.Bot):
             self._warm_up.cancel()
         if self._languages is not None:
             self._languages.cancel()
+        if self.web is not None:
+            await self.web.stop()
         if self._announcer is not None:
             self._announcer.pictures_after.close()
         if self._bots is not None:

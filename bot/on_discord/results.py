@@ -17,7 +17,8 @@ from bot.on_discord.pacer import Priority, pacing
 from bot.on_discord.pictures_after import Picture, PicturesAfter, file_name
 from bot.on_discord.views import clock_text, text
 from bot.on_discord.views.common import NO_MENTIONS
-from bot.on_discord.views.rematch import rematch_view
+from bot.on_discord.views.replay import final_view
+from bot.on_discord.web_links import with_game_link
 from bot.service import narrate, once, said_events
 from bot.service.limits import clip
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
@@ -74,6 +75,7 @@ class Results:
             content = clip(
                 content + clock_text.skipped_note(table, await self.clocks.reading.skipped(table.id))
             )
+        content = with_game_link(content, self.client, table.id)
         await self._send(channel, table, content, key, ping=False, picture=Picture(table, state, sheet))
 
     async def final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
@@ -81,6 +83,7 @@ class Results:
         assert progress is not None
         sheet = progress.score
         content = text.score_text(table, progress) + await self._flagged(table)
+        content = with_game_link(content, self.client, table.id)
         state = await self.sessions.reading.load(table.id)
         await self._send(
             channel,
@@ -89,7 +92,7 @@ class Results:
             FINAL_POST,
             ping=True,
             picture=Picture(table, state, sheet),
-            view=rematch_view(table.id),
+            view=final_view(table.id),
         )
 
     async def final_in_parent(self, status: GameStatus) -> None:
@@ -102,7 +105,9 @@ class Results:
         )
         content = text.score_text(table, progress) + await self._flagged(table)
         content += "\n" + t("The whole game: {thread}.", thread=f"<#{table.game.channel_id}>")
-        await self._send(parent, table, clip(content), FINAL_IN_PARENT, ping=False)
+        await self._send(
+            parent, table, with_game_link(content, self.client, table.id), FINAL_IN_PARENT, ping=False
+        )
 
     async def _flagged(self, table: Table) -> str:
         """A result with an expelled player is flagged."""

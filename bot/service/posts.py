@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bot import plugins
 from bot.service import said_events
+from bot.service.local import LOCAL_GUILD_ID
 from bot.service.moves import PlayedMove
 from bot.service.store import Store, state_of
 from bot.service.tables import Table, load_table
@@ -107,13 +108,13 @@ class Posts:
         progress (its turn line) and every game with a summary or final post not sent yet; of the
         guilds ``owns_guild`` says this process runs (its shards, the guilds it is in), so that one
         process only catches a game up, the one whose clicks Discord sends it; not in the channels
-        ``refused`` says to leave alone for now."""
+        ``refused`` says to leave alone for now; never a game of the local table (it has no channel)."""
         async with self.store.db.transaction(write=False) as conn:
             games = await game_rows.games_to_catch_up(conn)
         return [
             (game_id, channel_id)
             for game_id, guild_id, channel_id in games
-            if owns_guild(guild_id) and not refused(channel_id)
+            if guild_id != LOCAL_GUILD_ID and owns_guild(guild_id) and not refused(channel_id)
         ]
 
 

@@ -1,9 +1,10 @@
-"""A panel's grouped choices, one level at a time (issue 18, ``bot/on_discord/views/picker.py``), and the
+"""A panel's grouped choices, one level at a time (issue 18, ``bot/service/picker.py``), and the
 step a group button carries in its custom_id (``bot/on_discord/views/ids.py``)."""
 
 from __future__ import annotations
 
-from bot.on_discord.views import ids, picker
+from bot.on_discord.views import ids
+from bot.service import picker
 from bot.service.tables import Choice
 
 BUILDS = [

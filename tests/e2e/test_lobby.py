@@ -468,7 +468,8 @@ async def test_a_game_played_to_the_end_posts_the_result(
         await choose(fake, player, await open_panel(fake, player, turn), "Step 2")
     alice = fake.users["alice"]
     result = fake.latest_message("games")
-    assert "game over. Winner: **alice**" in result.content and result.button_labels() == ["Rematch"]
+    assert "game over. Winner: **alice**" in result.content
+    assert [b["label"] for b in result.buttons()] == ["Rematch", "Replay"]
     assert f"1. <@{alice.id}>: **10**" in result.content  # ranked, the winner named once above
     assert all(m.buttons() == [] for m in turn_lines(fake))
     status = await private_reply(acked(await fake.slash("bob", "games", "game status"), DEFERRED_MESSAGE))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.on_discord.views import picker
+from bot.service import picker
 from bot.service.sessions import Sessions
 from bot.service.tables import Choice, GameStatus
 from engine.carnegie import GAME, data

@@ -70,6 +70,18 @@ def _after_game_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return after_game_bench.run(games, quick)
 
 
+def _web_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import web_bench
+
+    return web_bench.run(games, quick)
+
+
+def _local_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import local_bench
+
+    return local_bench.run(games, quick)
+
+
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
@@ -79,6 +91,8 @@ SECTIONS: dict[str, Section] = {
     "storage": _storage_section,
     "bot": _bot_section,
     "after": _after_game_section,
+    "web": _web_section,
+    "local": _local_section,
 }
 
 

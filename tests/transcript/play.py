@@ -7,7 +7,7 @@ shows them.
 
 The players find every button by what it carries, never by its words (issue 21): the lobby's by its
 verb, **Take my turn** by its kind, a choice by its notation or position, a group by the positions of
-the groups it opens (``bot.on_discord.views.picker``). So one seed plays the same game in every language.
+the groups it opens (``bot.service.picker``). So one seed plays the same game in every language.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
-from bot.on_discord.views import ids, picker
+from bot.on_discord.views import ids
+from bot.service import picker
 from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT

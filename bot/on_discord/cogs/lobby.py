@@ -32,6 +32,7 @@ from bot.on_discord.views import clock_text, text
 from bot.on_discord.views.common import NO_MENTIONS, send_followup
 from bot.on_discord.views.lobby import lobby_view, play_in_thread, refresh_lobby_message
 from bot.on_discord.views.turn import own_panel
+from bot.on_discord.web_links import with_game_link
 from bot.service.limits import MENU_OPTIONS, clip, pages
 from bot.service.progress import player_range
 from bot.service.refusals import NoThreadHere, PermissionsMissing
@@ -100,7 +101,7 @@ class Lobby(commands.Cog):
         )
         with speaking(language):
             view = lobby_view(table)
-            content = text.lobby_text(table)
+            content = with_game_link(text.lobby_text(table), self.bot, table.id)
         try:
             with speaking(language):
                 message = await send_followup(interaction, content, view=view, ephemeral=False)
@@ -115,7 +116,7 @@ class Lobby(commands.Cog):
             try:
                 started = await play_in_thread(self.bot, self.sessions, status.table)
                 with speaking(language):
-                    content = text.lobby_text(started)
+                    content = with_game_link(text.lobby_text(started), self.bot, started.id)
                     if seed is not None:
                         content += "\n" + challenge_note(self.sessions.challenges.this_week())
                     await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)

@@ -20,13 +20,12 @@ from bot.on_discord.views.common import send_followup
 from bot.on_discord.views.look import send_board, send_seat
 from bot.on_discord.views.turn import act_and_announce
 from bot.service import said_events, typed
+from bot.service.hints import hint_text
 from bot.service.limits import MAX_MESSAGE, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.service.narrate import event_lines
-from bot.service.progress import BotTurn
 from bot.service.refusals import NotAPlayer, NotInProgress
 from bot.service.tables import GameStatus
-from bot.service.words import level_word, signed
-from engine.core import Game, ScoreSheet, Topic
+from engine.core import Topic
 from engine.core.words import msg
 from render.common.language import say, t
 
@@ -234,37 +233,6 @@ class Play:
             for name in plugins.names()
             for key, topic in plugins.game(name).guide.topics.items()
         }
-
-
-def hint_text(game: Game[Any, Any], turn: BotTurn, notation: str) -> str:
-    """ "The strong bot would choose: …", with the asker's provisional score before and after."""
-    state = game.load_state(turn.snapshot)
-    action = game.parse_action(notation)
-    label = say(game.describe_action(state, turn.seat, action))
-    before = _total(game.score(state), turn.seat)
-    after = _total(game.score(game.apply(state, turn.seat, action).state), turn.seat)
-    change = t(
-        "your provisional score {before} → {after} ({change} at once)",
-        before=before,
-        after=after,
-        change=signed(after - before),
-    )
-    if turn.level:
-        said = t(
-            "The {level} bot would choose: **{label}**; {change}. Only you see this.",
-            level=level_word(turn.level),
-            label=label,
-            change=change,
-        )
-    else:
-        said = t(
-            "The bot would choose: **{label}**; {change}. Only you see this.", label=label, change=change
-        )
-    return clip(said)
-
-
-def _total(sheet: ScoreSheet, seat: int) -> int:
-    return next((line.total for line in sheet.lines if line.seat == seat), 0)
 
 
 def add_play_commands(group: app_commands.Group, bot: BoardroomBot) -> None:

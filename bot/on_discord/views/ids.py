@@ -26,6 +26,8 @@ Discord allows 1–100 characters; the engine keeps notations ≤ 90.
 
 from __future__ import annotations
 
+from bot.service import picker
+
 MAX_CUSTOM_ID = 100
 PREFIX = "br"
 
@@ -63,15 +65,12 @@ def menu_id(game_id: int, version: int, seat: int, page: int) -> str:
 
 
 def group_id(game_id: int, version: int, seat: int, step: tuple[int, ...]) -> str:
-    return f"{PREFIX}:g:{game_id}:{version}:{seat}:r" + ".".join(map(str, step))
+    return f"{PREFIX}:g:{game_id}:{version}:{seat}:r" + picker.format_step(step)
 
 
 def parse_step(text: str) -> tuple[int, ...] | None:
     """A ``group_id``'s step, or None when it is not one the bot writes."""
-    parts = text.split(".") if text else []
-    if len(parts) > 8 or not all(p.isdigit() and len(p) <= 3 for p in parts):
-        return None
-    return tuple(int(p) for p in parts)
+    return picker.parse_step(text)
 
 
 def undo_id(game_id: int, version: int, seat: int) -> str:

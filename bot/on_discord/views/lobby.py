@@ -25,6 +25,7 @@ from bot.on_discord.views.common import (
     send_followup,
     sessions_of,
 )
+from bot.on_discord.web_links import with_game_link
 from bot.service.limits import MAX_BUTTONS, clip
 from bot.service.refusals import StartAnyway
 from bot.service.tables import Table
@@ -113,7 +114,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 current = (await sessions.reading.status(self.game_id)).table
                 with speaking(current.game.language):
                     await interaction.edit_original_response(
-                        content=text.lobby_text(current),
+                        content=with_game_link(text.lobby_text(current), interaction.client, current.id),
                         view=lobby_view(current),
                         allowed_mentions=NO_MENTIONS,
                     )
@@ -124,7 +125,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
                 table = await play_in_thread(interaction.client, sessions, table)
             with speaking(table.game.language):
                 await interaction.edit_original_response(
-                    content=text.lobby_text(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+                    content=with_game_link(text.lobby_text(table), interaction.client, table.id),
+                    view=lobby_view(table),
+                    allowed_mentions=NO_MENTIONS,
                 )
             if interaction.message is None or interaction.message.id != table.game.lobby_message_id:
                 # Pressed on a /game status panel: the public lobby must show the change too.
@@ -146,7 +149,7 @@ async def refresh_lobby_message(client: discord.Client, table: Table) -> None:
     channel = client.get_partial_messageable(where, guild_id=table.game.guild_id)
     message = channel.get_partial_message(table.game.lobby_message_id)
     with speaking(table.game.language):
-        content, view = text.lobby_text(table), lobby_view(table)
+        content, view = with_game_link(text.lobby_text(table), client, table.id), lobby_view(table)
     # A lobby opened in a thread that idled past its archive time (threads.py).
     await unarchiving(
         client, where, lambda: message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)

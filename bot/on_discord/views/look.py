@@ -14,6 +14,7 @@ import discord
 from bot import plugins
 from bot.on_discord.views import ids, text
 from bot.on_discord.views.common import guarded, render_pool_of, send_followup, sessions_of
+from bot.on_discord.web_links import seat_line, with_game_link
 from bot.service import said_events
 from bot.service.limits import MAX_MESSAGE
 from bot.service.narrate import event_lines
@@ -42,6 +43,7 @@ async def send_board(
     head = f"**{found.rules.title}** #{table.id} — " + (
         text.waiting_line(table, status.progress) if status.progress else ""
     )
+    head = with_game_link(head, interaction.client, table.id)
     state = await sessions_of(interaction).reading.load(table.id)
     sheet = found.rules.score(state)
     if spec is None:
@@ -70,10 +72,13 @@ async def send_seat(interaction: discord.Interaction[Any], status: GameStatus, s
     png = await render_pool_of(interaction).draw(
         found, spec.key, state, seat, table.names, None, game_id=table.id, lang=table.game.language
     )
+    # The signed link to the seat's own view in a browser goes to its player only.
+    own = seat_line(interaction.client, table.id, seat) if table.seat_of(interaction.user.id) == seat else ""
     await send_followup(
         interaction,
         t("{name}'s {picture}", name=table.said_at(seat), picture=say(spec.title).lower())
-        + (f"\n{say(note)}" if note else ""),
+        + (f"\n{say(note)}" if note else "")
+        + own,
         file=discord.File(io.BytesIO(png), filename=f"{spec.key}-{seat + 1}.png"),
     )
 

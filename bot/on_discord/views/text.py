@@ -146,19 +146,6 @@ def _waiting_for(table: Table, progress: Progress, waiting: str) -> str:
     return t("Waiting for {waiting}: {prompt}", waiting=waiting, prompt=prompt)
 
 
-def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
-    title = plugins.game(table.game.game).title
-    where = f", {say(progress.stage)}" if progress.stage else ""
-    lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {say(progress.decision.prompt)}."]
-    if note:
-        lines.insert(0, note)
-    if progress.notes.get(seat):
-        lines.append(say(progress.notes[seat]))
-    if seat in progress.undoable:
-        lines.append(t("*Undo reverts your last step.*"))
-    return clip("\n".join(lines))
-
-
 def done_panel_text(table: Table, progress: Progress, label: str) -> str:
     if progress.decision.finished:
         return clip(f"✓ {say(label)}\n" + t("The game is over; the result is in the channel."))

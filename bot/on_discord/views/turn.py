@@ -2,7 +2,7 @@
 (``bot.on_discord.views.turn_line``) opens for the player: buttons or select menus built from
 ``legal_actions``
 (or, when they do not fit on buttons and the game groups them, one level of groups at a time:
-``bot.on_discord.views.picker``), plus **Done** where a phase of choices can end and **Undo** for the
+``bot.service.picker``), plus **Done** where a phase of choices can end and **Undo** for the
 player's own last step.
 
 The panel is edited in place after every step (sub-steps never post in the channel); the public
@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.on_discord.errors import REDELIVERED, announce_failed, reply_private
-from bot.on_discord.views import ids, picker, text
+from bot.on_discord.views import ids, text
 from bot.on_discord.views.common import (
     NO_MENTIONS,
     announcer_of,
@@ -31,7 +31,9 @@ from bot.on_discord.views.common import (
 )
 from bot.on_discord.views.look import look_buttons
 from bot.on_discord.views.open_panels import Edit, open_panels_of
+from bot.service import picker
 from bot.service.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
+from bot.service.panel_words import panel_text
 from bot.service.play import STALE_CHOICE
 from bot.service.refusals import NotAPlayer
 from bot.service.tables import Choice, GameStatus, Progress, Table
@@ -200,7 +202,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
             raise StaleState(STALE_CHOICE)
         if table.seat_of(interaction.user.id) != self.seat:
             raise NotYourTurn(msg("These choices are for another player."))
-        if picker.labels_of(_listed(progress, self.seat), self.step) is None:
+        if picker.labels_of(picker.listed(progress, self.seat), self.step) is None:
             raise StaleState(STALE_CHOICE)
         content, view = panel(table, progress, self.seat, step=self.step)
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
@@ -276,20 +278,13 @@ def panel(
     table: Table, progress: Progress, seat: int, *, note: str = "", step: picker.Step = ()
 ) -> tuple[str, discord.ui.View | None]:
     """The private panel: what to decide, the choices (at ``step`` when grouped), Done and Undo."""
-    labels = picker.labels_of(_listed(progress, seat), step) if step else ()
+    labels = picker.labels_of(picker.listed(progress, seat), step) if step else ()
     if labels:
         # Where the player is in the groups, so the next level's short labels read in context.
         choosing = t("Choosing: {path}", path=" › ".join(say(label) for label in labels))
         note = "\n".join(x for x in (say(note), choosing) if x)
-    content = text.panel_text(table, progress, seat, note=say(note))
+    content = panel_text(table, progress, seat, note=say(note))
     return content, turn_view(table, progress, seat, step)
-
-
-def _listed(progress: Progress, seat: int) -> list[tuple[int, Choice]]:
-    """The seat's choices with their positions, Done left out (it has its own button)."""
-    choices = progress.choices.get(seat, [])
-    ends = progress.decision.done
-    return [(i, c) for i, c in enumerate(choices) if ends is None or c.notation != ends]
 
 
 def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = ()) -> discord.ui.View | None:
@@ -300,7 +295,7 @@ def turn_view(table: Table, progress: Progress, seat: int, step: picker.Step = (
     choices = progress.choices.get(seat, [])
     ends = progress.decision.done
     done = next((c for c in choices if c.notation == ends), None) if ends else None
-    others = _listed(progress, seat)
+    others = picker.listed(progress, seat)
     if not choices:
         return None
     view = discord.ui.View(timeout=None)
@@ -414,7 +409,7 @@ async def act_and_announce(
     # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
     await show_open_panels(interaction, table, progress, result.seat)
     if result.seat in progress.decision.seats:
-        step = picker.resume(_listed(progress, result.seat), result.path)
+        step = picker.resume(picker.listed(progress, result.seat), result.path)
         return panel(table, progress, result.seat, note=f"✓ {say(result.label)}", step=step)
     return text.done_panel_text(table, progress, result.label), None
 

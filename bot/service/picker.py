@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.tables import Choice
+from bot.service.tables import Choice, Progress
 from engine.core.words import join
 
 Step = tuple[int, ...]
@@ -34,6 +34,24 @@ class Entry:
     label: str
     index: int | None = None
     step: Step | None = None
+
+
+# The deepest a step goes and the widest a level is: a step read back from a client is bounded by them.
+MAX_DEPTH, MAX_POSITION_DIGITS = 8, 3
+
+
+def format_step(step: Step) -> str:
+    return ".".join(map(str, step))
+
+
+def parse_step(text: str) -> Step | None:
+    """A written step (``format_step``) read back, or None when it is not one the bot writes."""
+    parts = text.split(".") if text else []
+    if len(parts) > MAX_DEPTH or not all(
+        p.isascii() and p.isdigit() and len(p) <= MAX_POSITION_DIGITS for p in parts
+    ):
+        return None
+    return tuple(int(p) for p in parts)
 
 
 def is_grouped(choices: list[tuple[int, Choice]]) -> bool:
@@ -129,6 +147,13 @@ def _single(entry: Entry, members: dict[str, list[tuple[int, Choice]]]) -> Entry
         return entry
     index, choice = members[entry.label][0]
     return Entry(choice.label, index=index)
+
+
+def listed(progress: Progress, seat: int) -> list[tuple[int, Choice]]:
+    """The seat's choices with their positions, Done left out (it has its own button)."""
+    choices = progress.choices.get(seat, [])
+    ends = progress.decision.done
+    return [(i, c) for i, c in enumerate(choices) if ends is None or c.notation != ends]
 
 
 def groups_at(choices: list[tuple[int, Choice]], labels: tuple[str, ...]) -> list[str]:

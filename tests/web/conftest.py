@@ -1,0 +1,76 @@
+"""Fixtures of the web companion's tests: ``web``, a started server on 127.0.0.1 (a port the system
+chose) over a real SQLite database, the table service and a real render pool; ``page``, a page of a
+real Chromium that fails the test on any console error or uncaught exception."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page
+
+from bot.clocks.turn_clock import TurnClocks
+from bot.service.render_pool import RenderPool
+from bot.service.sessions import Sessions
+from bot.storage import migrate, open_database
+from bot.web.context import WebContext
+from bot.web.server import WebServer
+from tests.web.browser import LAPTOP, Watched, browser
+
+SECRET = b"test-secret-of-the-web-companion"
+
+
+@dataclass
+class Web:
+    server: WebServer
+    sessions: Sessions
+    context: WebContext
+
+    @property
+    def address(self) -> str:
+        return self.server.address
+
+    def url(self, path: str) -> str:
+        return self.address + path
+
+
+@pytest.fixture
+async def render_pool() -> AsyncIterator[RenderPool]:
+    pool = RenderPool(workers=1)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+@pytest.fixture
+async def web(tmp_path: Path, render_pool: RenderPool) -> AsyncIterator[Web]:
+    db = await open_database(tmp_path / "web.sqlite3")
+    await migrate(db)
+    seeds = itertools.count(7)
+    sessions = Sessions(db, new_seed=lambda: next(seeds))
+    context = WebContext(sessions, render_pool, SECRET, None, TurnClocks(sessions))
+    server = WebServer(context, "127.0.0.1", 0)
+    await server.start()
+    try:
+        yield Web(server, sessions, context)
+    finally:
+        await server.stop()
+        await db.close()
+
+
+@pytest.fixture
+async def watched(tmp_path: Path) -> AsyncIterator[Watched]:
+    async with browser(tmp_path / "profile", LAPTOP) as context:
+        found = Watched(context.pages[0] if context.pages else await context.new_page())
+        yield found
+        found.assert_clean()
+
+
+@pytest.fixture
+def page(watched: Watched) -> Page:
+    """A browser page; the test fails on any console error or uncaught exception in it."""
+    return watched.page

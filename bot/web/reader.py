@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from bot.web.context import context_of
 from render.common.language import DEFAULT, LANGUAGES
 
 COOKIE = "lang"
@@ -57,7 +58,11 @@ async def switch_language(request: web.Request) -> web.StreamResponse:
     if lang not in LANGUAGES:
         raise web.HTTPNotFound(text=f"Unknown language; one of {', '.join(LANGUAGES)}.")
     response = web.HTTPSeeOther(local_path(request.query.get("next")))
-    response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, path="/", samesite="Lax", httponly=True)
+    # Secure where players reach the site over HTTPS (PUBLIC_URL says so; the proxy ends TLS).
+    secure = (context_of(request).public_url or "").startswith("https://")
+    response.set_cookie(
+        COOKIE, lang, max_age=COOKIE_AGE, path="/", samesite="Lax", httponly=True, secure=secure
+    )
     raise response
 
 

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from bot import plugins
 from bot.service import said_events
-from bot.service.narrate import event_lines, line_name
+from bot.service.narrate import line_name
 from bot.service.refusals import NoGameHere, NotInProgress
 from bot.service.store import state_of
 from bot.service.tables import MAX_ROW_ID, Table, load_table
@@ -18,6 +18,7 @@ from bot.service.words import duration
 from bot.storage import Status
 from bot.storage import games as game_rows
 from bot.web.context import WebContext
+from bot.web.log_lines import action_sentences
 from engine.core import GameState, ScoreLine, ScoreSheet
 from render.common.language import say, t
 from render.common.pictures import PictureSpec
@@ -46,7 +47,7 @@ class PictureShown:
 @dataclass(frozen=True)
 class LogLine:
     seq: int
-    text: str
+    sentences: list[str]
 
 
 @dataclass
@@ -170,9 +171,7 @@ async def _shown(context: WebContext, table: Table) -> GameShown:
     rows = await context.sessions.reading.live_log(game_id)
     log = []
     for row in rows:
-        told = "; ".join(event_lines(said_events.loads(row.events), names))
-        who = names[row.seat] if 0 <= row.seat < len(names) else t("A player")
-        log.append(LogLine(row.seq, told or t("{who} made a choice.", who=who)))
+        log.append(LogLine(row.seq, action_sentences(row, said_events.loads(row.events), names)))
     return GameShown(
         id=game_id,
         title=game.title,

@@ -12,10 +12,10 @@ from typing import Any
 
 from bot import plugins
 from bot.service import said_events
-from bot.service.narrate import event_lines
 from bot.service.sessions import Sessions
 from bot.service.tables import Table
 from bot.storage import ActionRow
+from bot.web.log_lines import action_sentences
 from engine.core import CHECKPOINT, Event, Game, GameState
 from render.common.language import say, t
 
@@ -81,14 +81,11 @@ class History:
             self.dumps[at + 1] = self.game.dump_state(state)
         return state
 
-    def lines(self, names: list[str]) -> list[str]:
-        """Each action's line in player words, said in the current language (index k: point k+1)."""
-        out = []
-        for row, events in zip(self.rows, self.events, strict=True):
-            told = "; ".join(event_lines(events, names))
-            who = names[row.seat] if 0 <= row.seat < len(names) else t("A player")
-            out.append(told or t("{who} made a choice.", who=who))
-        return out
+    def lines(self, names: list[str]) -> list[list[str]]:
+        """Each action's sentences in player words, said in the current language (index k: point k+1)."""
+        return [
+            action_sentences(row, events, names) for row, events in zip(self.rows, self.events, strict=True)
+        ]
 
 
 async def history_of(sessions: Sessions, replays: Replays, table: Table) -> History:

@@ -22,7 +22,7 @@ POINT_DIGITS = 6
 @dataclass(frozen=True)
 class Step:
     point: int
-    text: str
+    sentences: list[str]
     checkpoint: str = ""
 
 
@@ -51,7 +51,7 @@ async def replay_page(request: web.Request) -> web.StreamResponse:
         point = point_of(request.query.get("at"), history.points)
         names = history.table.names
         titles = history.checkpoint_titles()
-        steps = [Step(0, t("The start."))] + [
+        steps = [Step(0, [t("The start.")])] + [
             Step(k + 1, line, titles.get(k + 1, "")) for k, line in enumerate(history.lines(names))
         ]
         specs = reading.public_specs(history.table)

@@ -24,12 +24,19 @@ async def pictures_loaded(page: Page) -> None:
 async def test_screenshots_of_the_game_page_and_the_replay(web: Web, tmp_path: Path) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
     await play_like_draw(web.sessions, game_id, 2, 4)
+    nipron = await seated_game(web.sessions, "nipron", 3, channel=11)
+    await play_like_draw(web.sessions, nipron, 3, 2)
+    shown_pages = (
+        ("game", f"/game/{game_id}"),
+        ("replay", f"/game/{game_id}/replay?at=20"),
+        ("nipron", f"/game/{nipron}"),
+    )
     OUT.mkdir(parents=True, exist_ok=True)
     for name, size in (("phone", PHONE), ("laptop", LAPTOP)):
         async with browser(tmp_path / name, size) as context:
             watched = Watched(await context.new_page())
             page = watched.page
-            for shown, path in (("game", f"/game/{game_id}"), ("replay", f"/game/{game_id}/replay?at=20")):
+            for shown, path in shown_pages:
                 await page.goto(web.url(path))
                 await pictures_loaded(page)
                 await page.screenshot(path=str(OUT / f"{shown}-{name}.png"), full_page=True)

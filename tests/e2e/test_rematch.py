@@ -41,7 +41,7 @@ async def test_rematch_from_a_finished_game_to_a_started_one(
         turn = await next_turn_line(fake, number)
         await choose(fake, player, await open_panel(fake, player, turn), "Step 2")
     final = await fake.wait_for_message("games", lambda m: "game over" in m.content, what="the result")
-    assert final.button_labels() == ["Rematch"]
+    assert final.button_labels() == ["Rematch", "Replay"]
     old = (await sessions_of(handle).reading.status_in_channel(fake.games.id, include_ended=True)).table
     lines = len(turn_lines(fake))
 

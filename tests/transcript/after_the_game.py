@@ -4,7 +4,8 @@
 alice and bob finish a seeded two-player Carnegie game (the transcript shows its last round and its
 end; the whole game reads like ``carnegie-2p.md``); the final post's chart is saved beside the file
 (``after-the-game-chart.png``); alice presses **Rematch**, bob **Join** and alice **Start** on the new
-lobby; then a challenge week: alice plays the week's Carnegie solo challenge (a fixed week, so the
+lobby, and they play it; both read their profiles, alice the server's leaderboard and bob his
+history; then a challenge week: alice plays the week's Carnegie solo challenge (a fixed week, so the
 same deal each run) and bob reads the week's board with ``/game challenge``.
 """
 
@@ -53,6 +54,15 @@ class ChallengeTable(Table):
         await self.agreed()
 
 
+class RematchTable(Table):
+    """The rematch's table, opened and started by the clicks above: its game is the one they started."""
+
+    async def open(self) -> None:
+        for seat in range(len(self.players)):
+            self.ais[seat] = self.game.ai(self.seed + seat, "easy")
+        await self.agreed()
+
+
 async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], bytes]:
     """Play it all; returns the part of the story shown and the final post's chart (PNG)."""
     handle = await start_bot(fake, db)
@@ -71,10 +81,12 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
             for i, e in enumerate(fake.entries)
             if e.kind == "post" and e.look and SHOWN_FROM in e.look.content
         )
-        final = next(m for m in reversed(list(fake.messages.values())) if m.button_labels() == ["Rematch"])
+        final = next(m for m in reversed(list(fake.messages.values())) if m.button_labels()[:1] == ["Rematch"])
         chart = final.attachment("final-chart.png").data
 
-        # The table's profiles (the ratings part adds a call here: both players' /boardroom profile).
+        # Both players read their profiles after their first game together.
+        await _read(table, "alice", "boardroom profile")
+        await _read(table, "bob", "boardroom profile", versus="alice")
 
         # Rematch: alice asks, bob takes his seat again, alice starts.
         # found by what it carries (``ids.rematch_id``), whatever its label says
@@ -97,8 +109,24 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
             lambda: "(started)" in fake.message(lobby.id).content, WAIT, "the rematch to start"
         )
         await fake.wait_idle(WAIT)
+        again = RematchTable(fake, handle, "carnegie", ["alice", "bob"], SEED + 10, None)
+        again.game_id = status.table.game.id
+        await again.open()
+        rematch_from = len(fake.entries)
+        await again.play()
+        await asyncio.wait_for(pictures.drawn(), 120)
+        await fake.wait_idle(WAIT)
+        rematch_end = next(
+            i
+            for i, e in enumerate(fake.entries)
+            if i > rematch_from and e.kind == "post" and e.look and SHOWN_FROM in e.look.content
+        )
 
-        # The server's leaderboard (the ratings part adds a call here: /boardroom leaderboard).
+        # Two rated games each: the server's leaderboard, alice's profile again, bob's history.
+        await _read(table, "alice", "boardroom leaderboard", game="carnegie")
+        await _read(table, "alice", "boardroom profile")
+        await _read(table, "bob", "boardroom history")
+        after_rematch = len(fake.entries)
 
         # A challenge week: alice plays the week's deal, bob reads the board.
         solo = ChallengeTable(fake, handle, "carnegie", ["alice"], SEED, None)
@@ -122,7 +150,26 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
     skipped = Entry(
         kind="act", who="alice", text="plays the challenge's rounds (left out up to the summary of round 19)"
     )
-    return _shown([*fake.entries[shown:first_turn], skipped, *fake.entries[last:]]), chart
+    replayed = Entry(
+        kind="act", who="alice", text="and bob play the rematch (left out up to the summary of round 19)"
+    )
+    return _shown(
+        [
+            *fake.entries[shown:rematch_from],
+            replayed,
+            *fake.entries[rematch_end:after_rematch],
+            *fake.entries[after_rematch:first_turn],
+            skipped,
+            *fake.entries[last:],
+        ]
+    ), chart
+
+
+async def _read(table: Table, user: str, command: str, **options: object) -> None:
+    """A command whose private answer is the story's next entry."""
+    asked = await table.type_command(user, command, **options)
+    await asked.wait_response(timeout=WAIT)
+    await table.fake.wait_idle(WAIT)
 
 
 def _shown(entries: list[Entry]) -> list[Entry]:

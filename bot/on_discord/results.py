@@ -92,7 +92,7 @@ class Results:
             FINAL_POST,
             ping=True,
             picture=Picture(table, state, sheet),
-            view=final_view(table.id),
+            final_buttons=True,
         )
 
     async def final_in_parent(self, status: GameStatus) -> None:
@@ -124,13 +124,13 @@ class Results:
         *,
         ping: bool,
         picture: Picture | None = None,
-        view: discord.ui.View | None = None,
+        final_buttons: bool = False,
     ) -> None:
         """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on.
 
         If Discord refuses the text, the post is handed to the post retries (which then own it: it
         is no longer owed here), with its picture drawn now: a retry is one message, text and
-        picture together. A post refused for missing permissions stays owed: the channel is then
+        picture together, with the final result's buttons (its chart is not retried). A post refused for missing permissions stays owed: the channel is then
         refused (``after_change``), and the catch-up posts it once the channel's back-off is over and
         a moderator gave the permission back. A rate limit longer than the client waits
         (``RateLimited``) hands the post to the retries, due when the limit ends, and the game's
@@ -139,17 +139,20 @@ class Results:
             picture = None
         # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
         post = post_retry.Post(
-            channel.id, table.game.guild_id, content, None, None, ping, once.nonce("post", table.id, key)
+            channel.id,
+            table.game.guild_id,
+            content,
+            None,
+            None,
+            ping,
+            once.nonce("post", table.id, key),
+            final_buttons_of=table.id if final_buttons else None,
         )
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         try:
             with pacing(Priority.ROUND):
-                if view is None:
-                    message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
-                else:
-                    message = await channel.send(
-                        content, allowed_mentions=mentions, nonce=post.nonce, view=view
-                    )
+                view = discord.utils.MISSING if not final_buttons else final_view(table.id)
+                message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce, view=view)
         except discord.Forbidden:
             log.warning(
                 "a post in game %s was refused (403 Forbidden); owed until the channel takes it", table.id

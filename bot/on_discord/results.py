@@ -130,9 +130,10 @@ class Results:
 
         If Discord refuses the text, the post is handed to the post retries (which then own it: it
         is no longer owed here), with its picture drawn now: a retry is one message, text and
-        picture together, with the final result's buttons (its chart is not retried). A post refused for missing permissions stays owed: the channel is then
-        refused (``after_change``), and the catch-up posts it once the channel's back-off is over and
-        a moderator gave the permission back. A rate limit longer than the client waits
+        picture together, with the final result's buttons (its chart is not retried). A post
+        refused for missing permissions stays owed: the channel is then refused (``after_change``),
+        and the catch-up posts it once the channel's back-off is over and a moderator gave the
+        permission back. A rate limit longer than the client waits
         (``RateLimited``) hands the post to the retries, due when the limit ends, and the game's
         other announcements go on meanwhile."""
         if picture is not None and summary_picture(plugins.plugin(table.game.game).pictures) is None:

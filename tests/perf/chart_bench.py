@@ -16,7 +16,7 @@ from PIL import Image
 from bot.service.score_chart import ChartJob, draw_chart
 from engine.core import Game
 from engine.core.score_history import scores_by_checkpoint
-from tests.after.games import finished
+from tests.after_game.games import finished
 from tests.perf.report import Row, median, percentile
 
 SECTION = "chart"

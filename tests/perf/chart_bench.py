@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.service.score_chart import ChartJob, draw_chart
+from bot.service.after_game.score_chart import ChartJob, draw_chart
 from engine.core import Game
 from engine.core.score_history import scores_by_checkpoint
 from tests.after_game.games import finished

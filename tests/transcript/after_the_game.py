@@ -18,7 +18,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.service.challenge import Challenges
+from bot.service.after_game.challenge import Challenges
 from bot.service.store import Store
 from bot.storage import Status
 from tests.transcript.journal import Entry, JournalFake

@@ -9,7 +9,7 @@ import discord
 
 from bot import plugins
 from bot.service.limits import clip
-from bot.service.narrate import line_name
+from bot.service.narrate import line_name, name_players
 from bot.service.speeds import speed, speed_blurb, speed_name
 from bot.service.tables import GameStatus, Progress, Table
 from bot.service.words import listing, said
@@ -226,7 +226,8 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
             id=table.id,
             leaders=leaders or "—",
         )
-    note = f"\n{say(sheet.note)}" if sheet.note else ""
+    # The engine's note names seats as {p0}…; a tie's explanation is the most-read sentence of a game.
+    note = f"\n{name_players(sheet.note, table.said_names)}" if sheet.note else ""
     return clip(f"{head}{note}\n" + "\n".join(rows))
 
 

@@ -114,7 +114,7 @@ def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
     """The public line: "@Ana — your turn: choose the Timeline row of this round"."""
     title = plugins.game(table.game.game).title
     who = " ".join(_who(table, s) for s in seats)
-    where = f", {say(progress.stage)}" if progress.stage else ""
+    where = f", {name_players(progress.stage, table.said_names)}" if progress.stage else ""
     prompt = say(progress.decision.prompt)
     if len(seats) == 1:
         turn = t("{who} — your turn: {prompt}", who=who, prompt=prompt)
@@ -148,7 +148,7 @@ def _waiting_for(table: Table, progress: Progress, waiting: str) -> str:
 
 def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
     title = plugins.game(table.game.game).title
-    where = f", {say(progress.stage)}" if progress.stage else ""
+    where = f", {name_players(progress.stage, table.said_names)}" if progress.stage else ""
     lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {say(progress.decision.prompt)}."]
     if note:
         lines.insert(0, note)

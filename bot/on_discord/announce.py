@@ -52,6 +52,7 @@ from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.service.tables import GameStatus, Table
+from bot.service.turn_story import retired_line
 from bot.storage import Status
 from engine.core import Event
 from render.common.language import speaking
@@ -164,7 +165,8 @@ class Announcer:
                     summary = True
             if progress.decision.finished:
                 if table.game.prompt_message_id is not None or table.game.prompt_seats is not None:
-                    await self._lines.retire(channel, table.game.prompt_message_id)
+                    told = await retired_line(sessions.reading, table)
+                    await self._lines.retire(channel, table.game.prompt_message_id, content=told)
                     await sessions.posts.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             if self.bots is not None and table.ai_seats.intersection(progress.decision.seats):
@@ -276,7 +278,9 @@ async def _update_turn_line(
         else:
             with pacing(Priority.TURN):
                 message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
-        await lines.retire(channel, table.game.prompt_message_id)
+        # The old line becomes the moves it led to: the thread reads as the game's log.
+        told = await retired_line(sessions.reading, table)
+        await lines.retire(channel, table.game.prompt_message_id, content=told)
         if not await sessions.posts.set_prompt_unless_abandoned(
             table.id, message_id=message_id, seats=humans
         ):
@@ -345,10 +349,16 @@ class _Lines:
         with pacing(Priority.COSMETIC, droppable=True):
             await channel.get_partial_message(message_id).edit(allowed_mentions=NO_MENTIONS, **fields)
 
-    async def retire(self, channel: discord.PartialMessageable, message_id: int | None) -> None:
-        """The old turn line keeps its text but loses its button (the new line is the place to click)."""
+    async def retire(
+        self, channel: discord.PartialMessageable, message_id: int | None, *, content: str | None = None
+    ) -> None:
+        """The old turn line loses its button (the new line is the place to click) and keeps its text,
+        or takes ``content`` (the moves it led to)."""
         try:
-            await self.edit(channel, message_id, view=None)
+            if content is None:
+                await self.edit(channel, message_id, view=None)
+            else:
+                await self.edit(channel, message_id, view=None, content=content)
         except discord.NotFound:
             log.info("the old turn line %s is gone", message_id)
         self._by_webhook.pop(message_id or 0, None)

@@ -1,6 +1,5 @@
 """The thread is the game's log: once its decision is made, a turn line is edited into the moves it
-led to ("✓ alice built …"), with no post added and nobody pinged by the edit; and a summary longer
-than a message is split, never cut."""
+led to, under the question it asked ("✓ alice built …"), with no post added and nobody pinged by the edit."""
 
 from __future__ import annotations
 
@@ -11,7 +10,8 @@ from typing import Any
 from tests.e2e.carnegie_play import TAKE_MY_TURN, open_carnegie, play_to_the_end, seeded
 from tests.fakediscord import PATIENCE, FakeDiscord
 
-RETIRED = re.compile(r"\*\*Carnegie\*\* #\d+ — ✓ \S")
+# the question it asked, its mentions made names, then the moves that answered it
+RETIRED = re.compile(r"\*\*Carnegie\*\* #\d+.* — (alice|bob)( (alice|bob))? — your turns?\b.*\n✓ \S")
 
 
 async def test_retired_turn_lines_tell_the_moves_they_led_to(

@@ -240,6 +240,9 @@ class Table:
             user = self.names[status.table.user_at(seat)]
             self.stretch, self.kind = [], progress.decision.kind
             panel = self.live_panel(user, status.table.version)
+            self.tally.reused.append(panel is not None)
+            if panel is not None:
+                self.tally.reused_by[user] += 1
             if panel is None:
                 line = self.turn_line()
                 assert line is not None
@@ -456,7 +459,8 @@ async def run(
         "more, and its clicks include **Take my turn**; a decision is one kind of question the game "
         "asks in a stretch (the tab sides, the Housing city, a turn), a question asked in the middle "
         "of another (where to send an employee on a mission) counting with it; a player's clicks "
-        "include the lobby's buttons.",
+        "include the lobby's buttons. *Played hours apart* adds one **Take my turn** to each stretch "
+        "that began on a panel still open: Discord keeps a panel editable for 15 minutes only.",
     ]
     entries = fake.entries
     text = markdown(f"{title}: {who}", intro, entries, table.tally, fake.plain)

@@ -84,7 +84,7 @@ def running_scores(state: NipronState) -> Msg:
     order = sorted(range(state.players), key=lambda seat: -state.zaibatsu[seat].vp)
     return msg(
         "VP so far: {scores}",
-        scores=join(", ", [msg("{who} {vp}", who=who(seat), vp=state.zaibatsu[seat].vp) for seat in order]),
+        scores=join(", ", [join(" ", [who(seat), str(state.zaibatsu[seat].vp)]) for seat in order]),
     )
 
 

@@ -230,7 +230,7 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
             f = (f + 1) % 4
         state.flipped = state.advancing = f
         chose = msg(
-            "{who} chose {kind} (its row is finished, so the {other} row's next space is used)",
+            "{who} chose {kind} (its Timeline row is full: the marker moves on the {other} row instead)",
             who=by or P(seat),
             kind=data.ACTION_TYPES[row],
             other=data.ACTION_TYPES[f],

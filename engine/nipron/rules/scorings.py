@@ -127,11 +127,11 @@ def _district_ranks(
         pos = 1 + sum(1 for v in influence if v > foreign)
         ranked.append((pos, FOREIGN, msg("the foreign companies {place}", place=_ordinal(pos))))
     ranks = [said for _, _, said in sorted(ranked, key=lambda r: (r[0], r[1]))]
-    said = {"scoring": scoring, "district": words.district(district)}
+    where = {"scoring": scoring, "district": words.district(district)}
     if ranks:
-        text = msg("Scoring {scoring}, {district}: {ranks}.", ranks=join(", ", ranks), **said)
+        text = msg("Scoring {scoring}, {district}: {ranks}.", ranks=join(", ", ranks), **where)
     else:
-        text = msg("Scoring {scoring}, {district}: no player has influence there, nobody scores.", **said)
+        text = msg("Scoring {scoring}, {district}: no player has influence there, nobody scores.", **where)
     return ev("district", text, None, True, scoring=scoring, district=district + 1)
 
 

@@ -446,7 +446,7 @@ async def run(
     make = f"make transcript-{language}" if foreign else "make transcript"
     intro = [
         f"{title}, {who}, seed {seed}. Written by `python -m tests.transcript --game {game} "
-        f"--players {players} --seed {seed}{cut}` (`{make}` writes all three).",
+        f"--players {players} --seed {seed}{cut}` (`{make}` writes every game's).",
         "",
         "Every scripted player takes the move the game's own AI (easy) would choose, by clicking "
         "what a player would click. What follows is only what the players saw and did, in time "
@@ -457,8 +457,8 @@ async def run(
         "that notifies the player (edits never do); a stretch on a panel runs from **Take my turn** "
         "(or from a panel still open when a new turn line appears) until the panel offers nothing "
         "more, and its clicks include **Take my turn**; a decision is one kind of question the game "
-        "asks in a stretch (the tab sides, the Housing city, a turn), a question asked in the middle "
-        "of another (where to send an employee on a mission) counting with it; a player's clicks "
+        "asks in a stretch (in Carnegie the tab sides, the Housing city, a turn), a question asked in "
+        "the middle of another (where to send an employee on a mission) counting with it; a player's clicks "
         "include the lobby's buttons. *Played hours apart* adds one **Take my turn** to each stretch "
         "that began on a panel still open: Discord keeps a panel editable for 15 minutes only.",
     ]

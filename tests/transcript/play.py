@@ -165,11 +165,17 @@ class Table:
             await fake.wait_until(lambda: mention in fake.message(lobby.id).content, WAIT, f"{name} seated")  # noqa: B023
         current = fake.message(lobby.id)
         start = carrying(current, ids.START)
-        assert start is not None, current.content
-        parts = ID_PART.match(start["custom_id"])
-        assert parts is not None, start
-        self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
-        await self.click(host, current, start["custom_id"], str(start.get("label", "")))
+        if start is None and len(self.players) == 1:
+            # A table for one starts at once, its lobby posted without buttons: its number is in the text.
+            number = re.search(r"#(\d+)", current.content)
+            assert number is not None, current.content
+            self.game_id = int(number[1])
+        else:
+            assert start is not None, current.content
+            parts = ID_PART.match(start["custom_id"])
+            assert parts is not None, start
+            self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
+            await self.click(host, current, start["custom_id"], str(start.get("label", "")))
         for seat in range(len(self.players)):
             self.ais[seat] = self.game.ai(self.seed + seat, "easy")
         await self.agreed()

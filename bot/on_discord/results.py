@@ -70,13 +70,25 @@ class Results:
         # the title is an engine sentence (a Msg), said in the channel's language by the summary
         found = reached.data.get("title", key) if reached is not None else key
         title = found if isinstance(found, str) else key
-        content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
+        *earlier, content = narrate.summary_parts(game.title, title, events, table.said_names, sheet, before)
         if self.clocks is not None:
             content = clip(
                 content + clock_text.skipped_note(table, await self.clocks.reading.skipped(table.id))
             )
         content = with_game_link(content, self.client, table.id)
+        for part, said in enumerate(earlier):
+            await self._send_part(channel, table, said, f"{key}#{part}")
         await self._send(channel, table, content, key, ping=False, picture=Picture(table, state, sheet))
+
+    async def _send_part(
+        self, channel: discord.PartialMessageable, table: Table, content: str, part: str
+    ) -> None:
+        """A long summary's earlier part. The summary stays owed until its last part is sent; sent again
+        after a crash, each part's own nonce keeps Discord from showing it twice."""
+        with pacing(Priority.ROUND):
+            await channel.send(
+                content, allowed_mentions=NO_MENTIONS, nonce=once.nonce("post", table.id, part)
+            )
 
     async def final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
         table, progress = status.table, status.progress

@@ -64,7 +64,13 @@ def _capacity(table: Table) -> str:
 def lobby_text(table: Table) -> str:
     title = plugins.game(table.game.game).title
     status = table.game.status
-    if status is Status.LOBBY:
+    if status is Status.LOBBY and table.game.seats_wanted == 1:
+        # A table for one starts at once and its lobby has no buttons: nothing to press.
+        footer = t("A table for one: the game starts at once.")
+        if table.game.thread_wanted:
+            footer += " " + t("The game is played in a thread of its own.")
+        head = t("**{title}** — lobby #{id}", title=title, id=table.id)
+    elif status is Status.LOBBY:
         footer = t(
             "Press **Join** to take a seat (the host may **Add a bot** to fill one); "
             "the host presses **Start** when everyone is in."

@@ -1,0 +1,97 @@
+"""A small decision's choices on the public turn line itself (``bot.service.line_choices``): the player
+it names answers with one click, whenever they come back, through the same service path as their
+panel (``play.act`` with the version the line was drawn at), so undo, clocks and the thread's log work
+the same. Anyone else is told whose turn it is; a line the game has moved past is refused as stale and
+changes nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.on_discord.views import ids
+from bot.on_discord.views.common import guarded, sessions_of
+from bot.on_discord.views.turn import act_and_announce, open_panel
+from bot.service.limits import BUTTON_LABEL, clip
+from bot.service.line_choices import LineChoices, line_choices, parse_index
+from bot.service.play import STALE_CHOICE
+from bot.service.progress import Offered
+from bot.service.tables import Progress, Table
+from engine.core import NotYourTurn, StaleState
+from render.common.alike import said_alike
+from render.common.language import t
+
+
+class LineChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LINE_TEMPLATE):
+    def __init__(self, game_id: int, version: int, seat: int, index: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.line_choice_id(game_id, version, seat, index),
+                row=0,
+            )
+        )
+        self.game_id, self.version, self.seat, self.index = game_id, version, seat, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LineChoiceButton:
+        # Only the bot writes these ids: a position it would not write points at no choice (stale).
+        index = parse_index(match["index"])
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            -1 if index is None else index,
+            label=getattr(item, "label", None) or "…",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        # Acknowledged as an update of the line, so the next line can be this click's public follow-up.
+        await guarded(interaction, self._click, update=True)
+
+    async def _click(self, interaction: discord.Interaction[Any]) -> None:
+        status = await sessions_of(interaction).reading.status(
+            self.game_id, channel_id=interaction.channel_id
+        )
+        table, progress = status.table, status.progress
+        known = sessions_of(interaction).store.offered
+        offered = line_choices(table, progress, known) if progress is not None else None
+        if (
+            table.version != self.version
+            or offered is None
+            or offered.seat != self.seat
+            or not 0 <= self.index < len(offered.choices)
+        ):
+            raise StaleState(STALE_CHOICE)
+        if table.seat_of(interaction.user.id) != self.seat:
+            raise NotYourTurn(
+                t(
+                    "It is {name}'s turn: these buttons are theirs. You will be told when it is yours.",
+                    name=table.said_at(self.seat),
+                )
+            )
+        _, choice = offered.choices[self.index]
+        shown = await act_and_announce(interaction, self.game_id, self.version, self.seat, choice.notation)
+        if shown is None or shown[1] is None:
+            # Nothing more for the clicker now: the line itself is retired into the move they made.
+            return
+        # More of the same turn is theirs (activating a second employee, say): their panel, unasked.
+        await open_panel(interaction, self.game_id, *shown)
+
+
+def line_buttons(table: Table, progress: Progress, known: Offered | None = None) -> list[LineChoiceButton]:
+    """The turn line's choice buttons (none when the decision does not fit on it)."""
+    offered: LineChoices | None = line_choices(table, progress, known)
+    if offered is None:
+        return []
+    # One kind of label shortened one way on the whole line, as on a panel.
+    labels = said_alike([choice.label for _, choice in offered.choices])
+    return [
+        LineChoiceButton(table.id, table.version, offered.seat, index, label=label)
+        for (index, _), label in zip(offered.choices, labels, strict=True)
+    ]

@@ -28,8 +28,16 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
     await open_carnegie(fake, players)
     sessions = sessions_of(first)
     game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
-    # The tab sides are chosen at the same time (each on their own panel): bob chooses his four, so that
-    # alice is the one left to choose and the line asks her alone.
+    # The tab sides are chosen at the same time: a row for each player, their name on its buttons;
+    # a click on the other player's row is refused (and says where one's own are).
+    both = turn_line(fake)
+    assert both is not None
+    bobs = [b for b in line_choices(both) if b["custom_id"].split(":")[4] == "1"]
+    assert bobs and all(b["label"].startswith("bob: ") for b in bobs), both.buttons()
+    wrong = acked(await fake.click("alice", both, bobs[0]["custom_id"]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: wrong.replies, PATIENCE, "the refusal of a click on another's row")
+    assert "These buttons are bob's" in wrong.replies[0].content, wrong.replies[0].content
+    # bob chooses his four, so that alice is the one left to choose and the line asks her alone.
     announcer = first.client.announcer
     for _ in range(4):
         status = await sessions.reading.status(game_id)

@@ -303,7 +303,12 @@ class Table:
         choices = status.progress.choices.get(seat, [])
         for button in line.buttons():
             parts = ID_PART.match(str(button.get("custom_id", "")))
-            if parts is None or parts["kind"] != "c" or int(parts["version"]) != version:
+            if (
+                parts is None
+                or parts["kind"] != "c"
+                or int(parts["version"]) != version
+                or int(parts["seat"]) != seat
+            ):
                 continue
             index = int(parts["ref"])
             if index < len(choices) and choices[index].notation == notation:

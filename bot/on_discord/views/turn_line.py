@@ -60,5 +60,5 @@ def turn_line_view(table: Table, progress: Progress, known: Offered | None = Non
     choices = line_buttons(table, progress, known)
     for button in choices:
         view.add_item(button)
-    view.add_item(TakeTurnButton(table.id, table.version, row=1 if choices else 0))
+    view.add_item(TakeTurnButton(table.id, table.version, row=len({b.seat for b in choices})))
     return view

@@ -194,3 +194,18 @@ def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
             stretch = []
     assert told, "no round with an employee move in the first rounds of this seeded game"
     assert any(re.search(r"(Ana|Bo) moved (an employee|employees) from ", text) for text in told)
+
+
+def test_a_summary_names_the_players_with_nothing_of_note() -> None:
+    events = [
+        Event(kind="choose", text="{p2} chose Construction", seat=2, headline=True),
+        Event(kind="move", text="{p0} moved someone", seat=0),  # only in the log
+    ]
+    sheet = _sheet((0, "Seat 1", {}), (1, "Seat 2", {}), (2, "Seat 3", {}))
+    text = _summary("Game", "Round 7 is over", events, ["Ana", "Bo", "Cy"], sheet, None)
+    assert "• Cy chose Construction\n• Nothing of note from Ana and Bo." in text
+    # Nobody had a headline: the stretch says so once, naming nobody.
+    quiet = _summary(
+        "Game", "Round 7 is over", [Event(kind="move", text="x", seat=0)], ["Ana", "Bo"], sheet, None
+    )
+    assert "Nothing of note happened." in quiet and "from" not in quiet

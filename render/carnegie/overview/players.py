@@ -120,7 +120,7 @@ def draw_owner_legend(c: Canvas, m: BoardModel) -> None:
         x += 104
     c.icon("locomotive", x + 14, ly, 28)
     c.fit_text(x + 34, ly, t("first player"), 150, 16, fill=INK_SOFT, anchor="lm", min_size=11)
-    x += 34 + min(150, c.text_width(t("first player"), 16)) + 20
+    x += 34 + round(min(150, c.text_width(t("first player"), 16))) + 20
     if any(p.action_choice for p in m.players):
         # The tile's "?" beside a player's name: what holding it means (R5.6.2; R5.6.4 its 3 VP at the end).
         c.icon("action_choice", x + 12, ly, 24, ACTION_CHOICE_INK)

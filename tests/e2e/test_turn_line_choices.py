@@ -4,9 +4,11 @@ changes nothing; the buttons still work after the bot restarts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from bot.on_discord.views.clock_text import _coarse
 from tests.e2e.carnegie_play import open_carnegie, seeded, sessions_of, turn_line
 from tests.e2e.test_lobby import DEFERRED_UPDATE, acked
 from tests.fakediscord import PATIENCE, FakeDiscord, Message
@@ -56,6 +58,8 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
         return line is not None and alone in line.content and bool(line_choices(line))
 
     await fake.wait_until(asks_alice, PATIENCE, "the line to ask alice alone, with her choices")
+    # and how long she has (the game's default speed: a day in the bank), in whole hours
+    assert re.search(r" \((1 day|2[0-3] hours) left\)$", fake.message(turn_line(fake).id).content)  # type: ignore[union-attr]
     seat = before.progress.decision.seats[0]
     mover, other = (players[seat], players[1 - seat])
     line = turn_line(fake)
@@ -114,3 +118,13 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
 
     await fake.wait_until_async(moved_again, PATIENCE, "the click after the restart to be applied")
     assert not [m for m in again.replies if "out of date" in m.content]
+
+
+def test_the_time_left_on_a_line_is_said_in_whole_hours() -> None:
+    assert [_coarse(s) for s in (86_400, 86_399, 3_600 * 5 + 59 * 60, 59 * 60 + 59, 30)] == [
+        "1 day",
+        "23 hours",
+        "5 hours",
+        "59 minutes",
+        "30 seconds",
+    ]

@@ -83,11 +83,18 @@ def line_time_left(table: Table, pace: Speed, times: dict[int, SeatTime], seats:
     if not running:
         return ""
     if len(seats) == 1:
-        return " " + t("({left} left)", left=duration(running[0].left))
+        return " " + t("({left} left)", left=_coarse(running[0].left))
     each = [
-        t("{name}: {left} left", name=table.said_at(time.seat), left=duration(time.left)) for time in running
+        t("{name}: {left} left", name=table.said_at(time.seat), left=_coarse(time.left)) for time in running
     ]
     return " (" + "; ".join(each) + ")"
+
+
+def _coarse(seconds: int) -> str:
+    """A time left as the line says it once, for a while: in whole hours (whole minutes under an
+    hour, seconds under a minute), not "23 hours 59 minutes" that is out of date a minute later."""
+    unit = 3600 if seconds >= 3600 else 60 if seconds >= 60 else 1
+    return duration(seconds - seconds % unit)
 
 
 def reminder_text(reminder: Reminder) -> str:

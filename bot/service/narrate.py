@@ -150,13 +150,13 @@ def summary_parts(
 
 
 def quiet_seats(events: Sequence[Event], seats: int) -> list[int]:
-    """The seats with no headline of their own in a stretch where others had some: a summary names
-    them, so a player who could do nothing is not simply left out (why is the panel's to say)."""
-    told = {
-        e.seat for e in events if (e.headline or isinstance(e.data.get("fold"), dict)) and e.seat is not None
-    }
-    if not told:
+    """The seats with no headline of their own in a stretch where something was told (another
+    player's move, a rival's turn): a summary names them, so a player who could do nothing is not
+    simply left out (why is the panel's to say)."""
+    telling = [e for e in events if e.headline or isinstance(e.data.get("fold"), dict)]
+    if not telling:
         return []
+    told = {e.seat for e in telling}
     return [seat for seat in range(seats) if seat not in told]
 
 

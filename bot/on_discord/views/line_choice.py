@@ -20,8 +20,9 @@ from bot.service.play import STALE_CHOICE
 from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
 from engine.core import NotYourTurn, StaleState
+from engine.core.words import Msg, fitting
 from render.common.alike import said_alike
-from render.common.language import t
+from render.common.language import say, t
 
 
 class LineChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LINE_TEMPLATE):
@@ -99,9 +100,25 @@ def line_buttons(table: Table, progress: Progress, known: Offered | None = None)
         # One kind of label shortened one way on the whole row, as on a panel.
         labels = said_alike([choice.label for _, choice in row.choices])
         if named:
-            labels = [t("{name}: {choice}", name=table.said_at(row.seat), choice=label) for label in labels]
+            name = table.said_at(row.seat)
+            labels = [
+                t(
+                    "{name}: {choice}",
+                    name=name,
+                    choice=_within(choice.label, label, BUTTON_LABEL - len(name) - 2),
+                )
+                for (_, choice), label in zip(row.choices, labels, strict=True)
+            ]
         buttons += [
             LineChoiceButton(table.id, table.version, row.seat, index, label=label, row=n)
             for (index, _), label in zip(row.choices, labels, strict=True)
         ]
     return buttons
+
+
+def _within(label: str, said: str, room: int) -> str:
+    """A label said in ``room`` characters (beside its player's name): its longest form that fits,
+    when it has shorter forms, rather than its end cut off."""
+    if len(said) <= room or not isinstance(label, Msg) or label.limit is None:
+        return said
+    return fitting([say(form) for form in label.parts], room)

@@ -36,6 +36,7 @@ from typing import Any
 
 import discord
 
+from bot.clocks.clock_reading import ClockReading
 from bot.clocks.turn_clock import TurnClocks
 from bot.on_discord.pacer import Priority, pacing, through_429s
 from bot.on_discord.pictures_after import PicturesAfter
@@ -43,11 +44,14 @@ from bot.on_discord.refused import Refusals
 from bot.on_discord.results import Results
 from bot.on_discord.threads import unarchiving
 from bot.on_discord.views import text
+from bot.on_discord.views.clock_text import line_time_left
 from bot.on_discord.views.common import NO_MENTIONS, LineWebhook
 from bot.on_discord.views.turn_line import turn_line_view
 from bot.service import narrate
 from bot.service.bot_players import BotPlayers
 from bot.service.clock import Clock
+from bot.service.limits import clip
+from bot.service.line_choices import line_choices
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
@@ -177,7 +181,14 @@ class Announcer:
             # reminder comes when the quiet hours end.
             resting = await self.clocks.reading.resting(table) if self.clocks is not None else frozenset()
             await _update_turn_line(
-                sessions, self._lines, channel, status, force_new=summary, resting=resting, via=via
+                sessions,
+                self._lines,
+                channel,
+                status,
+                force_new=summary,
+                resting=resting,
+                via=via,
+                clocks=self.clocks.reading if self.clocks is not None else None,
             )
 
     async def retire_turn_line(self, table: Table) -> None:
@@ -244,8 +255,20 @@ async def _update_turn_line(
     force_new: bool,
     resting: frozenset[int] = frozenset(),
     via: LineWebhook | None,
+    clocks: ClockReading | None = None,
 ) -> None:
     table, progress = status.table, status.progress
+
+    async def asking(seats: list[int]) -> tuple[str, str]:
+        """The line's text (with the time its players have left, when the game has a time limit), and
+        the question it keeps once retired (the time left then would only mislead)."""
+        assert progress is not None
+        question = text.turn_line(table, progress, seats)
+        if clocks is None:
+            return question, question
+        pace, times = await clocks.times(table.id)
+        return clip(question + line_time_left(table, pace, times, seats)), question
+
     assert progress is not None
     humans = sorted(s for s in progress.decision.seats if s not in table.ai_seats)
     previous: list[int] = json.loads(table.game.prompt_seats) if table.game.prompt_seats else []
@@ -272,13 +295,17 @@ async def _update_turn_line(
             ]
         )
         mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
-        content, view = text.turn_line(table, progress, humans), turn_line_view(table)
+        (content, question), view = (
+            await asking(humans),
+            turn_line_view(table, progress, sessions.store.offered),
+        )
         if via is not None:
             message_id = await lines.post(via, content, view, mentions)
         else:
             with pacing(Priority.TURN):
                 message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
-        lines.asked(message_id, _plain(table, content, humans))
+        lines.asked(message_id, _plain(table, question, humans))
+        lines.drawn(message_id, table.version, bool(line_choices(table, progress, sessions.store.offered)))
         # The old line takes the moves it led to under its question: the thread reads as the game's log.
         told = await retired_line(sessions.reading, table)
         await lines.retire(channel, table.game.prompt_message_id, told=told)
@@ -289,12 +316,24 @@ async def _update_turn_line(
             # must not stay clickable after the abandon message.
             await lines.retire(channel, message_id)
         return
+    message_id = table.game.prompt_message_id
+    on_line = bool(line_choices(table, progress, sessions.store.offered))
+    redraw = lines.redraw_due(message_id, table.version, on_line)
+    fields: dict[str, Any] = {}
+    if redraw:
+        # The same player goes on deciding (a second employee to activate, say): the line's buttons,
+        # drawn at the version before, would only be refused; they show the choices of now.
+        fields["view"] = turn_line_view(table, progress, sessions.store.offered)
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.
-        content = text.turn_line(table, progress, humans)
-        await lines.edit(channel, table.game.prompt_message_id, content=content)
-        if table.game.prompt_message_id is not None:
-            lines.asked(table.game.prompt_message_id, _plain(table, content, humans))
+        fields["content"], question = await asking(humans)
+    if fields:
+        await lines.edit(channel, message_id, **fields)
+    if message_id is not None and redraw:
+        lines.drawn(message_id, table.version, on_line)
+    if message_id is not None and "content" in fields:
+        lines.asked(message_id, _plain(table, question, humans))
+    if humans != previous:
         await sessions.posts.set_prompt(
             table.id, message_id=table.game.prompt_message_id, seats=humans, since=table.game.waiting_since
         )
@@ -323,8 +362,25 @@ class _Lines:
         # Only this process knows it: a line retired after a restart keeps its text and loses its button.
         self._asked: dict[int, str] = {}
 
+        # message id → (the version its buttons were drawn at, whether it carries choices); one a game
+        self._drawn: dict[int, tuple[int, bool]] = {}
+
     def asked(self, message_id: int, question: str) -> None:
         self._asked[message_id] = question
+
+    def drawn(self, message_id: int, version: int, choices: bool) -> None:
+        self._drawn[message_id] = (version, choices)
+
+    def redraw_due(self, message_id: int | None, version: int, choices: bool) -> bool:
+        """Whether the line's buttons are out of date at ``version``: it carried choices drawn at another
+        version, or carries them now. A line drawn before a restart is redrawn once (what it carries
+        is not known)."""
+        if message_id is None:
+            return False
+        kept = self._drawn.get(message_id)
+        if kept is None:
+            return True
+        return kept[0] != version and (kept[1] or choices)
 
     async def post(
         self, via: LineWebhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
@@ -372,6 +428,7 @@ class _Lines:
         """The old turn line loses its button (the new line is the place to click) and keeps its text,
         or, with ``told`` (the moves it led to), its question with names for mentions and the moves."""
         question = self._asked.pop(message_id or 0, None)
+        self._drawn.pop(message_id or 0, None)
         try:
             if told is None or question is None:
                 await self.edit(channel, message_id, view=None)

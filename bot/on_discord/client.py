@@ -25,6 +25,7 @@ from bot.on_discord.loopback import loopback_connector
 from bot.on_discord.pacer import Pacer, install
 from bot.on_discord.reminders import discord_deliverer
 from bot.on_discord.translator import CatalogueTranslator, link_registered
+from bot.on_discord.views.line_choice import LineChoiceButton
 from bot.on_discord.views.lobby import LobbyButton
 from bot.on_discord.views.look import LookButton
 from bot.on_discord.views.open_panels import OpenPanels
@@ -191,6 +192,7 @@ class BoardroomBot(commands.Bot):
             GroupButton,
             UndoButton,
             TakeTurnButton,
+            LineChoiceButton,
             LookButton,
             SkipButton,
             BackButton,

@@ -130,6 +130,9 @@ def summary_parts(
     lines = [f"• {line}" for line in event_lines(folded(events), names)] or [
         "• " + t("Nothing of note happened.")
     ]
+    quiet = quiet_seats(events, len(names))
+    if quiet:
+        lines.append("• " + t("Nothing of note from {who}.", who=listing([names[seat] for seat in quiet])))
     score = (
         t("**Provisional score**") + "\n" + "\n".join(score_changes(sheet, before, names))
         if sheet.lines
@@ -144,6 +147,17 @@ def summary_parts(
         earlier = "• " + tn("…{n} earlier (`/game log`).", "…{n} earlier (`/game log`).", dropped)
         parts = _packed(game_title, title, [earlier, *lines[dropped:], *tail])
     return parts
+
+
+def quiet_seats(events: Sequence[Event], seats: int) -> list[int]:
+    """The seats with no headline of their own in a stretch where something was told (another
+    player's move, a rival's turn): a summary names them, so a player who could do nothing is not
+    simply left out (why is the panel's to say)."""
+    telling = [e for e in events if e.headline or isinstance(e.data.get("fold"), dict)]
+    if not telling:
+        return []
+    told = {e.seat for e in telling}
+    return [seat for seat in range(seats) if seat not in told]
 
 
 def _packed(game_title: str, title: str, lines: Sequence[str]) -> list[str]:

@@ -68,8 +68,13 @@ def test_a_rival_without_a_seat_is_named_by_the_sheet() -> None:
 
 
 def test_a_long_summary_is_split_over_messages_never_cut() -> None:
-    events = [_event("build", f"{{p0}} built project number {n} in a far away city.") for n in range(200)]
-    events.append(_event("move", "{p1} moved someone", headline=False))  # only in the log
+    events = [
+        Event(
+            kind="build", text=f"{{p0}} built project number {n} in a far away city.", seat=0, headline=True
+        )
+        for n in range(200)
+    ]
+    events.append(Event(kind="move", text="{p1} moved someone", seat=1))  # only in the log
     before = _sheet(
         (0, "Seat 1", {"cities": 10}), (1, "Seat 2", {"cities": 9}), (None, "Rival", {"cards": 15})
     )
@@ -80,7 +85,9 @@ def test_a_long_summary_is_split_over_messages_never_cut() -> None:
     assert len(parts) > 1 and all(len(part) <= MAX_MESSAGE for part in parts)
     # Every headline in order, none left to /game log; the later parts say whose summary they go on.
     told = [line for part in parts for line in part.splitlines() if line.startswith("• ")]
-    assert told == [f"• Ana built project number {n} in a far away city." for n in range(200)]
+    assert told == [f"• Ana built project number {n} in a far away city." for n in range(200)] + [
+        "• Nothing of note from Bo."
+    ]
     assert parts[0].startswith("**Game — Round 7 is over.**\n• Ana built project number 0 ")
     assert all(part.startswith("**Game — Round 7 is over** (continued)\n") for part in parts[1:])
     assert "earlier" not in "".join(parts) and "moved" not in "".join(parts)
@@ -194,3 +201,23 @@ def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
             stretch = []
     assert told, "no round with an employee move in the first rounds of this seeded game"
     assert any(re.search(r"(Ana|Bo) moved (an employee|employees) from ", text) for text in told)
+
+
+def test_a_summary_names_the_players_with_nothing_of_note() -> None:
+    events = [
+        Event(kind="choose", text="{p2} chose Construction", seat=2, headline=True),
+        Event(kind="move", text="{p0} moved someone", seat=0),  # only in the log
+    ]
+    sheet = _sheet((0, "Seat 1", {}), (1, "Seat 2", {}), (2, "Seat 3", {}))
+    text = _summary("Game", "Round 7 is over", events, ["Ana", "Bo", "Cy"], sheet, None)
+    assert "• Cy chose Construction\n• Nothing of note from Ana and Bo." in text
+    # Nobody had a headline: the stretch says so once, naming nobody.
+    # A rival without a seat had the stretch to itself: the player is named too.
+    rival = [Event(kind="turn", text="Rival built", headline=True)]
+    assert "• Rival built\n• Nothing of note from Ana." in _summary(
+        "Game", "Round 2 is over", rival, ["Ana"], sheet, None
+    )
+    quiet = _summary(
+        "Game", "Round 7 is over", [Event(kind="move", text="x", seat=0)], ["Ana", "Bo"], sheet, None
+    )
+    assert "Nothing of note happened." in quiet and "from" not in quiet

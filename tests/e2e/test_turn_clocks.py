@@ -168,7 +168,7 @@ async def test_boardroom_turns_lists_the_games_of_two_servers_with_links(
     for line, guild in ((first, fake.guild), (second, other)):
         link = f"https://discord.com/channels/{guild.id}/{line.channel_id}/{line.id}"
         assert link in text
-        assert fake.message(line.id).button_labels() == ["Take my turn"]  # the link leads to a live line
+        assert "Take my turn" in fake.message(line.id).button_labels()  # the link leads to a live line
     assert "1 day left on your clock" in text
     me = acked(
         await fake.slash("bob", "general", "boardroom me", timezone="Europe/Paris", quiet="23-08"),

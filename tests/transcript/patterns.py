@@ -37,7 +37,7 @@ def findings(text: str) -> list[str]:
             match = pattern.search(line)
             if match is not None:
                 found.append(f"{pattern.pattern}: {match.group(0)!r} — {line.strip()}")
-    return found + unexplained_scores(text)
+    return found + unexplained_scores(text) + left_out_players(text)
 
 
 def unexplained_scores(text: str) -> list[str]:
@@ -54,4 +54,38 @@ def unexplained_scores(text: str) -> list[str]:
             in_block = False
         elif score[3] is None:
             found.append(f"a score without its cause: {line.strip()}")
+    return found
+
+
+# A summary's head: "**Carnegie — Round 7 is over.**" (its continuation parts carry no full stop inside).
+SUMMARY_HEAD = re.compile(r"> \*\*[^*]+ — [^*]+\.\*\*")
+
+
+def left_out_players(text: str) -> list[str]:
+    """The summaries that leave a player out: every name in the score block must also be in the
+    lines above it (a move, or "Nothing of note from …"), so a round where someone could do nothing
+    says so. Names are the players' own in every language."""
+    found: list[str] = []
+    told: list[str] = []
+    head = ""
+    in_score = False
+    for line in text.splitlines():
+        if SUMMARY_HEAD.fullmatch(line):
+            head, told, in_score = line, [], False
+            continue
+        if not head:
+            continue
+        if SCORE_HEADER.fullmatch(line):
+            in_score = True
+            continue
+        score = SCORE_LINE.fullmatch(line) if in_score else None
+        if in_score and score is None:
+            head, in_score = "", False
+            continue
+        if score is not None:
+            name = score[1]
+            if not any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said) for said in told):
+                found.append(f"a summary that leaves {name} out: {head.strip()}")
+        elif line.startswith("> "):
+            told.append(line)
     return found

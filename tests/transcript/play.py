@@ -123,6 +123,7 @@ class Table:
         self.kind = ""  # the kind of decision the next click answers
         self.language = language
         self.chosen = dict(chosen or {})
+        self.chosen_at: tuple[tuple[int, int], str] = ((-1, -1), "")  # the AI's move at (version, seat)
 
     # -- acting ----------------------------------------------------------------------------------
     async def type_command(self, user: str, command: str, **options: Any) -> Any:
@@ -246,9 +247,18 @@ class Table:
             seat = humans[0]
             user = self.names[status.table.user_at(seat)]
             self.stretch, self.kind = [], progress.decision.kind
-            panel = self.live_panel(user, status.table.version)
-            self.tally.reused.append(panel is not None)
-            if panel is not None:
+            panel = await self.on_the_line(user, seat, status)
+            if panel is None and self.stretch:
+                # answered on the turn line with one click, and nothing more of it was theirs
+                self.tally.reused.append(False)
+                self.tally.sessions.append(self.stretch)
+                self.stretch = None
+                continue
+            if panel is None:
+                panel = self.live_panel(user, status.table.version)
+            reused = panel is not None and not self.stretch
+            self.tally.reused.append(reused)
+            if reused:
                 self.tally.reused_by[user] += 1
             if panel is None:
                 line = self.turn_line()
@@ -269,6 +279,66 @@ class Table:
                 shown = self.fake.plain(self.fake.message(panel.id).content)
                 raise AssertionError(f"{user} could not move; the panel says: {shown}")
 
+    async def ai_move(self, seat: int, version: int) -> tuple[Any, list[Any], str]:
+        """The state, the seat's legal actions and the move its AI takes there (asked once a version: the
+        line and then the panel ask the same AI, whose choices may draw on its own random numbers)."""
+        state = await self.sessions.reading.load(self.game_id)
+        legal = self.game.legal_actions(state, seat)
+        if self.chosen_at[0] != (version, seat):
+            self.chosen_at = (
+                (version, seat),
+                self.game.format_action(self.ais[seat].choose(self.game, state, seat, legal)),
+            )
+        return state, legal, self.chosen_at[1]
+
+    async def on_the_line(self, user: str, seat: int, status: Any) -> Message | None:
+        """Answer the decision on the turn line itself when the line carries the AI's move (a small
+        decision: ``bot.service.line_choices``), as a player coming back hours later would, with no
+        panel open. The private panel the bot then sends when more of the turn is theirs, or None."""
+        line = self.turn_line()
+        if line is None:
+            return None
+        version = status.table.version
+        _, _, notation = await self.ai_move(seat, version)
+        choices = status.progress.choices.get(seat, [])
+        for button in line.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if (
+                parts is None
+                or parts["kind"] != "c"
+                or int(parts["version"]) != version
+                or int(parts["seat"]) != seat
+            ):
+                continue
+            index = int(parts["ref"])
+            if index < len(choices) and choices[index].notation == notation:
+                break
+        else:
+            return None
+        outcome = await self.click(user, line, button["custom_id"], str(button.get("label", "")))
+
+        clicked = button["custom_id"]
+
+        async def moved() -> bool:
+            # Applied, and announced: the line it was clicked on took the move (its buttons retired or
+            # drawn again for the next step), so the next turn line is posted or the line still asks.
+            shown = any(b.get("custom_id") == clicked for b in self.fake.message(line.id).buttons())
+            return bool(outcome.replies) or (
+                not shown and (await self.sessions.reading.status(self.game_id)).table.version != version
+            )
+
+        await self.fake.wait_until_async(moved, WAIT, "the click on the turn line to be applied")
+        after = await self.sessions.reading.status(self.game_id)
+        if after.table.version == version:
+            refusal = " / ".join(m.content for m in outcome.replies)
+            raise AssertionError(f"{user}'s click on the turn line was refused: {refusal}")
+        if after.table.game.status is not Status.ACTIVE or seat not in after.progress.decision.seats:
+            return None
+        await self.fake.wait_until(lambda: outcome.replies, WAIT, "the rest of the turn on a panel")
+        panel = outcome.replies[0]
+        self.panels[user] = panel.id
+        return panel
+
     async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:
         """Click the AI's moves on the panel until it offers nothing more, or a new turn line was
         posted (the decision passed on and came back, or a round began). False: stop playing."""
@@ -287,10 +357,7 @@ class Table:
             if status.table.game.prompt_message_id != line_id:
                 return True  # a new turn line: the next decision starts (on this same panel)
             self.kind = status.progress.decision.kind
-            state = await self.sessions.reading.load(self.game_id)
-            legal = self.game.legal_actions(state, seat)
-            action = self.ais[seat].choose(self.game, state, seat, legal)
-            notation = self.game.format_action(action)
+            state, legal, notation = await self.ai_move(seat, status.table.version)
             choices = status.progress.choices.get(seat, [])
             offered = self.offered(panel, choices)
             chosen = next((c for c in choices if c.notation == notation), None)

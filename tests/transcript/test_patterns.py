@@ -15,12 +15,17 @@ CAUGHT = [
     "> • …ещё 5 раньше (/game log).",
     "> **Provisional score**\n> bob 20\n> alice 19",
     "> **Проміжний рахунок**\n> bob 39 (+20)",
+    # a round where bob could do nothing, and the summary does not say so
+    "> **Carnegie — Round 7 is over.**\n> • carol chose Construction.\n> **Provisional score**\n"
+    "> bob 30 (±0)\n> carol 28 (+1: city VP +1)",
 ]
 PASSED = [
     "> alice and carol tied on 50 VP; carol wins as the tied player who played most recently.",
     "> **Provisional score**\n> bob 20 (+20: city VP 3, departments 17)\n> alice 19 (±0)\n> Image: r1.png",
     "> • carol took a blue worker from space 2 and built a level-1 Silk factory.",
     "> Buttons: [Housing side B: 6 VP, cap +3]",
+    "> **Carnegie — Round 7 is over.**\n> • carol chose Construction.\n> • Nothing of note from bob.\n"
+    "> **Provisional score**\n> bob 30 (±0)\n> carol 28 (+1: city VP +1)",
 ]
 
 

@@ -73,6 +73,30 @@ def clock_lines(table: Table, pace: Speed, times: dict[int, SeatTime]) -> str:
     return head + ("\n" + "\n".join(f"• {p}" for p in parts) if parts else "")
 
 
+def line_time_left(table: Table, pace: Speed, times: dict[int, SeatTime], seats: list[int]) -> str:
+    """What the turn line adds for the players it asks: " (23 hours left)", or each one's time when
+    several decide; nothing without a time limit (reminders only) or for a clock that is not running
+    down (out of time, skipped)."""
+    if not pace.limited:
+        return ""
+    running = [times[s] for s in seats if s in times and not times[s].out_of_time and not times[s].skipped]
+    if not running:
+        return ""
+    if len(seats) == 1:
+        return " " + t("({left} left)", left=_coarse(running[0].left))
+    each = [
+        t("{name}: {left} left", name=table.said_at(time.seat), left=_coarse(time.left)) for time in running
+    ]
+    return " (" + "; ".join(each) + ")"
+
+
+def _coarse(seconds: int) -> str:
+    """A time left as the line says it once, for a while: in whole hours (whole minutes under an
+    hour, seconds under a minute), not "23 hours 59 minutes" that is out of date a minute later."""
+    unit = 3600 if seconds >= 3600 else 60 if seconds >= 60 else 1
+    return duration(seconds - seconds % unit)
+
+
 def reminder_text(reminder: Reminder) -> str:
     table = reminder.table
     who = mention(reminder.user_id)

@@ -27,6 +27,7 @@ from bot.on_discord.views.common import (
     announcer_of,
     guarded,
     line_webhook,
+    send_followup,
     sessions_of,
 )
 from bot.on_discord.views.look import look_buttons
@@ -434,6 +435,18 @@ def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *,
     panels = open_panels_of(interaction.client)
     if panels is not None:
         panels.remember(game_id, interaction.user.id, edit, live=live, interaction=interaction)
+
+
+async def open_panel(
+    interaction: discord.Interaction[Any], game_id: int, content: str, view: discord.ui.View | None
+) -> None:
+    """Show the clicker their panel as a new private message, and ``remember`` it."""
+    message = await send_followup(interaction, content, view=view)
+
+    async def edit(content: str, view: discord.ui.View | None) -> None:
+        await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+
+    remember(interaction, game_id, edit, live=view is not None)
 
 
 def remember_original(interaction: discord.Interaction[Any], game_id: int, *, live: bool) -> None:

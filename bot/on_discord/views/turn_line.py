@@ -1,6 +1,6 @@
-"""The public turn line "@Ana — your turn: …" (posted once per turn by ``bot.on_discord.announce``) and its
-one
-**Take my turn** button, which opens the clicker's private panel (``bot.on_discord.views.turn``)."""
+"""The public turn line "@Ana — your turn: …" (posted once per turn by ``bot.on_discord.announce``): a
+small decision's choices (``bot.on_discord.views.line_choice``) and **Take my turn**, which opens the
+clicker's private panel (``bot.on_discord.views.turn``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from typing import Any
 import discord
 
 from bot.on_discord.views import ids
-from bot.on_discord.views.common import NO_MENTIONS, guarded, send_followup, sessions_of
-from bot.on_discord.views.turn import own_panel, remember
-from bot.service.tables import Table
+from bot.on_discord.views.common import guarded, sessions_of
+from bot.on_discord.views.line_choice import line_buttons
+from bot.on_discord.views.turn import open_panel, own_panel
+from bot.service.progress import Offered
+from bot.service.tables import Progress, Table
 from engine.core.words import msg
 from render.common.language import say
 
@@ -23,12 +25,13 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
     """On the public turn line: opens the clicker's own panel (whatever version it was drawn at:
     it always shows the current choices)."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=say(TAKE_MY_TURN),
                 style=discord.ButtonStyle.success,
                 custom_id=ids.turn_id(game_id, version),
+                row=row,
             )
         )
         self.game_id, self.version = game_id, version
@@ -47,16 +50,15 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         status = await sessions_of(interaction).reading.status(
             self.game_id, channel_id=interaction.channel_id
         )
-        content, view = own_panel(status, interaction.user.id)
-        message = await send_followup(interaction, content, view=view)
-
-        async def edit(content: str, view: discord.ui.View | None) -> None:
-            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
-
-        remember(interaction, self.game_id, edit, live=view is not None)
+        await open_panel(interaction, self.game_id, *own_panel(status, interaction.user.id))
 
 
-def turn_line_view(table: Table) -> discord.ui.View:
+def turn_line_view(table: Table, progress: Progress, known: Offered | None = None) -> discord.ui.View:
+    """A small decision's choices on their own row (``line_choice``), and **Take my turn** for the rest:
+    the panel still shows the board, Undo and every choice."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TakeTurnButton(table.id, table.version))
+    choices = line_buttons(table, progress, known)
+    for button in choices:
+        view.add_item(button)
+    view.add_item(TakeTurnButton(table.id, table.version, row=len({b.seat for b in choices})))
     return view

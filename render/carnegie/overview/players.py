@@ -107,7 +107,7 @@ def draw_players(
 
 def draw_owner_legend(c: Canvas, m: BoardModel) -> None:
     """The markers that are not a seat's, only those this game uses, and the first-player locomotive."""
-    x0, _, _, y1 = PLAYER_BOX
+    x0, _, x1, y1 = PLAYER_BOX
     ly = y1 - 26
     x = x0 + 16
     if NEUTRAL in m.slots:
@@ -120,6 +120,12 @@ def draw_owner_legend(c: Canvas, m: BoardModel) -> None:
         x += 104
     c.icon("locomotive", x + 14, ly, 28)
     c.fit_text(x + 34, ly, t("first player"), 150, 16, fill=INK_SOFT, anchor="lm", min_size=11)
+    x += 34 + round(min(150, c.text_width(t("first player"), 16))) + 20
+    if any(p.action_choice for p in m.players):
+        # The tile's "?" beside a player's name: what holding it means (R5.6.2; R5.6.4 its 3 VP at the end).
+        c.icon("action_choice", x + 12, ly, 24, ACTION_CHOICE_INK)
+        legend = t("not used yet: 3 VP at the end")
+        c.fit_text(x + 30, ly, legend, x1 - x - 40, 16, fill=INK_SOFT, anchor="lm", min_size=11)
 
 
 def draw_strip(m: BoardModel) -> Image.Image:

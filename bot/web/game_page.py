@@ -26,7 +26,8 @@ async def live(request: web.Request) -> web.StreamResponse:
     """The game's version: the page reloads its parts when it differs from the one it shows."""
     context = context_of(request)
     game_id = reading.game_id_of(request)
-    version = await context.versions.version(game_id, lambda: reading.game_version(context, game_id))
+    with speaking(reader_language(request)):
+        version = await context.versions.version(game_id, lambda: reading.game_version(context, game_id))
     return web.json_response({"version": version}, headers={"Cache-Control": "no-store"})
 
 

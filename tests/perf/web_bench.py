@@ -33,6 +33,7 @@ from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
 from bot.web.context import WebContext
+from bot.web.links import game_path
 from bot.web.server import WebServer
 from engine.core import Game
 from tests.perf.report import Row, percentile
@@ -109,7 +110,7 @@ async def _measure(tmp: Path, quick: bool) -> list[Row]:
         n = 30 if quick else 200
         connector = aiohttp.TCPConnector(limit=LIVE_PAGES + 10)
         async with aiohttp.ClientSession(connector=connector) as client:
-            page = f"{server.address}/game/{game_id}"
+            page = server.address + game_path(context.secret, game_id)
             # Warm: the page once and every picture drawn and cached.
             await _round_trips(client, page, 1)
             for key in ("board", "strip", "phone"):

@@ -27,9 +27,9 @@ async def test_screenshots_of_the_game_page_and_the_replay(web: Web, tmp_path: P
     nipron = await seated_game(web.sessions, "nipron", 3, channel=11)
     await play_like_draw(web.sessions, nipron, 3, 2)
     shown_pages = (
-        ("game", f"/game/{game_id}"),
-        ("replay", f"/game/{game_id}/replay?at=20"),
-        ("nipron", f"/game/{nipron}"),
+        ("game", f"{web.game(game_id)}"),
+        ("replay", f"{web.game(game_id)}/replay?at=20"),
+        ("nipron", f"{web.game(nipron)}"),
     )
     OUT.mkdir(parents=True, exist_ok=True)
     for name, size in (("phone", PHONE), ("laptop", LAPTOP)):
@@ -47,7 +47,7 @@ async def test_screenshots_of_the_game_page_and_the_replay(web: Web, tmp_path: P
 
 async def test_the_zoom_buttons_and_the_wheel_zoom_the_board(web: Web, page: Page) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
-    await page.goto(web.url(f"/game/{game_id}"))
+    await page.goto(web.url(f"{web.game(game_id)}"))
     await pictures_loaded(page)
     figure = page.locator("figure.zoomable").first
     image = figure.locator("img")

@@ -63,7 +63,7 @@ def play_words() -> dict[str, str]:
 
 
 async def table_page(request: web.Request, *, note: str = "", refusal: str = "") -> web.Response:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     lang = reader_language(request)
     context = context_of(request)
     with speaking(lang):
@@ -143,7 +143,7 @@ def _back(game_id: int, seat: int, step: picker.Step = ()) -> web.HTTPSeeOther:
 
 
 async def act(request: web.Request) -> web.StreamResponse:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
@@ -171,7 +171,7 @@ async def act(request: web.Request) -> web.StreamResponse:
 
 
 async def undo(request: web.Request) -> web.StreamResponse:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
@@ -186,7 +186,7 @@ async def undo(request: web.Request) -> web.StreamResponse:
 
 async def hint(request: web.Request) -> web.StreamResponse:
     """The strong bot's choice for the deciding person, on their panel; recorded like /game hint."""
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     context = context_of(request)
     with speaking(reader_language(request)):
         try:

@@ -1,6 +1,6 @@
 """The game page: the full board and every public picture, the players with their scores by
-category, whose turn it is, and the whole log in player words; ``/game/{id}/live`` tells an open page
-when the game has changed (it polls: no connection held per reader)."""
+category, whose turn it is, and the whole log in player words; ``/game/{id}-{key}/live`` tells an
+open page when the game has changed (it polls: no connection held per reader)."""
 
 from __future__ import annotations
 

@@ -60,13 +60,13 @@ class TimedPool(RenderPool):
             self.last_ms = (time.perf_counter() - start) * 1000
 
 
-async def _round_trips(client: aiohttp.ClientSession, url: str, n: int) -> list[float]:
+async def _round_trips(client: aiohttp.ClientSession, url: str, n: int, status: int = 200) -> list[float]:
     out = []
     for _ in range(n):
         start = time.perf_counter()
         async with client.get(url) as response:
             await response.read()
-            assert response.status == 200, (url, response.status)
+            assert response.status == status, (url, response.status)
         out.append((time.perf_counter() - start) * 1000)
     return out
 
@@ -126,6 +126,21 @@ async def _measure(tmp: Path, quick: bool) -> list[Row]:
                     "ms",
                     PAGE_TARGET_MS,
                     note=f"floor: a bare aiohttp round trip p95 {floor:.2f} ms in this run; pictures cached",
+                )
+            )
+            # A guessed address (the id without its key): the key made and compared, the 404 said.
+            refused = percentile(
+                await _round_trips(client, f"{server.address}/game/{game_id}-guess", n, 404), 95
+            )
+            rows.append(
+                Row(
+                    SECTION,
+                    "a guessed game address (wrong key: 404)",
+                    "server time p95",
+                    refused,
+                    "ms",
+                    PAGE_TARGET_MS,
+                    note=f"floor: a bare aiohttp round trip p95 {floor:.2f} ms in this run",
                 )
             )
 

@@ -263,6 +263,8 @@ async def test_the_set_up_page_lists_the_games_to_resume(table: tuple[str, Sessi
     await expect(listed.nth(0)).to_contain_text(f"Carnegie #{second} — Cy")
     await expect(listed.nth(1)).to_contain_text(f"Nipron #{first} — Ana, Bo")
     await expect(listed.nth(1)).to_contain_text("last move")
+    OUT.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(OUT / "local-resume-laptop.png"), full_page=True)
     async with page.expect_navigation(wait_until="domcontentloaded"):
         await listed.nth(1).locator("a").click()
     assert page.url == f"{address}/play/{first}"

@@ -64,7 +64,7 @@ golden: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m tests.reliability.soak
 
-# Seeded Carnegie games (2 players, 4 players, solo) played through the real discord.py client against
+# Seeded games (Carnegie 2 players, 4 players, solo; Nipron 2 and 4 players) played through the real discord.py client against
 # the loopback fake; what the players saw and did goes to docs/transcripts/. Regenerate and
 # commit them whenever player-facing text changes.
 transcript: $(STAMP)

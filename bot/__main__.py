@@ -45,8 +45,8 @@ def guidance() -> str:
    History, Use Application Commands (permissions integer {permissions}).
 5. Invite it (replace APPLICATION_ID with the id on the app's General Information page):
    https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions={permissions}
-6. Optional while developing: set DEV_GUILD_ID to your test server's id so that slash commands
-   appear there at once; set SYNC_GLOBAL=true once to publish them to every server.
+6. Required, or Discord shows no /game: set DEV_GUILD_ID to your server's id (the commands
+   appear there at once), or set SYNC_GLOBAL=true for one start (every server, up to an hour).
 Then run `make run` again."""
 
 

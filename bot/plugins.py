@@ -31,10 +31,10 @@ BUILTIN: dict[str, tuple[str, str | None]] = {
     "nipron": ("engine.nipron", "render.nipron"),
 }
 
-# The games with a weekly challenge (one seat against the game's own rival, ``bot.service.challenge``):
-# name → (the table option that sets the rival's level, its level when none is chosen). Carnegie's
-# solo game against Andrew; Nipron has no rival without a seat, and bot seats would make the deal
-# depend on bot levels the week's board cannot compare, so it has none.
+# The games with a weekly challenge (one seat against the game's own rival,
+# ``bot.service.after_game.challenge``): name → (the table option that sets the rival's level, its level when
+# none is chosen). Carnegie's solo game against Andrew; Nipron has no rival without a seat, and bot seats
+# would make the deal depend on bot levels the week's board cannot compare, so it has none.
 CHALLENGES: dict[str, tuple[str, str]] = {"carnegie": ("difficulty", "normal")}
 
 

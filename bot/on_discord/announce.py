@@ -52,6 +52,7 @@ from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.service.tables import GameStatus, Table
+from bot.service.turn_story import retired_line, told_line
 from bot.storage import Status
 from engine.core import Event
 from render.common.language import speaking
@@ -164,7 +165,8 @@ class Announcer:
                     summary = True
             if progress.decision.finished:
                 if table.game.prompt_message_id is not None or table.game.prompt_seats is not None:
-                    await self._lines.retire(channel, table.game.prompt_message_id)
+                    told = await retired_line(sessions.reading, table)
+                    await self._lines.retire(channel, table.game.prompt_message_id, told=told)
                     await sessions.posts.set_prompt(game_id, message_id=None, seats=None, since=None)
                 return
             if self.bots is not None and table.ai_seats.intersection(progress.decision.seats):
@@ -276,7 +278,10 @@ async def _update_turn_line(
         else:
             with pacing(Priority.TURN):
                 message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
-        await lines.retire(channel, table.game.prompt_message_id)
+        lines.asked(message_id, _plain(table, content, humans))
+        # The old line takes the moves it led to under its question: the thread reads as the game's log.
+        told = await retired_line(sessions.reading, table)
+        await lines.retire(channel, table.game.prompt_message_id, told=told)
         if not await sessions.posts.set_prompt_unless_abandoned(
             table.id, message_id=message_id, seats=humans
         ):
@@ -286,12 +291,22 @@ async def _update_turn_line(
         return
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.
-        await lines.edit(
-            channel, table.game.prompt_message_id, content=text.turn_line(table, progress, humans)
-        )
+        content = text.turn_line(table, progress, humans)
+        await lines.edit(channel, table.game.prompt_message_id, content=content)
+        if table.game.prompt_message_id is not None:
+            lines.asked(table.game.prompt_message_id, _plain(table, content, humans))
         await sessions.posts.set_prompt(
             table.id, message_id=table.game.prompt_message_id, seats=humans, since=table.game.waiting_since
         )
+
+
+def _plain(table: Table, content: str, seats: list[int]) -> str:
+    """A turn line with its players' mentions made names: what it keeps once retired."""
+    for seat in seats:
+        user = table.user_at(seat)
+        if user is not None:
+            content = content.replace(text.mention(user), table.said_at(seat))
+    return content
 
 
 class _Lines:
@@ -304,6 +319,12 @@ class _Lines:
         self._clock = clock
         # message id → (the webhook that posted it, until when its token is good); oldest first.
         self._by_webhook: dict[int, LineWebhook] = {}
+        # message id → the question a live line asks, names for mentions (one a game: dropped at retire).
+        # Only this process knows it: a line retired after a restart keeps its text and loses its button.
+        self._asked: dict[int, str] = {}
+
+    def asked(self, message_id: int, question: str) -> None:
+        self._asked[message_id] = question
 
     async def post(
         self, via: LineWebhook, content: str, view: discord.ui.View, mentions: discord.AllowedMentions
@@ -345,10 +366,17 @@ class _Lines:
         with pacing(Priority.COSMETIC, droppable=True):
             await channel.get_partial_message(message_id).edit(allowed_mentions=NO_MENTIONS, **fields)
 
-    async def retire(self, channel: discord.PartialMessageable, message_id: int | None) -> None:
-        """The old turn line keeps its text but loses its button (the new line is the place to click)."""
+    async def retire(
+        self, channel: discord.PartialMessageable, message_id: int | None, *, told: str | None = None
+    ) -> None:
+        """The old turn line loses its button (the new line is the place to click) and keeps its text,
+        or, with ``told`` (the moves it led to), its question with names for mentions and the moves."""
+        question = self._asked.pop(message_id or 0, None)
         try:
-            await self.edit(channel, message_id, view=None)
+            if told is None or question is None:
+                await self.edit(channel, message_id, view=None)
+            else:
+                await self.edit(channel, message_id, view=None, content=told_line(question, told))
         except discord.NotFound:
             log.info("the old turn line %s is gone", message_id)
         self._by_webhook.pop(message_id or 0, None)

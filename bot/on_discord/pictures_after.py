@@ -15,9 +15,9 @@ import discord
 
 from bot import plugins
 from bot.on_discord.pacer import Priority, pacing
+from bot.service.after_game.score_chart import CHART_FILE, chart_job
 from bot.service.posts import FINAL_POST
 from bot.service.render_pool import RenderPool
-from bot.service.score_chart import CHART_FILE, chart_job
 from bot.service.sessions import Sessions
 from bot.service.tables import Table
 from engine.core import GameState, ScoreSheet

@@ -25,6 +25,7 @@ import discord
 
 from bot.on_discord.views import text
 from bot.on_discord.views.common import NO_MENTIONS
+from bot.on_discord.views.replay import final_view
 from bot.service import once
 from bot.service.clock import Clock
 from bot.storage import Database
@@ -53,6 +54,8 @@ class Post:
     ping_players: bool
     # the same in every attempt, so that Discord keeps one message however many attempts reached it
     nonce: str
+    # a game's final result carries its buttons (Rematch, Replay) in every attempt too
+    final_buttons_of: int | None = None
 
     def payload(self, attempt: int) -> str:
         return json.dumps(
@@ -64,6 +67,7 @@ class Post:
                 "filename": self.filename,
                 "ping_players": self.ping_players,
                 "nonce": self.nonce,
+                "final_buttons_of": self.final_buttons_of,
                 "attempt": attempt,
             }
         )
@@ -81,6 +85,7 @@ class Post:
             ping_players=bool(data["ping_players"]),
             # a row kept before posts carried their nonce: its own, from its id
             nonce=data.get("nonce") or once.nonce("post retry", row_id),
+            final_buttons_of=data.get("final_buttons_of"),
         )
         return post, int(data["attempt"])
 
@@ -182,10 +187,11 @@ def channel_sender(client: discord.Client) -> Send:
     async def send(post: Post) -> None:
         channel = client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         mentions = text.PING_PLAYERS if post.ping_players else NO_MENTIONS
+        view = discord.utils.MISSING if post.final_buttons_of is None else final_view(post.final_buttons_of)
         if post.png is None:
-            await channel.send(post.content, allowed_mentions=mentions, nonce=post.nonce)
+            await channel.send(post.content, allowed_mentions=mentions, nonce=post.nonce, view=view)
             return
         file = discord.File(io.BytesIO(post.png), filename=post.filename or "board.png")
-        await channel.send(post.content, file=file, allowed_mentions=mentions, nonce=post.nonce)
+        await channel.send(post.content, file=file, allowed_mentions=mentions, nonce=post.nonce, view=view)
 
     return send

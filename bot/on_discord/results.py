@@ -70,13 +70,25 @@ class Results:
         # the title is an engine sentence (a Msg), said in the channel's language by the summary
         found = reached.data.get("title", key) if reached is not None else key
         title = found if isinstance(found, str) else key
-        content = narrate.summary_text(game.title, title, events, table.said_names, sheet, before)
+        *earlier, content = narrate.summary_parts(game.title, title, events, table.said_names, sheet, before)
         if self.clocks is not None:
             content = clip(
                 content + clock_text.skipped_note(table, await self.clocks.reading.skipped(table.id))
             )
         content = with_game_link(content, self.client, table.id)
+        for part, said in enumerate(earlier):
+            await self._send_part(channel, table, said, f"{key}#{part}")
         await self._send(channel, table, content, key, ping=False, picture=Picture(table, state, sheet))
+
+    async def _send_part(
+        self, channel: discord.PartialMessageable, table: Table, content: str, part: str
+    ) -> None:
+        """A long summary's earlier part. The summary stays owed until its last part is sent; sent again
+        after a crash, each part's own nonce keeps Discord from showing it twice."""
+        with pacing(Priority.ROUND):
+            await channel.send(
+                content, allowed_mentions=NO_MENTIONS, nonce=once.nonce("post", table.id, part)
+            )
 
     async def final(self, channel: discord.PartialMessageable, status: GameStatus) -> None:
         table, progress = status.table, status.progress
@@ -92,7 +104,7 @@ class Results:
             FINAL_POST,
             ping=True,
             picture=Picture(table, state, sheet),
-            view=final_view(table.id),
+            final_buttons=True,
         )
 
     async def final_in_parent(self, status: GameStatus) -> None:
@@ -124,32 +136,36 @@ class Results:
         *,
         ping: bool,
         picture: Picture | None = None,
-        view: discord.ui.View | None = None,
+        final_buttons: bool = False,
     ) -> None:
         """Post the text owed as ``key``; its picture, if the game draws one, is owed from then on.
 
         If Discord refuses the text, the post is handed to the post retries (which then own it: it
         is no longer owed here), with its picture drawn now: a retry is one message, text and
-        picture together. A post refused for missing permissions stays owed: the channel is then
-        refused (``after_change``), and the catch-up posts it once the channel's back-off is over and
-        a moderator gave the permission back. A rate limit longer than the client waits
+        picture together, with the final result's buttons (its chart is not retried). A post
+        refused for missing permissions stays owed: the channel is then refused (``after_change``),
+        and the catch-up posts it once the channel's back-off is over and a moderator gave the
+        permission back. A rate limit longer than the client waits
         (``RateLimited``) hands the post to the retries, due when the limit ends, and the game's
         other announcements go on meanwhile."""
         if picture is not None and summary_picture(plugins.plugin(table.game.game).pictures) is None:
             picture = None
         # One nonce per owed post: sent again after a crash or by its retry, Discord keeps one message.
         post = post_retry.Post(
-            channel.id, table.game.guild_id, content, None, None, ping, once.nonce("post", table.id, key)
+            channel.id,
+            table.game.guild_id,
+            content,
+            None,
+            None,
+            ping,
+            once.nonce("post", table.id, key),
+            final_buttons_of=table.id if final_buttons else None,
         )
         mentions = text.PING_PLAYERS if ping else NO_MENTIONS
         try:
             with pacing(Priority.ROUND):
-                if view is None:
-                    message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce)
-                else:
-                    message = await channel.send(
-                        content, allowed_mentions=mentions, nonce=post.nonce, view=view
-                    )
+                view = discord.utils.MISSING if not final_buttons else final_view(table.id)
+                message = await channel.send(content, allowed_mentions=mentions, nonce=post.nonce, view=view)
         except discord.Forbidden:
             log.warning(
                 "a post in game %s was refused (403 Forbidden); owed until the channel takes it", table.id

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
+from bot.service.narrate import name_players
 from engine.core import CHECKPOINT, Game, GameState, play
 from render.common.language import DEFAULT, LANGUAGES
 
@@ -89,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             path = args.out / (f"{spec.key}.png" if seat is None else f"{spec.key}-{seat}.png")
             path.write_bytes(png)
             print(f"{path}  {len(png) // 1024} kB  {ms:.0f} ms")
-    print(game.glance(state, None).stage or "")
+    named = shown or [line.name for line in scores.lines if line.seat is not None]  # seat order
+    print(name_players(game.glance(state, None).stage or "", named))
     return 0
 
 

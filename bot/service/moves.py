@@ -30,6 +30,7 @@ from engine.core import (
     check_turn,
     replay,
 )
+from engine.core.score_at import score_at
 
 
 @dataclass
@@ -70,6 +71,7 @@ class PlayedMove:
     progress: Progress
     path: tuple[str, ...] = ()  # the group labels the action was filed under (``action_path``)
     ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it
+    totals_at: dict[str, str] = field(default_factory=dict)  # a checkpoint's own score, by key
 
     @property
     def events(self) -> list[Event]:
@@ -114,6 +116,12 @@ def play_move(
     events = [*step.events, *(e for _, s in ended for e in s.events)]
     keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
     totals = said_events.dump_sheet(game.score(final)) if keys or finished else None
+    # A checkpoint that carries its own score (the action went on past it) is summarised with that.
+    totals_at = {
+        str(e.data.get("key", "")): said_events.dump_sheet(sheet)
+        for e in events
+        if e.kind == CHECKPOINT and (sheet := score_at(e)) is not None
+    }
     return PlayedMove(
         notation,
         label,
@@ -125,6 +133,7 @@ def play_move(
         progress,
         path,
         ended,
+        totals_at,
     )
 
 

@@ -91,10 +91,10 @@ def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[
     out = []
     for line in sorted(sheet.lines, key=lambda line: -line.total):
         name = line_name(line, names)
-        old = earlier.get((line.seat, line.name))
-        if old is None:
-            out.append(f"{name} {line.total}")
-            continue
+        # The first summary (nothing before it) counts from zero, so that it too names every cause.
+        old = earlier.get((line.seat, line.name)) or ScoreLine(
+            seat=line.seat, name=line.name, categories={}, total=0
+        )
         moved = [
             f"{say(category)} {signed(value - old.categories.get(category, 0))}"
             for category, value in line.categories.items()
@@ -110,35 +110,54 @@ def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[
     return out
 
 
-def summary_text(
+# A summary is never cut (the thread is the game's log); this bounds a runaway stretch only.
+MAX_SUMMARY_PARTS = 8
+# Room kept in a part for the skipped-turns note the announcer may add to the last one.
+NOTE_ROOM = 300
+
+
+def summary_parts(
     game_title: str,
     title: str,
     events: Sequence[Event],
     names: Sequence[str],
     sheet: ScoreSheet,
     before: ScoreSheet | None,
-) -> str:
+) -> list[str]:
     """A checkpoint's summary: its headline events, then every contestant's provisional total with
-    its change by category since the checkpoint before."""
-    lines = event_lines(folded(events), names)
-    head = f"**{game_title} — {say(title)}.**"
+    its change by category since the checkpoint before; over as many messages as it needs, in
+    order, the score in the last (the one its picture goes with)."""
+    lines = [f"• {line}" for line in event_lines(folded(events), names)] or [
+        "• " + t("Nothing of note happened.")
+    ]
     score = (
         t("**Provisional score**") + "\n" + "\n".join(score_changes(sheet, before, names))
         if sheet.lines
         else ""
     )
-    # When they do not all fit, the newest stay: the stretch ends with what made it a checkpoint
-    # (a scoring's points, the round's last income); the earlier ones are in /game log.
-    body: list[str] = []
-    budget = MAX_MESSAGE - len(head) - len(score) - 80
-    for index, line in enumerate(reversed(lines)):
-        if budget - len(line) - 3 < 0:
-            body.insert(
-                0, "• " + tn("…{n} earlier (`/game log`).", "…{n} earlier (`/game log`).", len(lines) - index)
-            )
-            break
-        body.insert(0, f"• {line}")
-        budget -= len(line) + 3
-    if not body:
-        body.append("• " + t("Nothing of note happened."))
-    return clip("\n".join([head, *body, score]))
+    tail = [score] if score else []
+    parts = _packed(game_title, title, [*lines, *tail])
+    dropped = 0
+    while len(parts) > MAX_SUMMARY_PARTS and dropped < len(lines):
+        # Only a runaway stretch gets here: its oldest lines are left to /game log.
+        dropped = min(len(lines), dropped + max(1, len(lines) // 64))
+        earlier = "• " + tn("…{n} earlier (`/game log`).", "…{n} earlier (`/game log`).", dropped)
+        parts = _packed(game_title, title, [earlier, *lines[dropped:], *tail])
+    return parts
+
+
+def _packed(game_title: str, title: str, lines: Sequence[str]) -> list[str]:
+    """``lines`` under the summary's head, as few messages as fit them whole, in order."""
+    head = f"**{game_title} — {say(title)}.**"
+    budget = MAX_MESSAGE - NOTE_ROOM
+    parts: list[list[str]] = [[head]]
+    size = len(head)
+    for line in lines:
+        line = clip(line, budget - len(head) - 40)  # a single line longer than a message: never in practice
+        if size + 1 + len(line) > budget:
+            cont = t("**{head}** (continued)", head=f"{game_title} — {say(title)}")
+            parts.append([cont])
+            size = len(cont)
+        parts[-1].append(line)
+        size += 1 + len(line)
+    return ["\n".join(part) for part in parts]

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from bot import plugins
 from bot.service.limits import clip
+from bot.service.narrate import name_players
 from bot.service.tables import Progress, Table
 from render.common.language import say, t
 
 
 def panel_text(table: Table, progress: Progress, seat: int, *, note: str = "") -> str:
     title = plugins.game(table.game.game).title
-    where = f", {say(progress.stage)}" if progress.stage else ""
+    where = f", {name_players(progress.stage, table.said_names)}" if progress.stage else ""
     lines = [f"**{title}** #{table.id}{where} — {table.said_at(seat)}, {say(progress.decision.prompt)}."]
     if note:
         lines.insert(0, note)

@@ -124,7 +124,7 @@ async def owe_reached_posts(conn: Connection, game_id: int, played: PlayedMove, 
     if played.totals is None:
         return
     for key in played.checkpoints:
-        await game_rows.record_post(conn, game_id, key, played.totals, at)
+        await game_rows.record_post(conn, game_id, key, played.totals_at.get(key, played.totals), at)
     if played.finished:
         for key in final_posts(await load_table(conn, game_id)):
             await game_rows.record_post(conn, game_id, key, played.totals, at)

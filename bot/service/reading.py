@@ -63,6 +63,10 @@ class Reading:
         async with self.store.db.transaction(write=False) as conn:
             return await action_log.live_actions(conn, game_id)
 
+    async def live_log_after(self, game_id: int, after: str) -> list[ActionRow]:
+        async with self.store.db.transaction(write=False) as conn:
+            return await action_log.live_actions_after(conn, game_id, after)
+
     async def hints(self, game_id: int) -> list[tuple[int, int]]:
         async with self.store.db.transaction(write=False) as conn:
             return await game_rows.hints(conn, game_id)

@@ -39,8 +39,8 @@ from typing import Any
 from bot import plugins
 from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
+from bot.service.after_game.score_chart import ChartJob, draw_chart
 from bot.service.refusals import Refusal
-from bot.service.score_chart import ChartJob, draw_chart
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -202,8 +202,8 @@ class RenderPool:
         return await asyncio.shield(self._queue(queue, job))
 
     async def chart(self, job: ChartJob) -> bytes:
-        """A finished table's chart (``bot.service.score_chart``), drawn in a render process like the
-        pictures: replaying the log holds the GIL as drawing does."""
+        """A finished table's chart (``bot.service.after_game.score_chart``), drawn in a render process
+        like the pictures: replaying the log holds the GIL as drawing does."""
         if self._closed:
             raise RuntimeError("the render pool is closed")
         chart: bytes = await self._run(draw_chart, job, game=None)

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.after_game.challenge import Challenges
 from bot.service.after_game.reading import AfterGame
-from bot.service.challenge import Challenges
+from bot.service.after_game.rematch import Rematch
 from bot.service.clock import Clock, system_clock
 from bot.service.lobby import Lobby
 from bot.service.play import Play
 from bot.service.posts import Posts
 from bot.service.reading import Reading
-from bot.service.rematch import Rematch
 from bot.service.store import Store, random_seed
 from bot.storage import Database
 

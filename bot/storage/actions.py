@@ -98,6 +98,16 @@ async def live_actions(conn: Connection, game_id: int) -> list[ActionRow]:
     return [_action(row) for row in rows]
 
 
+async def live_actions_after(conn: Connection, game_id: int, after: str) -> list[ActionRow]:
+    """``live_actions`` saved after ``after`` (a time as the store writes it), in seq order."""
+    rows = await conn.fetchall(
+        f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? AND created_at > ? "
+        "AND NOT EXISTS (SELECT 1 FROM undos u WHERE u.game_id = a.game_id AND u.seq = a.seq) ORDER BY seq",
+        (game_id, after),
+    )
+    return [_action(row) for row in rows]
+
+
 async def last_live_action(conn: Connection, game_id: int) -> ActionRow | None:
     rows = await conn.fetchall(
         f"SELECT {_COLUMNS} FROM actions a WHERE game_id = ? "

@@ -1,6 +1,6 @@
-"""The weekly challenge's games: finished games of a game dealt from given seeds (the week's seeds,
-one per level), earliest ended first. A challenge game is recognised by its seed alone (62 bits
-derived from the week, ``bot.service.challenge``), so the challenge needs no table of its own."""
+"""The weekly challenge's games: finished games of a game dealt from given seeds (the week's seeds, one per
+level), earliest ended first. A challenge game is recognised by its seed alone (62 bits derived from the
+week, ``bot.service.after_game.challenge``), so the challenge needs no table of its own."""
 
 from __future__ import annotations
 

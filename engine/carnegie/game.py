@@ -13,6 +13,7 @@ from engine.carnegie.guide import GUIDE
 from engine.carnegie.setup import new_state
 from engine.carnegie.state import CarnegieState
 from engine.carnegie.view import CarnegieView, build_view
+from engine.carnegie.why_not import why_no_build
 from engine.core import Decision, Forwarding, Glance, Player, ScoreSheet, Step
 from engine.core.search import AI_LEVELS
 from engine.core.words import join, money, msg, plural, quietly
@@ -92,7 +93,11 @@ class CarnegieGame(Forwarding[CarnegieState, Action]):
                 parts.append(plural("{n} move left", "{n} moves left", state.moves))
             if study_points:
                 parts.append(plural("{n} study point left", "{n} study points left", study_points))
-        return Glance(stage=stage, note=msg("You have {things}.", things=join(", ", parts)))
+        note = msg("You have {things}.", things=join(", ", parts))
+        why = why_no_build(state, seat)
+        if why is not None:
+            note = join(" ", [note, why])  # a turn with no build button says why
+        return Glance(stage=stage, note=note)
 
     def ai(self, seed: int, level: str | None = None) -> Player:
         """A computer player for one seat (``AI_LEVELS``, easy by default), deterministic given ``seed``."""

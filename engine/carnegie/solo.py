@@ -182,6 +182,9 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
         )
     elif moved < wanted:
         where = msg("His card stays on the {vp}-VP card (it stops at the 10-VP card).", vp=vp)
+    elif vp == 0:
+        # S5: a card under the 0-VP card is worth nothing; saying so is what a player wants to know.
+        where = msg("His card scores nothing this round.")
     else:
         where = msg("His card stays on the {vp}-VP card.", vp=vp)
     _say(
@@ -191,6 +194,7 @@ def andrew_turn(state: CarnegieState, donation: bool, events: list[Event]) -> No
         card=card.id,
         shift=moved,
         position=a.shift,
+        action=action,
         headline=True,  # Andrew's turn belongs in the round summary, like a player's department use
     )
 

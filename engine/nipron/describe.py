@@ -214,7 +214,7 @@ def _bump(state: NipronState, seat: int, a: Bump) -> Msg:
 
 def _reward(state: NipronState, seat: int, a: Reward) -> Msg:
     return msg(
-        "Reward: {bonus} and a {mult}x multiplier (your level {level})",
+        "Reward: {bonus} and a ×{mult} multiplier (your level {level})",
         bonus=words.REWARD_WORDS[a.bonus],
         mult=a.mult,
         level=reward_level(state.zaibatsu[seat]),

@@ -7,12 +7,13 @@ from typing import Any
 
 from engine.core import Decision, Forwarding, Glance, Player, ScoreSheet, Step
 from engine.core.search import AI_LEVELS
-from engine.core.words import Msg, msg, plural, quietly
+from engine.core.words import Msg, join, msg, plural, quietly
 from engine.nipron import actions, data, groups, rules, words
 from engine.nipron.actions import Action
 from engine.nipron.ai import ai_player
 from engine.nipron.describe import describe
 from engine.nipron.guide import GUIDE
+from engine.nipron.rules.common import who
 from engine.nipron.scoring import score
 from engine.nipron.setup import new_state
 from engine.nipron.state import NipronState
@@ -67,9 +68,24 @@ def stage(state: NipronState) -> Msg:
         # turns left in the whole final phase: every seat has 3, counted from the trigger's left
         left = (data.FINAL_TURNS - state.final_rounds) * state.players
         left -= (state.active - state.final_seat - 1) % state.players
-        return msg("Final turns: {n} left", n=left)
+        return msg("Final turns: {n} left; {scores}", n=left, scores=running_scores(state))
     upcoming = state.scorings + 1
-    return msg("Scoring {n} of 3 next (marker on space {space} of 8)", n=upcoming, space=state.marker)
+    return msg(
+        "Next: Scoring {n} (scoring track {space}/8); {scores}",
+        n=upcoming,
+        space=state.marker,
+        scores=running_scores(state),
+    )
+
+
+def running_scores(state: NipronState) -> Msg:
+    """The VP so far, leader first: between two scorings some 40 turns pass, and the turn line is
+    where the table sees the race (§6: VP come from scorings, contracts and factory bonuses)."""
+    order = sorted(range(state.players), key=lambda seat: -state.zaibatsu[seat].vp)
+    return msg(
+        "VP so far: {scores}",
+        scores=join(", ", [join(" ", [who(seat), str(state.zaibatsu[seat].vp)]) for seat in order]),
+    )
 
 
 def note(state: NipronState, seat: int) -> Msg:

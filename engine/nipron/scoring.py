@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.core import Event, ScoreLine, ScoreSheet
-from engine.core.words import Msg, join, msg
+from engine.core.words import Msg, listing, msg
 from engine.nipron import data
 from engine.nipron.rules.common import colours_held, ev, gain_vp, level, who
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
@@ -147,7 +147,7 @@ def score(state: NipronState) -> ScoreSheet:
     note = msg(
         "{names} tied on {vp} VP; {who} wins as the tied player who played most recently "
         "(the last turn, then counter-clockwise).",
-        names=join(", ", [who(s) for s in tied]),
+        names=listing([who(s) for s in tied]),
         vp=best,
         who=who(winner),
     )

@@ -4,11 +4,13 @@ them are said by their own catalogues); English stays exactly as before. Real SQ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.on_discord.views import text
 from bot.service import said_events
-from bot.service.narrate import summary_text
+from bot.service.narrate import summary_parts
 from bot.service.refusals import AlreadySeated
 from bot.service.sessions import Sessions
 from bot.service.words import duration, listing, times
@@ -56,6 +58,11 @@ async def test_a_refusal_is_said_in_the_readers_language(sessions: Sessions) -> 
         assert say(refused.value.message) == "Już siedzisz przy tym stole."
 
 
+def _summary(*args: Any) -> str:
+    """A summary as one text (its parts, which each fit a message, joined)."""
+    return "\n".join(summary_parts(*args))
+
+
 def test_a_round_summary_is_said_in_ukrainian() -> None:
     before = ScoreSheet(
         final=False, lines=[ScoreLine(seat=0, name="", categories={"a": 1}, total=1)], winners=[0]
@@ -64,11 +71,11 @@ def test_a_round_summary_is_said_in_ukrainian() -> None:
         final=False, lines=[ScoreLine(seat=0, name="", categories={"a": 4}, total=4)], winners=[0]
     )
     with speaking("uk"):
-        quiet = summary_text("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
+        quiet = _summary("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
     assert "**Проміжний рахунок**" in quiet
     assert "Нічого вартого уваги не сталося." in quiet
     assert "Ana 4 (+3" in quiet
-    english = summary_text("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
+    english = _summary("Carnegie", msg("Round {n} is over", n=1), [], ["Ana"], after, before)
     assert "**Provisional score**" in english and "Nothing of note happened." in english
 
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from bot import plugins
-from bot.service.challenge import Challenges, NoSuchWeek, parse_week, verify, week_of, week_seed
+from bot.service.after_game.challenge import Challenges, NoSuchWeek, parse_week, verify, week_of, week_seed
 from bot.service.sessions import Sessions
 from bot.storage import Status
 from engine.core import InvalidOptions, RandomPlayer, replay

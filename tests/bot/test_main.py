@@ -37,6 +37,9 @@ def test_without_a_token_it_prints_the_guidance_and_exits_non_zero(tmp_path: Pat
         "Use Application",
         "scope=bot+applications.commands&permissions=311385246720",
         ".env.example",
+        # the commands: not optional, or an admin following the steps gets no /game at all
+        "6. Required, or Discord shows no /game: set DEV_GUILD_ID",
+        "SYNC_GLOBAL=true for one start",
     ):
         assert needle in text, needle
     assert not (tmp_path / "data").exists()  # nothing is created before there is a token

@@ -5,18 +5,25 @@ checkpoint before, and the text stays under Discord's 2000 characters."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot import plugins
 from bot.service.limits import MAX_MESSAGE
 from bot.service.narrate import (
+    MAX_SUMMARY_PARTS,
     checkpoints,
     events_before,
     line_name,
     name_players,
     score_changes,
-    summary_text,
+    summary_parts,
 )
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet, checkpoint, play
+
+
+def _summary(*args: Any) -> str:
+    """A summary as one text (its parts, which each fit a message, joined)."""
+    return "\n".join(summary_parts(*args))
 
 
 def _sheet(*lines: tuple[int | None, str, dict[str, int]]) -> ScoreSheet:
@@ -60,7 +67,7 @@ def test_a_rival_without_a_seat_is_named_by_the_sheet() -> None:
     assert [line_name(andrew, ["Ana"]), line_name(ana, ["Ana"])] == ["Rival", "Ana"]
 
 
-def test_summary_shows_headlines_and_changes_and_stays_short() -> None:
+def test_a_long_summary_is_split_over_messages_never_cut() -> None:
     events = [_event("build", f"{{p0}} built project number {n} in a far away city.") for n in range(200)]
     events.append(_event("move", "{p1} moved someone", headline=False))  # only in the log
     before = _sheet(
@@ -69,19 +76,34 @@ def test_summary_shows_headlines_and_changes_and_stays_short() -> None:
     after = _sheet(
         (0, "Seat 1", {"cities": 12}), (1, "Seat 2", {"cities": 9}), (None, "Rival", {"cards": 15})
     )
-    text = summary_text("Game", "Round 7 is over", events, ["Ana", "Bo"], after, before)
-    assert len(text) <= MAX_MESSAGE
-    # The newest headlines stay; the earlier ones are counted and left to /game log.
-    assert text.startswith("**Game — Round 7 is over.**\n• …") and "earlier (`/game log`)" in text
-    assert "project number 199 in a far away city.\n**Provisional score**" in text and "moved" not in text
-    assert text.endswith("**Provisional score**\nRival 15 (±0)\nAna 12 (+2: cities +2)\nBo 9 (±0)")
+    parts = summary_parts("Game", "Round 7 is over", events, ["Ana", "Bo"], after, before)
+    assert len(parts) > 1 and all(len(part) <= MAX_MESSAGE for part in parts)
+    # Every headline in order, none left to /game log; the later parts say whose summary they go on.
+    told = [line for part in parts for line in part.splitlines() if line.startswith("• ")]
+    assert told == [f"• Ana built project number {n} in a far away city." for n in range(200)]
+    assert parts[0].startswith("**Game — Round 7 is over.**\n• Ana built project number 0 ")
+    assert all(part.startswith("**Game — Round 7 is over** (continued)\n") for part in parts[1:])
+    assert "earlier" not in "".join(parts) and "moved" not in "".join(parts)
+    assert parts[-1].endswith("**Provisional score**\nRival 15 (±0)\nAna 12 (+2: cities +2)\nBo 9 (±0)")
+
+
+def test_only_a_runaway_stretch_leaves_its_oldest_lines_to_the_log() -> None:
+    events = [_event("build", f"{{p0}} built project number {n} in a far away city.") for n in range(2000)]
+    sheet = _sheet((0, "Seat 1", {"cities": 1}))
+    parts = summary_parts("Game", "Round 7 is over", events, ["Ana"], sheet, None)
+    assert len(parts) <= MAX_SUMMARY_PARTS and all(len(part) <= MAX_MESSAGE for part in parts)
+    assert re.search(r"^• …\d+ earlier \(`/game log`\)\.$", parts[0], re.M)
+    assert "project number 1999 " in parts[-1]
 
 
 def test_every_change_names_its_categories() -> None:
     before = _sheet((0, "Seat 1", {"cities": 3, "donations": 4, "tabs": 2}))
     after = _sheet((0, "Seat 1", {"cities": 6, "donations": 2, "tabs": 2, "departments": 3}))
     assert score_changes(after, before, ["Ana"]) == ["Ana 13 (+4: cities +3, donations −2, departments +3)"]
-    assert score_changes(after, None, ["Ana"]) == ["Ana 13"]
+    # The first summary names its categories too (counted from zero), not a bare total.
+    assert score_changes(after, None, ["Ana"]) == [
+        "Ana 13 (+13: cities +6, donations +2, tabs +2, departments +3)"
+    ]
 
 
 def test_the_changes_of_a_whole_carnegie_game_add_up_to_its_final_breakdown() -> None:
@@ -124,8 +146,8 @@ def test_the_changes_of_a_whole_carnegie_game_add_up_to_its_final_breakdown() ->
 
 def test_a_quiet_stretch_says_so() -> None:
     sheet = _sheet((0, "Seat 1", {"laps": 1}))
-    text = summary_text("Game", "Lap 2 is over", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
-    assert "Nothing of note happened." in text and "(+" not in text
+    text = _summary("Game", "Lap 2 is over", [_event("move", "x", headline=False)], ["Ana"], sheet, None)
+    assert "Nothing of note happened." in text and text.endswith("Ana 1 (+1: laps +1)")
 
 
 def _fold(seat: int, kind: str, item: str) -> Event:
@@ -144,7 +166,7 @@ def test_folded_events_make_one_line_per_seat_where_the_first_happened() -> None
         _fold(0, "move", "from the Lobby to Commerce"),
     ]
     sheet = _sheet((0, "Seat 1", {"cities": 1}), (1, "Seat 2", {"cities": 1}))
-    text = summary_text("Game", "Round 2 is over", events, ["Ana", "Bo"], sheet, None)
+    text = _summary("Game", "Round 2 is over", events, ["Ana", "Bo"], sheet, None)
     assert text.splitlines()[1:4] == [
         "• Ana moved employees from the Lobby to Commerce (twice) and from Commerce to Construction.",
         "• Bo took income.",
@@ -167,7 +189,7 @@ def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
                 stretch.append(event)
                 continue
             if any(e.kind == "move" for e in stretch):
-                text = summary_text("Carnegie", "Round", stretch, ["Ana", "Bo"], game.score(state), None)
+                text = _summary("Carnegie", "Round", stretch, ["Ana", "Bo"], game.score(state), None)
                 told.append(text)
             stretch = []
     assert told, "no round with an employee move in the first rounds of this seeded game"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import plugins
-from bot.service.challenge import week_of, week_seed
+from bot.service.after_game.challenge import week_of, week_seed
 from tests.e2e.carnegie_play import open_carnegie, play_to_the_end, sessions_of
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, acked, private_reply
 from tests.fakediscord import FakeDiscord

@@ -447,7 +447,11 @@ async def test_more_than_25_choices_become_select_menus(
     bob_turn = await next_turn_line(fake, 1)
     assert "the counter is 70" in bob_turn.content
     assert len((await open_panel(fake, "bob", bob_turn)).selects()) == 2
-    assert "Take 30" in fake.message(panel.id).content and fake.message(panel.id).selects() == []
+    # alice's panel is redrawn after the hand-over (the old line is edited into her move first)
+    await fake.wait_until(
+        lambda: "Take 30" in fake.message(panel.id).content, PATIENCE, "alice's panel redrawn"
+    )
+    assert fake.message(panel.id).selects() == []
     state = await sessions_of(handle).reading.load(
         (await sessions_of(handle).reading.status_in_channel(fake.games.id)).table.id
     )

@@ -82,3 +82,28 @@ async def test_a_refused_picture_reaches_its_summary_once_the_failure_clears(
     assert [a.filename for a in fake.message(text.id).attachments] == [SUMMARY]
     assert [r.status for r in fake.requests if r.files] == [503, 200]
     assert [m.id for m in fake.channel_messages("games") if "Round 1" in m.content] == [text.id]
+
+
+async def test_a_retried_final_result_keeps_its_rematch_and_replay_buttons(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A final result handed to the retries is kept as a row (a restart may come between) and sent
+    by the retry task with the buttons the first attempt had."""
+    fake = fake_discord
+    monkeypatch.setattr(post_retry, "BACKOFF", (0.2,))
+    monkeypatch.setattr(post_retry, "CHECK_EVERY", 0.1)
+    bot, table = await _round_one_closing(fake, start_bot, tmp_path)
+    games = fake.channel("games").id
+    post = post_retry.Post(games, fake.guild.id, "Final scores", None, None, False, "final-1", table.id)
+    kept, _attempt = post_retry.Post.from_payload(post.payload(1), 1)
+    assert kept == post
+    await post_retry.schedule(
+        bot.sessions.store.db, table.id, post, attempt=1, now=bot.sessions.store.clock()
+    )
+    await fake.wait_until(
+        lambda: [m for m in fake.channel_messages("games") if m.content == "Final scores"],
+        10,
+        "the retried result",
+    )
+    (final,) = [m for m in fake.channel_messages("games") if m.content == "Final scores"]
+    assert final.button_labels() == ["Rematch", "Replay"]

@@ -54,6 +54,11 @@ async def test_a_table_for_one_starts_at_once_without_pinging(
         DEFERRED_MESSAGE,
     )
     lobby = await outcome.wait_response()
+    # posted without Join, Start or Add a bot: there is nothing to wait for, so nothing to press
+    posted = next(
+        r for r in fake.requests if isinstance(r.json, dict) and "lobby #" in str(r.json.get("content"))
+    )
+    assert not posted.json.get("components"), posted.json
     turn = await next_turn_line(fake, 0)
     assert turn.button_labels() == [TAKE_MY_TURN]
     assert "(started)" in fake.message(lobby.id).content and fake.message(lobby.id).buttons() == []

@@ -82,12 +82,26 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     if not any(g.name == "nipron" for g in games):
         return []
     click_ms, floor_ms = asyncio.run(_measure(20 if quick else 200))
-    floor = (
-        "floor (a bare GET of a static file, same server, same run): "
-        f"p50 {median(floor_ms):.1f} ms, p95 {percentile(floor_ms, 95):.1f} ms"
-    )
+    floor = "a bare GET of a static file on the same server"
     subject = f"local table: one click (move POST + next page), Nipron hot-seat 2p, {len(click_ms)} clicks"
     return [
-        Row(SECTION, subject, "p50", median(click_ms), "ms", note=floor),
-        Row(SECTION, subject, "p95", percentile(click_ms, 95), "ms", target=CLICK_P95_MS, note=floor),
+        Row(
+            SECTION,
+            subject,
+            "p50",
+            median(click_ms),
+            "ms",
+            floor=median(floor_ms),
+            floor_name=floor + ", p50",
+        ),
+        Row(
+            SECTION,
+            subject,
+            "p95",
+            percentile(click_ms, 95),
+            "ms",
+            target=CLICK_P95_MS,
+            floor=percentile(floor_ms, 95),
+            floor_name=floor + ", p95",
+        ),
     ]

@@ -1,7 +1,7 @@
 """Regenerate every game's golden image hashes: ``python -m tests.render.regenerate`` (``make golden``).
 
 Writes ``tests/render/golden.json`` (Carnegie), ``tests/render/nipron/golden.json`` and the final
-post's chart (``tests/after/chart_golden.json``), and the images
+post's chart (``tests/after_game/chart_golden.json``), and the images
 themselves to ``out/golden/`` and ``out/golden/nipron/``, so that a reviewer looks at every changed
 picture before committing the new hashes.
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tests.after import chart_golden
+from tests.after_game import chart_golden
 from tests.render import golden
 from tests.render.nipron import golden as nipron_golden
 

@@ -18,7 +18,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.service.challenge import Challenges
+from bot.service.after_game.challenge import Challenges
 from bot.service.store import Store
 from bot.storage import Status
 from tests.transcript.journal import Entry, JournalFake
@@ -81,7 +81,9 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
             for i, e in enumerate(fake.entries)
             if e.kind == "post" and e.look and SHOWN_FROM in e.look.content
         )
-        final = next(m for m in reversed(list(fake.messages.values())) if m.button_labels()[:1] == ["Rematch"])
+        final = next(
+            m for m in reversed(list(fake.messages.values())) if m.button_labels()[:1] == ["Rematch"]
+        )
         chart = final.attachment("final-chart.png").data
 
         # Both players read their profiles after their first game together.

@@ -18,9 +18,15 @@ PATTERNS: list[str] = [
     r"\b(CON|MGT|RND)\b",  # action codes: "use CON I seattle", "choose RND", "card back: CON"
     r"\b[AB]{4}\b",  # tab sides as a code: "tab sides ABBB (H, C, I, P)"
     r"\[Discord id\]",  # an id the transcript could not name (journal.ID_MARKER)
+    r"\{[a-z_]*\d*\}|%[sd]\b|%\(\w+\)",  # a template never filled in: {p0}, {}, %s, %(name)s
+    r"^> • …",  # a summary that left its oldest lines out: "• …12 earlier (/game log)", in any language
+    r"\S \d+ \([+−-]\d+\)",  # a score change without its cause: "bob 20 (+20)"
 ]
 
 COMPILED = [re.compile(p) for p in PATTERNS]
+# A summary's score block: its bold header alone on a line, then one "name total (change: causes)" a line.
+SCORE_HEADER = re.compile(r"> \*\*[^*#—]+\*\*")
+SCORE_LINE = re.compile(r"> (.+) (-?\d+)( \(.+\))?")
 
 
 def findings(text: str) -> list[str]:
@@ -31,4 +37,21 @@ def findings(text: str) -> list[str]:
             match = pattern.search(line)
             if match is not None:
                 found.append(f"{pattern.pattern}: {match.group(0)!r} — {line.strip()}")
+    return found + unexplained_scores(text)
+
+
+def unexplained_scores(text: str) -> list[str]:
+    """The score lines of summaries that give a total with no change and causes ("bob 20" in a
+    first summary): every point a player reads must say where it came from."""
+    found: list[str] = []
+    in_block = False
+    for line in text.splitlines():
+        if SCORE_HEADER.fullmatch(line):
+            in_block = True
+            continue
+        score = SCORE_LINE.fullmatch(line) if in_block else None
+        if score is None:
+            in_block = False
+        elif score[3] is None:
+            found.append(f"a score without its cause: {line.strip()}")
     return found

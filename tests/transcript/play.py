@@ -166,11 +166,17 @@ class Table:
             await fake.wait_until(lambda: mention in fake.message(lobby.id).content, WAIT, f"{name} seated")  # noqa: B023
         current = fake.message(lobby.id)
         start = carrying(current, ids.START)
-        assert start is not None, current.content
-        parts = ID_PART.match(start["custom_id"])
-        assert parts is not None, start
-        self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
-        await self.click(host, current, start["custom_id"], str(start.get("label", "")))
+        if start is None and len(self.players) == 1:
+            # A table for one starts at once, its lobby posted without buttons: its number is in the text.
+            number = re.search(r"#(\d+)", current.content)
+            assert number is not None, current.content
+            self.game_id = int(number[1])
+        else:
+            assert start is not None, current.content
+            parts = ID_PART.match(start["custom_id"])
+            assert parts is not None, start
+            self.game_id = int(parts["game"])  # the lobby's buttons carry the game id
+            await self.click(host, current, start["custom_id"], str(start.get("label", "")))
         for seat in range(len(self.players)):
             self.ais[seat] = self.game.ai(self.seed + seat, "easy")
         await self.agreed()
@@ -241,6 +247,9 @@ class Table:
             user = self.names[status.table.user_at(seat)]
             self.stretch, self.kind = [], progress.decision.kind
             panel = self.live_panel(user, status.table.version)
+            self.tally.reused.append(panel is not None)
+            if panel is not None:
+                self.tally.reused_by[user] += 1
             if panel is None:
                 line = self.turn_line()
                 assert line is not None
@@ -449,7 +458,7 @@ async def run(
     make = f"make transcript-{language}" if foreign else "make transcript"
     intro = [
         f"{title}, {who}, seed {seed}. Written by `python -m tests.transcript --game {game} "
-        f"--players {players} --seed {seed}{cut}` (`{make}` writes all three).",
+        f"--players {players} --seed {seed}{cut}` (`{make}` writes every game's).",
         "",
         "Every scripted player takes the move the game's own AI (easy) would choose, by clicking "
         "what a player would click. What follows is only what the players saw and did, in time "
@@ -460,9 +469,10 @@ async def run(
         "that notifies the player (edits never do); a stretch on a panel runs from **Take my turn** "
         "(or from a panel still open when a new turn line appears) until the panel offers nothing "
         "more, and its clicks include **Take my turn**; a decision is one kind of question the game "
-        "asks in a stretch (the tab sides, the Housing city, a turn), a question asked in the middle "
-        "of another (where to send an employee on a mission) counting with it; a player's clicks "
-        "include the lobby's buttons.",
+        "asks in a stretch (in Carnegie the tab sides, the Housing city, a turn), a question asked in "
+        "the middle of another (where to send an employee on a mission) counting with it; a player's clicks "
+        "include the lobby's buttons. *Played hours apart* adds one **Take my turn** to each stretch "
+        "that began on a panel still open: Discord keeps a panel editable for 15 minutes only.",
     ]
     entries = fake.entries
     text = markdown(f"{title}: {who}", intro, entries, table.tally, fake.plain)

@@ -64,6 +64,17 @@ def test_the_transcript_shows_posts_panels_clicks_and_counts(transcript: str) ->
     assert re.fullmatch(r"Pings per player: alice \d+, bob \d+", lines[1])
     assert re.fullmatch(r"Clicks per decision: median \d+(\.5)?, max \d+", lines[2])
     assert re.fullmatch(r"Clicks per player: alice \d+, bob \d+", lines[3])
+    # Played hours apart, each stretch begins with Take my turn: never fewer clicks than kept open.
+    apart = re.fullmatch(
+        r"Clicks per player, played hours apart \(one Take my turn per stretch\): alice (\d+), bob (\d+)",
+        lines[4],
+    )
+    assert apart is not None, lines[4]
+    kept = [int(n) for n in re.findall(r"\d+", lines[3])]
+    assert all(int(a) >= k for a, k in zip(apart.groups(), kept, strict=True))
+    reused = len(re.findall(r"\(panel updated\):\n> Your turn\.", body))  # a panel redrawn for the next turn
+    assert 0 < sum(int(a) for a in apart.groups()) - sum(kept) <= reused
+    assert re.fullmatch(r"Clicks per decision, played hours apart: median \d+(\.5)?, max \d+", lines[5])
     # The game is played in its own thread (issue 14): the channel keeps the lobby (and the result).
     channel, thread = (int(n) for n in re.findall(r"\d+", lines[0]))
     assert channel == 1 and thread > 1

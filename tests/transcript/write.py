@@ -20,10 +20,14 @@ class Tally:
     # appears, until the panel offers nothing more): the kind of decision (``Decision.kind``) each of its
     # clicks answered.
     sessions: list[list[str]] = field(default_factory=list)
+    # Per stretch: its panel was still open from before, so no Take my turn was clicked. A panel lives
+    # 15 minutes (Discord's limit): played hours apart, each of these costs one Take my turn more.
+    reused: list[bool] = field(default_factory=list)
+    reused_by: Counter[str] = field(default_factory=Counter)
     not_offered: int = 0  # the AI's move was not on the panel: the player took one that was
     stopped: str = ""  # why the game stopped before its end (``--max-rounds``)
 
-    def decisions(self) -> list[tuple[str, int]]:
+    def decisions(self, *, apart: bool = False) -> list[tuple[str, int]]:
         """(kind, clicks) of each decision: a stretch on a panel splits where the game asks something
         else (the decision's kind changes: the tab sides, then the Housing city, then the reserved tile).
         A kind that comes in the middle of another somewhere in the game (where to send an employee on
@@ -38,8 +42,8 @@ class Tally:
                         inner.update(k for k in runs[a + 1 : b] if k != kind)
         inner -= {kinds[0] for kinds in self.sessions if kinds}  # what opens a stretch stands alone
         out: list[tuple[str, int]] = []
-        for kinds in self.sessions:
-            current = ""
+        for index, kinds in enumerate(self.sessions):
+            current, start = "", len(out)
             for kind in kinds:
                 if kind in inner and current:
                     kind = current
@@ -47,6 +51,9 @@ class Tally:
                     out.append((kind, 0))
                     current = kind
                 out[-1] = (kind, out[-1][1] + 1)
+            if apart and len(out) > start and index < len(self.reused) and self.reused[index]:
+                # the Take my turn the reused panel spared, counted on the stretch's first decision
+                out[start] = (out[start][0], out[start][1] + 1)
         return out
 
 
@@ -167,6 +174,8 @@ def counts(entries: list[Entry], tally: Tally) -> list[str]:
     images = sum(len(e.look.images) for e in posts if e.look is not None)
     decisions = tally.decisions()
     per = [n for _, n in decisions] or [0]
+    per_apart = [n for _, n in tally.decisions(apart=True)] or [0]
+    apart = tally.clicks + tally.reused_by
     stretches = [len(kinds) for kinds in tally.sessions] or [0]
     by_kind: dict[str, list[int]] = {}
     for kind, n in decisions:
@@ -181,6 +190,8 @@ def counts(entries: list[Entry], tally: Tally) -> list[str]:
         f"Pings per player: {each(pings)}",
         f"Clicks per decision: median {median(per):g}, max {max(per)}",
         f"Clicks per player: {each(tally.clicks)}",
+        f"Clicks per player, played hours apart (one Take my turn per stretch): {each(apart)}",
+        f"Clicks per decision, played hours apart: median {median(per_apart):g}, max {max(per_apart)}",
         f"Decisions: {len(decisions)}",
         "Clicks by kind of decision: "
         + "; ".join(

@@ -1,5 +1,5 @@
-"""``/game challenge [week] [level]``: the weekly challenge's board (``bot.service.challenge``), shown
-to the asker only; and the line a challenge table's lobby message carries."""
+"""``/game challenge [week] [level]``: the weekly challenge's board (``bot.service.after_game.challenge``),
+shown to the asker only; and the line a challenge table's lobby message carries."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot import plugins
 from bot.on_discord.translator import spoken
 from bot.on_discord.views import text
 from bot.on_discord.views.common import send_followup
-from bot.service.challenge import Board, level_names, levels, parse_week
+from bot.service.after_game.challenge import Board, level_names, levels, parse_week
 from bot.service.limits import clip
 from render.common.language import say, t, tn
 

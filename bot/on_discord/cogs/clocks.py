@@ -150,24 +150,27 @@ def add_me_commands(group: app_commands.Group, bot: BoardroomBot) -> None:
             quiet=None if quiet is None else parse_quiet(quiet),
             dm=dm,
         )
-        hours = (
-            t("from {start}:00 to {end}:00", start=settings.quiet_from, end=settings.quiet_until)
+        # What quiet hours do is said only when there are some: with none it never happens.
+        quiet_hours = (
+            t(
+                "Quiet hours: from {start}:00 to {end}:00 (your clock stops and nobody reminds you).",
+                start=settings.quiet_from,
+                end=settings.quiet_until,
+            )
             if settings.quiet_from is not None and settings.quiet_until is not None
-            else t("none")
+            else t("Quiet hours: none.")
         )
         if settings.dm:
             said = t(
-                "Your time zone: {zone}. Quiet hours: {hours} (your clock stops and nobody "
-                "reminds you). Reminders come by direct message.",
+                "Your time zone: {zone}. {quiet} Reminders come by direct message.",
                 zone=settings.timezone,
-                hours=hours,
+                quiet=quiet_hours,
             )
         else:
             said = t(
-                "Your time zone: {zone}. Quiet hours: {hours} (your clock stops and nobody "
-                "reminds you). Reminders come as a reply in the game's channel.",
+                "Your time zone: {zone}. {quiet} Reminders come as a reply in the game's channel.",
                 zone=settings.timezone,
-                hours=hours,
+                quiet=quiet_hours,
             )
         shown = (
             t("Your profile: hidden (only you see it; the leaderboards leave you out).")

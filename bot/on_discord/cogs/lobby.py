@@ -100,7 +100,8 @@ class Lobby(commands.Cog):
             language=language,
         )
         with speaking(language):
-            view = lobby_view(table)
+            # A table for one starts at once (below): Join, Start and Add a bot would only be refused.
+            view = lobby_view(table) if players != 1 else None
             content = with_game_link(text.lobby_text(table), self.bot, table.id)
         try:
             with speaking(language):

@@ -1,7 +1,7 @@
-"""The final post's **Rematch** button (``br:r:<game id>``, parsed back after a restart): a player of
-the finished game opens a lobby for the same table (``bot.service.rematch``) in the channel the game
-was opened from, and the finished game's channel or thread gets a post linking to it that asks the
-other players to take their seats again."""
+"""The final post's **Rematch** button (``br:r:<game id>``, parsed back after a restart): a player of the
+finished game opens a lobby for the same table (``bot.service.after_game.rematch``) in the channel the game
+was opened from, and the finished game's channel or thread gets a post linking to it that asks the other
+players to take their seats again."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from bot.on_discord.errors import announce_failed, defer_public, public_done
 from bot.on_discord.views import ids, text
 from bot.on_discord.views.common import NO_MENTIONS, guarded, sessions_of
 from bot.on_discord.views.lobby import lobby_view
+from bot.service.after_game.rematch import Opened
 from bot.service.limits import clip
-from bot.service.rematch import Opened
 from render.common.language import speaking, t
 
 

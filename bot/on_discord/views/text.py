@@ -9,7 +9,7 @@ import discord
 
 from bot import plugins
 from bot.service.limits import clip
-from bot.service.narrate import line_name
+from bot.service.narrate import line_name, name_players
 from bot.service.speeds import speed, speed_blurb, speed_name
 from bot.service.tables import GameStatus, Progress, Table
 from bot.service.words import listing, said
@@ -64,7 +64,13 @@ def _capacity(table: Table) -> str:
 def lobby_text(table: Table) -> str:
     title = plugins.game(table.game.game).title
     status = table.game.status
-    if status is Status.LOBBY:
+    if status is Status.LOBBY and table.game.seats_wanted == 1:
+        # A table for one starts at once and its lobby has no buttons: nothing to press.
+        footer = t("A table for one: the game starts at once.")
+        if table.game.thread_wanted:
+            footer += " " + t("The game is played in a thread of its own.")
+        head = t("**{title}** — lobby #{id}", title=title, id=table.id)
+    elif status is Status.LOBBY:
         footer = t(
             "Press **Join** to take a seat (the host may **Add a bot** to fill one); "
             "the host presses **Start** when everyone is in."
@@ -114,7 +120,7 @@ def turn_line(table: Table, progress: Progress, seats: list[int]) -> str:
     """The public line: "@Ana — your turn: choose the Timeline row of this round"."""
     title = plugins.game(table.game.game).title
     who = " ".join(_who(table, s) for s in seats)
-    where = f", {say(progress.stage)}" if progress.stage else ""
+    where = f", {name_players(progress.stage, table.said_names)}" if progress.stage else ""
     prompt = say(progress.decision.prompt)
     if len(seats) == 1:
         turn = t("{who} — your turn: {prompt}", who=who, prompt=prompt)
@@ -213,7 +219,8 @@ def sheet_text(table: Table, sheet: ScoreSheet | None) -> str:
             id=table.id,
             leaders=leaders or "—",
         )
-    note = f"\n{say(sheet.note)}" if sheet.note else ""
+    # The engine's note names seats as {p0}…; a tie's explanation is the most-read sentence of a game.
+    note = f"\n{name_players(sheet.note, table.said_names)}" if sheet.note else ""
     return clip(f"{head}{note}\n" + "\n".join(rows))
 
 

@@ -116,18 +116,18 @@ def do_build(
     said = {"who": P(seat), "project": data.PROJECT_TYPES[t], "city": city.name}
     if dept == 10:
         text = plural(
-            "{who} built a {project} project in {city} ({n} good and {paid})",
-            "{who} built a {project} project in {city} ({n} goods and {paid})",
+            "{who} built a new {project} project in {city} ({n} good and {paid})",
+            "{who} built a new {project} project in {city} ({n} goods and {paid})",
             goods,
             paid=outsourced,
             **said,
         )
     else:
         text = plural(
-            "{who} built a {project} project in {city} ({n} good), sending the employee on a mission to the "
-            "{region}",
-            "{who} built a {project} project in {city} ({n} goods), sending the employee on a mission to the "
-            "{region}",
+            "{who} built a new {project} project in {city} ({n} good), sending the employee on a mission to "
+            "the {region}",
+            "{who} built a new {project} project in {city} ({n} goods), sending the employee on a mission to "
+            "the {region}",
             goods,
             region=data.REGIONS[city.region],
             **said,

@@ -73,12 +73,12 @@ def _pending(state: CarnegieState) -> Decision:
                 "fewer study points per push, side B raises your donation cap by 3 once fully pushed"
             ),
             "setup_activate": msg(
-                "before round 1, activate employees lying in departments by paying their "
-                "workplaces, then press Done"
+                "before round 1, pay to stand up employees lying in your departments (each "
+                "button shows its workplace's price), then press Done"
             ),
             "activate": msg(
-                "end of the round: activate employees lying in departments by paying their "
-                "workplaces, then press Done"
+                "end of the round: pay to stand up employees lying in your departments (each "
+                "button shows its workplace's price), then press Done"
             ),
         }[ph]
         return Decision(seats=seats, kind=ph, prompt=prompt)

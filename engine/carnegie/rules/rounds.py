@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data, solo, words
+from engine.carnegie import data, scoring, solo, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -38,6 +38,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Event, checkpoint
+from engine.core.score_at import with_score
 from engine.core.words import Msg, join, listing, msg, msg_in, plural
 
 
@@ -230,7 +231,7 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
             f = (f + 1) % 4
         state.flipped = state.advancing = f
         chose = msg(
-            "{who} chose {kind} (its row is finished, so the {other} row's next space is used)",
+            "{who} chose {kind} (its Timeline row is full: the marker moves on the {other} row instead)",
             who=by or P(seat),
             kind=data.ACTION_TYPES[row],
             other=data.ACTION_TYPES[f],
@@ -354,6 +355,11 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
         begins = msg("Round {round} begins; {who} selects the row.", round=state.round, who=P(0))
     # The round just played is closed: the bot summarises the headline events since the last checkpoint.
     closed = state.round - 1
-    events.append(checkpoint(f"round-{closed}", msg("Round {round} is over", round=closed)))
+    closing = checkpoint(f"round-{closed}", msg("Round {round} is over", round=closed))
+    if state.andrew is not None:
+        # Solo R10.2.2: Andrew may open the next round in this same step; his points from that card
+        # belong to the next round's summary, which lists the card, so the score is read here.
+        closing = with_score(closing, scoring.score(state))
+    events.append(closing)
     note(events, "round", begins, state.first, round=state.round)
     begin_round(state, events)

@@ -67,13 +67,16 @@ def do_reward(state: NipronState, seat: int, mult: int, bonus: str, events: list
     z = state.zaibatsu[seat]
     if bonus == "none":
         state.multipliers -= 1
-        text = msg("{who} took a 2x multiplier tile (no bonus).", who=who(seat))
+        text = msg(
+            "{who} took a ×2 multiplier tile (no bonus): it will multiply one achievement at the end.",
+            who=who(seat),
+        )
     else:
         state.rewards[data.MULTIPLIERS.index(mult)][data.REWARD_BONUSES.index(bonus)] -= 1
         state.rewards_taken += 1
         got = gain(z, bonus, data.REWARD_BONUS_AMOUNT[bonus], "rewards")
         text = msg(
-            "{who} took the Emperor's reward: {got} and a {mult}x multiplier.",
+            "{who} took the Emperor's reward: {got} and a ×{mult} multiplier for one achievement at the end.",
             who=who(seat),
             got=got,
             mult=mult,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, checkpoint
-from engine.core.words import join, msg
+from engine.core.words import Msg, join, msg
 from engine.nipron import data, words
 from engine.nipron.rules.common import ev, gain_vp, who
 from engine.nipron.state import NOBODY, NipronState
@@ -63,7 +63,9 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
     results, so that the summary it closes tells them; one headline sums each player's gain."""
     gained = [0] * state.players
     for district in range(data.DISTRICTS):
-        for seat, (pos, place, ships) in sorted(district_awards(state, district, scoring).items()):
+        awards = district_awards(state, district, scoring)
+        events.append(_district_ranks(state, scoring, district, awards))
+        for seat, (pos, place, ships) in sorted(awards.items()):
             z = state.zaibatsu[seat]
             gain_vp(z, place, "districts")
             gain_vp(z, ships, "ships")
@@ -99,6 +101,38 @@ def district_scoring(state: NipronState, scoring: int, events: list[Event]) -> N
     text = msg("Scoring {scoring} is done: {totals}.", scoring=scoring, totals=totals)
     events.append(ev("scoring", text, None, True, scoring=scoring, gained=gained))
     events.append(checkpoint(f"scoring-{scoring}", msg("Scoring {scoring} is done", scoring=scoring)))
+
+
+def _district_ranks(
+    state: NipronState, scoring: int, district: int, awards: dict[int, tuple[int, int, int]]
+) -> Event:
+    """One headline per district with every ranked player's place and VP, best first, the foreign
+    companies' place too when they rank (§6.1 steps 3–4): the summary then shows where each
+    player's scoring points came from, and why a player placed 2nd with nobody above them."""
+    influence, foreign = district_influence(state, district)
+    ranked: list[tuple[int, int, Msg]] = []
+    for seat, (pos, place, ships) in awards.items():
+        if ships:
+            said = msg(
+                "{who} {place}: {vp} VP + {ships} VP for ships",
+                who=who(seat),
+                place=_ordinal(pos),
+                vp=place,
+                ships=ships,
+            )
+        else:
+            said = msg("{who} {place}: {vp} VP", who=who(seat), place=_ordinal(pos), vp=place)
+        ranked.append((pos, seat, said))
+    if foreign > 0:
+        pos = 1 + sum(1 for v in influence if v > foreign)
+        ranked.append((pos, FOREIGN, msg("the foreign companies {place}", place=_ordinal(pos))))
+    ranks = [said for _, _, said in sorted(ranked, key=lambda r: (r[0], r[1]))]
+    where = {"scoring": scoring, "district": words.district(district)}
+    if ranks:
+        text = msg("Scoring {scoring}, {district}: {ranks}.", ranks=join(", ", ranks), **where)
+    else:
+        text = msg("Scoring {scoring}, {district}: no player has influence there, nobody scores.", **where)
+    return ev("district", text, None, True, scoring=scoring, district=district + 1)
 
 
 def _ordinal(n: int) -> str:

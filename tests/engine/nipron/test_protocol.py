@@ -97,7 +97,10 @@ def test_bad_notation_is_refused(text: str) -> None:
 def test_glance_stage_and_note() -> None:
     st = fresh(3)
     glance = G.glance(st, 0)
-    assert glance.stage.startswith("Scoring 1 of 3 next")
+    # the running VP, leader first, so that the table sees the race between scorings
+    vp = sorted(((z.vp, -seat) for seat, z in enumerate(st.zaibatsu)), reverse=True)
+    scores = ", ".join(f"{{p{-seat}}} {v}" for v, seat in vp)
+    assert glance.stage == f"Next: Scoring 1 (scoring track {st.marker}/8); VP so far: {scores}"
     assert glance.note == "You have ¥12,000, 2 coal, 1 blueprint, 0 goods, 0 workers and 10 VP."
     assert G.glance(st, None).note == ""
     st.marker, st.scorings = 6, 2
@@ -105,9 +108,9 @@ def test_glance_stage_and_note() -> None:
     only_worker_on(st, 1)
     st.marker = 5
     st, _ = play_texts(st, "take 1 white", "knowledge 1")
-    assert G.glance(st, 1).stage == "Final turns: 9 left"
+    assert G.glance(st, 1).stage.startswith("Final turns: 9 left; VP so far: {p")
     st, _ = play_texts(st, "consolidate")
-    assert G.glance(st, 1).stage == "Final turns: 8 left"
+    assert G.glance(st, 1).stage.startswith("Final turns: 8 left; VP so far: {p")
 
 
 def test_pending_and_done() -> None:

@@ -11,8 +11,8 @@ from PIL import Image
 
 from engine.core import CHECKPOINT
 from render.common import chart
-from tests.after import chart_golden
-from tests.after.games import finished
+from tests.after_game import chart_golden
+from tests.after_game.games import finished
 from tests.render.font_sizes import record_font_sizes
 from tests.render.golden import changes
 

@@ -10,7 +10,7 @@ from engine.core import ScoreSheet, replay
 from engine.core.score_history import scores_by_checkpoint
 from render.common.chart import chart_picture
 from render.common.language import DEFAULT, LANGUAGES
-from tests.after.games import finished
+from tests.after_game.games import finished
 from tests.render.golden import digest
 
 GOLDEN_FILE = Path(__file__).resolve().parent / "chart_golden.json"

@@ -4,6 +4,7 @@ Only when the companion runs in this process and PUBLIC_URL says where players r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.service.limits import MAX_MESSAGE, clip
@@ -27,15 +28,36 @@ def game_line(client: Any, game_id: int) -> str:
     context = web_of(client)
     if context is None or context.public_url is None:
         return ""
-    return "\n" + t(
-        "🌐 The whole board, scores and log: <{url}>", url=links.game_url(context.public_url, game_id)
-    )
+    url = links.game_url(context.public_url, context.secret, game_id)
+    return "\n" + t("🌐 The whole board, scores and log: <{url}>", url=url)
 
 
 def with_game_link(content: str, client: Any, game_id: int) -> str:
     """``content`` with the game page's line; cut before the line when too long, never the link."""
-    line = game_line(client, game_id)
+    return with_line(content, game_line(client, game_id))
+
+
+def with_line(content: str, line: str) -> str:
+    """``content`` with a link's line after it; cut before the line when too long, never the link."""
     return clip(content, MAX_MESSAGE - len(line)) + line
+
+
+def page_line(client: Any, path: Callable[[bytes], str]) -> str:
+    """A line with the address of a page after the game (``path``: made with the companion's secret,
+    its key in it); empty without the companion."""
+    context = web_of(client)
+    if context is None or context.public_url is None:
+        return ""
+    return "\n" + t("🌐 On the web: <{url}>", url=context.public_url + path(context.secret))
+
+
+def board_line(client: Any, scope: int, game: str) -> str:
+    return page_line(client, lambda secret: links.board_path(secret, scope, game))
+
+
+def player_line(client: Any, user_id: int, tail: str = "") -> str:
+    """The player's profile (``tail``: ``/history`` for their history)."""
+    return page_line(client, lambda secret: links.player_path(secret, user_id) + tail)
 
 
 def seat_line(client: Any, game_id: int, seat: int) -> str:

@@ -396,3 +396,13 @@ async def hints(conn: Connection, game_id: int) -> list[tuple[int, int]]:
         "SELECT after_seq, seat FROM hints WHERE game_id = ? ORDER BY rowid", (game_id,)
     )
     return [(int(row[0]), int(row[1])) for row in rows]
+
+
+async def games_in_progress_in_guild(conn: Connection, guild_id: int, limit: int) -> list[GameRow]:
+    """A guild's games in progress, the one moved last first (the local table's games to resume)."""
+    rows = await conn.fetchall(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'active' "
+        "ORDER BY updated_at DESC, id DESC LIMIT ?",
+        (guild_id, limit),
+    )
+    return [_game(row) for row in rows]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from bot.web import game_page, reader, replay_page, seat_page
+from bot.web import after_pages, game_page, reader, replay_page, seat_page
 from bot.web.context import CONTEXT, WebContext
 from bot.web.headers import security_headers
 from bot.web.templating import STATIC
@@ -19,6 +19,7 @@ PAGES: tuple[Callable[[web.Application], None], ...] = (
     game_page.routes,
     replay_page.routes,
     seat_page.routes,
+    after_pages.routes,
 )
 
 

@@ -1,6 +1,6 @@
 """The game page: the full board and every public picture, the players with their scores by
-category, whose turn it is, and the whole log in player words; ``/game/{id}/live`` tells an open page
-when the game has changed (it polls: no connection held per reader)."""
+category, whose turn it is, and the whole log in player words; ``/game/{id}-{key}/live`` tells an
+open page when the game has changed (it polls: no connection held per reader)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ async def live(request: web.Request) -> web.StreamResponse:
     """The game's version: the page reloads its parts when it differs from the one it shows."""
     context = context_of(request)
     game_id = reading.game_id_of(request)
-    version = await context.versions.version(game_id, lambda: reading.game_version(context, game_id))
+    with speaking(reader_language(request)):
+        version = await context.versions.version(game_id, lambda: reading.game_version(context, game_id))
     return web.json_response({"version": version}, headers={"Cache-Control": "no-store"})
 
 

@@ -15,6 +15,7 @@ from bot.web import reading
 from bot.web.context import WebContext, context_of
 from bot.web.reader import reader_language
 from engine.core import GameState
+from render.common.language import speaking
 
 # A picture of a given version never changes: the browser may keep it; the page asks by version.
 PICTURE_HEADERS = {"Cache-Control": "public, max-age=31536000, immutable"}
@@ -63,7 +64,9 @@ def public_key(request: web.Request, table: Table) -> str:
 async def public_picture(request: web.Request) -> web.StreamResponse:
     """A public picture of the game as it stands."""
     context = context_of(request)
-    table = await reading.load_public(context, reading.game_id_of(request))
-    key = public_key(request, table)
-    state = reading.state_now(table)
-    return png(await drawn(context, table, key, state, ("now", table.version), reader_language(request)))
+    lang = reader_language(request)
+    with speaking(lang):
+        table = await reading.load_public(context, reading.game_id_of(request))
+        key = public_key(request, table)
+        state = reading.state_now(table)
+    return png(await drawn(context, table, key, state, ("now", table.version), lang))

@@ -4,6 +4,7 @@ language. Plain data for the templates; no HTML here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from aiohttp import web
@@ -17,10 +18,12 @@ from bot.service.tables import MAX_ROW_ID, Table, load_table
 from bot.service.words import duration
 from bot.storage import Status
 from bot.storage import games as game_rows
-from bot.web.context import WebContext
+from bot.web.context import WebContext, context_of
+from bot.web.links import board_path, game_key, game_path, player_path, same_key
 from bot.web.log_lines import action_sentences
+from bot.web.reader import reader_language
 from engine.core import GameState, ScoreLine, ScoreSheet
-from render.common.language import say, t
+from render.common.language import say, speaking, t
 from render.common.pictures import PictureSpec
 
 
@@ -65,13 +68,57 @@ class GameShown:
     pictures: list[PictureShown]
     log: list[LogLine] = field(default_factory=list)
     note: str = ""
+    # the game page's path, its key in it (``links.game_path``): every link of the game starts here
+    path: str = ""
+    # once it has ended: (label, address) of its leaderboard and its players' profiles
+    after: list[tuple[str, str]] = field(default_factory=list)
+
+
+# A key in an address is read at most this long: anything longer is wrong anyway.
+MAX_KEY_CHARS = 100
+
+
+def no_such_game(request: web.Request) -> web.HTTPNotFound:
+    """The one answer for a game that is not there, whose key is wrong or missing, or whose address
+    is unreadable: in the reader's language, and nothing of any game in it."""
+    with speaking(reader_language(request)):
+        return web.HTTPNotFound(text=t("There is no such game."))
+
+
+def row_id(raw: str) -> int | None:
+    """A game's number as an address spells it, or None when it cannot be one."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 19 or not 0 < int(raw) <= MAX_ROW_ID:
+        return None
+    return int(raw)
+
+
+def keyed_number(
+    raw: str, secret: bytes, key_of: Callable[[bytes, int], str], zero: bool = False
+) -> int | None:
+    """The number of an address's ``{number}-{key}`` when its key is the one made for it here (a
+    constant-time compare), else None; ``zero``: 0 is a number here (everywhere's leaderboard)."""
+    number, _, key = raw.partition("-")
+    found = 0 if zero and number == "0" else row_id(number)
+    if found is None or not same_key(key[:MAX_KEY_CHARS], key_of(secret, found)):
+        return None
+    return found
 
 
 def game_id_of(request: web.Request) -> int:
-    raw = request.match_info["game_id"]
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 19 or not 0 < int(raw) <= MAX_ROW_ID:
-        raise web.HTTPNotFound(text=t("There is no such game."))
-    return int(raw)
+    """The game of a public address (``/game/{id}-{key}``): the one place its key is checked."""
+    game_id = keyed_number(request.match_info["game_id"], context_of(request).secret, game_key)
+    if game_id is None:
+        raise no_such_game(request)
+    return game_id
+
+
+def local_game_id_of(request: web.Request) -> int:
+    """The game of a local table's address (``/play/{id}``): the table serves this computer only and
+    shows its own games alone, so the number is enough there."""
+    game_id = row_id(request.match_info["game_id"])
+    if game_id is None:
+        raise no_such_game(request)
+    return game_id
 
 
 async def load_public(context: WebContext, game_id: int) -> Table:
@@ -134,7 +181,7 @@ async def _shown(context: WebContext, table: Table) -> GameShown:
     found = plugins.plugin(table.game.game)
     game = found.rules
     if table.game.snapshot is None:
-        return lobby_shown(table)
+        return lobby_shown(table, game_path(context.secret, game_id))
     state = state_now(table)
     names = table.names
     decision = game.pending(state)
@@ -163,11 +210,13 @@ async def _shown(context: WebContext, table: Table) -> GameShown:
         PictureShown(
             spec.key,
             say(spec.title),
-            f"/game/{game_id}/picture/{spec.key}.png?v={table.version}",
+            f"{game_path(context.secret, game_id)}/picture/{spec.key}.png?v={table.version}",
             spec.in_summaries,
         )
         for spec in public_specs(table)
     ]
+    finished = decision.finished or table.game.status is not Status.ACTIVE
+    after = await after_links(context, table) if finished else []
     rows = await context.sessions.reading.live_log(game_id)
     log = []
     for row in rows:
@@ -178,17 +227,31 @@ async def _shown(context: WebContext, table: Table) -> GameShown:
         version=table.version,
         status=table.game.status.value,
         stage=say(game.glance(state, None).stage),
-        finished=decision.finished or table.game.status is not Status.ACTIVE,
+        finished=finished,
         players=players,
         categories=columns,
         turn=turn,
         pictures=pictures,
         log=log,
         note=say(sheet.note) if sheet.final else "",
+        path=game_path(context.secret, game_id),
+        after=after,
     )
 
 
-def lobby_shown(table: Table) -> GameShown:
+async def after_links(context: WebContext, table: Table) -> list[tuple[str, str]]:
+    """An ended game's way to the pages after the game: its server's leaderboard of the game, and
+    the profile of each person who played (a hidden profile is not linked: it shows nothing)."""
+    links = [(t("Leaderboard"), board_path(context.secret, table.game.guild_id, table.game.game))]
+    for seat in table.seats:
+        if seat.seat is None or seat.is_ai or await context.sessions.after.is_hidden(seat.user_id):
+            continue
+        name = table.name_at(seat.seat)
+        links.append((t("{name}'s profile", name=name), player_path(context.secret, seat.user_id)))
+    return links
+
+
+def lobby_shown(table: Table, path: str) -> GameShown:
     """A table still gathering players (the lobby's post links here already)."""
     game = plugins.game(table.game.game)
     if table.game.status is Status.LOBBY:
@@ -206,6 +269,7 @@ def lobby_shown(table: Table) -> GameShown:
         categories=[],
         turn=turn,
         pictures=[],
+        path=path,
     )
 
 

@@ -10,6 +10,7 @@ from aiohttp import web
 
 from bot.web import pictures, reading, replay
 from bot.web.context import WebContext, context_of
+from bot.web.links import game_path
 from bot.web.reader import reader_language
 from bot.web.replay import History
 from bot.web.templating import page
@@ -59,6 +60,7 @@ async def replay_page(request: web.Request) -> web.StreamResponse:
             "replay.html",
             lang,
             game_id=game_id,
+            game_path=game_path(context.secret, game_id),
             title=history.game.title,
             point=point,
             last=history.points,

@@ -53,7 +53,7 @@ async def seat_page(request: web.Request) -> web.StreamResponse:
         note = say(found.rules.glance(state, seat).note)
         query = request.query_string
         if own is not None:
-            url = f"/game/{game_id}/seat/{seat}/picture/{own.key}.png?{query}&v={table.version}"
+            url = f"{shown.path}/seat/{seat}/picture/{own.key}.png?{query}&v={table.version}"
             shown.pictures.insert(0, reading.PictureShown(own.key, say(own.title), url))
         return page(
             "game.html",

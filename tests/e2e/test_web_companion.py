@@ -33,7 +33,7 @@ PAGE_PATIENCE = 30_000
 
 
 def game_link(content: str) -> str:
-    found = re.search(rf"<{re.escape(PUBLIC)}(/game/\d+)>", content)
+    found = re.search(rf"<{re.escape(PUBLIC)}(/game/\d+-[\w-]+)>", content)
     assert found, content
     return found[1]
 
@@ -103,7 +103,7 @@ async def test_game_player_hands_the_player_a_signed_link_to_their_own_view(
     await seated(fake, lobby, "bob")
     await start_game(fake, fake.message(lobby.id), "alice")
     own = await private_reply(acked(await fake.slash("bob", "games", "game player"), DEFERRED_MESSAGE))
-    found = re.search(rf"<{re.escape(PUBLIC)}(/game/\d+/seat/1\?until=\d+&sig=[\w-]+)>", own.content)
+    found = re.search(rf"<{re.escape(PUBLIC)}(/game/\d+-[\w-]+/seat/1\?until=\d+&sig=[\w-]+)>", own.content)
     assert found, own.content
     # Another player's board, asked for by name: no link to anyone's private view.
     other = await private_reply(

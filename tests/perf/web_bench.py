@@ -33,6 +33,7 @@ from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
 from bot.web.context import WebContext
+from bot.web.links import game_path
 from bot.web.server import WebServer
 from engine.core import Game
 from tests.perf.report import Row, percentile
@@ -59,13 +60,13 @@ class TimedPool(RenderPool):
             self.last_ms = (time.perf_counter() - start) * 1000
 
 
-async def _round_trips(client: aiohttp.ClientSession, url: str, n: int) -> list[float]:
+async def _round_trips(client: aiohttp.ClientSession, url: str, n: int, status: int = 200) -> list[float]:
     out = []
     for _ in range(n):
         start = time.perf_counter()
         async with client.get(url) as response:
             await response.read()
-            assert response.status == 200, (url, response.status)
+            assert response.status == status, (url, response.status)
         out.append((time.perf_counter() - start) * 1000)
     return out
 
@@ -109,7 +110,7 @@ async def _measure(tmp: Path, quick: bool) -> list[Row]:
         n = 30 if quick else 200
         connector = aiohttp.TCPConnector(limit=LIVE_PAGES + 10)
         async with aiohttp.ClientSession(connector=connector) as client:
-            page = f"{server.address}/game/{game_id}"
+            page = server.address + game_path(context.secret, game_id)
             # Warm: the page once and every picture drawn and cached.
             await _round_trips(client, page, 1)
             for key in ("board", "strip", "phone"):
@@ -127,6 +128,21 @@ async def _measure(tmp: Path, quick: bool) -> list[Row]:
                     note="pictures cached",
                     floor=floor,
                     floor_name="a bare aiohttp round trip, p95",
+                )
+            )
+            # A guessed address (the id without its key): the key made and compared, the 404 said.
+            refused = percentile(
+                await _round_trips(client, f"{server.address}/game/{game_id}-guess", n, 404), 95
+            )
+            rows.append(
+                Row(
+                    SECTION,
+                    "a guessed game address (wrong key: 404)",
+                    "server time p95",
+                    refused,
+                    "ms",
+                    PAGE_TARGET_MS,
+                    note=f"floor: a bare aiohttp round trip p95 {floor:.2f} ms in this run",
                 )
             )
 

@@ -17,6 +17,7 @@ from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
 from bot.web.context import WebContext
+from bot.web.links import game_path
 from bot.web.server import WebServer
 from tests.web.browser import LAPTOP, Watched, browser
 
@@ -35,6 +36,10 @@ class Web:
 
     def url(self, path: str) -> str:
         return self.address + path
+
+    def game(self, game_id: int) -> str:
+        """The game page's path, its key in it, as every link gives it."""
+        return game_path(SECRET, game_id)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from playwright.async_api import Page, expect
 
 from bot.service.sessions import Sessions
 from tests.web.conftest import Web
+from tests.web.seeded import seated_game
 
 GUILD, CHANNEL = 1, 10
 ANA, BO = 100, 200
@@ -23,7 +24,7 @@ async def started_game(sessions: Sessions, game: str = "carnegie") -> int:
 
 async def test_the_game_page_shows_the_board_players_and_turn(web: Web, page: Page) -> None:
     game_id = await started_game(web.sessions)
-    response = await page.goto(web.url(f"/game/{game_id}"))
+    response = await page.goto(web.url(f"{web.game(game_id)}"))
     assert response is not None and response.ok
     headers = response.headers
     assert "default-src 'self'" in headers["content-security-policy"]
@@ -40,18 +41,56 @@ async def test_the_game_page_shows_the_board_players_and_turn(web: Web, page: Pa
 
 
 async def test_an_unknown_game_is_a_plain_404(web: Web, page: Page) -> None:
-    response = await page.request.get(web.url("/game/999999"))
+    response = await page.request.get(web.url(web.game(999999)))
     assert response.status == 404
     assert "default-src 'self'" in response.headers["content-security-policy"]
     response = await page.request.get(web.url("/game/not-a-number"))
     assert response.status == 404
 
 
+async def test_a_guessed_address_shows_nothing_of_the_game(web: Web, page: Page) -> None:
+    """Ids are sequential: without its key, or with another game's, a game's every address is the
+    404 of a missing game, and nothing of the game is in it."""
+    game_id = await started_game(web.sessions)
+    other = await seated_game(web.sessions, "nipron", 2, channel=11)
+    own = web.game(game_id)
+    key = own.rsplit("-", 1)[1]
+    missing = await (await page.request.get(web.url(web.game(999999)))).text()
+    guesses = [
+        f"/game/{game_id}",
+        f"/game/{game_id}-",
+        f"/game/{game_id}-{key[:-1]}",
+        f"/game/{game_id}-{key[:-1]}{'A' if key[-1] != 'A' else 'B'}",
+        f"/game/{game_id}-{key}x",
+        f"/game/{game_id}-{web.game(other).rsplit('-', 1)[1]}",
+        f"/game/{other}-{key}",
+    ]
+    tails = ("", "/live", "/replay", "/replay/0/board.png", "/picture/board.png", "/seat/1")
+    for guess in guesses:
+        for tail in tails:
+            response = await page.request.get(web.url(guess + tail))
+            assert response.status == 404, guess + tail
+            body = await response.text()
+            assert body == missing, guess + tail
+            for word in ("Ana", "Bo", "Carnegie", "Nipron", str(game_id)):
+                assert word not in body, (word, guess + tail)
+    for tail in tails:
+        assert (await page.request.get(web.url(own + tail.replace("/seat/1", "")))).ok, tail
+
+
+async def test_the_404_speaks_the_readers_language(web: Web, page: Page) -> None:
+    for path in ("/game/not-a-number", "/game/12", web.game(999999), "/game/3-x/live"):
+        response = await page.request.get(web.url(path), headers={"Accept-Language": "uk"})
+        assert response.status == 404
+        assert await response.text() == "Такої гри немає.", path
+
+
 async def test_no_route_takes_anything_but_a_get(web: Web, page: Page) -> None:
     """The companion reads games; nothing it serves changes one."""
     game_id = await started_game(web.sessions)
     before = (await web.sessions.reading.status(game_id)).table.version
-    for path in (f"/game/{game_id}", f"/game/{game_id}/live", f"/game/{game_id}/replay", "/language/uk"):
+    own = web.game(game_id)
+    for path in (own, f"{own}/live", f"{own}/replay", "/language/uk"):
         for method in ("POST", "PUT", "DELETE", "PATCH"):
             response = await page.request.fetch(web.url(path), method=method, data="x")
             assert response.status == 405, (method, path)
@@ -62,11 +101,11 @@ async def test_a_lobby_links_to_a_page_that_says_the_game_has_not_started(web: W
     table = await web.sessions.lobby.create_game(
         guild_id=GUILD, channel_id=CHANNEL, game_name="nipron", host_id=ANA, host_name="Ana"
     )
-    await page.goto(web.url(f"/game/{table.id}"))
+    await page.goto(web.url(f"{web.game(table.id)}"))
     await expect(page.locator(".turn")).to_have_text(
         "The players are gathering in the lobby; the game has not started yet."
     )
     await expect(page.locator(".players")).to_contain_text("Ana")
     assert await page.locator("figure").count() == 0
-    response = await page.request.get(web.url(f"/game/{table.id}/replay"))
+    response = await page.request.get(web.url(f"{web.game(table.id)}/replay"))
     assert response.status == 404

@@ -37,11 +37,11 @@ async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Pag
     assert len(hidden) >= 5, "the deck still holds cards to hide"
 
     async def public() -> tuple[list[str], list[bytes]]:
-        pages = [f"/game/{game_id}", f"/game/{game_id}/live", f"/game/{game_id}/replay"]
-        pages += [f"/game/{game_id}/replay?at=0", f"/game/{game_id}/replay?at={actions // 2}"]
+        pages = [f"{web.game(game_id)}", f"{web.game(game_id)}/live", f"{web.game(game_id)}/replay"]
+        pages += [f"{web.game(game_id)}/replay?at=0", f"{web.game(game_id)}/replay?at={actions // 2}"]
         texts = [body.decode() for body in await fetched(web, page, pages)]
         pictures = [
-            f"/game/{game_id}/{where}/{key}.png"
+            f"{web.game(game_id)}/{where}/{key}.png"
             for key in PUBLIC_PICTURES
             for where in ("picture", f"replay/{actions}")
         ]
@@ -86,7 +86,7 @@ async def test_no_public_picture_shows_what_is_in_the_nipron_bag(web: Web, page:
 
     async def public() -> list[bytes]:
         return await fetched(
-            web, page, [f"/game/{game_id}{p}" for p in ("", "/picture/board.png", "/picture/phone.png")]
+            web, page, [f"{web.game(game_id)}{p}" for p in ("", "/picture/board.png", "/picture/phone.png")]
         )
 
     before = await public()

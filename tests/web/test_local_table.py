@@ -1,7 +1,9 @@
 """The local table in a real browser: a game set up on the page and played to its end by clicking the
 panel's first choice (Done where it is offered: the shortest way through), a hot-seat Nipron game for
 two people and a solo Carnegie game against Andrew; the state-changing routes refuse a form without
-the page's token; screenshots of both at a phone's and a laptop's size under out/web/."""
+the page's token; screenshots of both at a phone's and a laptop's size under out/web/. The set-up page
+lists the unfinished local games to resume; a hint or a refused move answers with the table's own
+address (POST-redirect-GET), so reloading it sends nothing again."""
 
 from __future__ import annotations
 
@@ -141,6 +143,12 @@ async def test_a_solo_carnegie_game_against_andrew_is_played_to_the_end(
     async with page.expect_navigation(wait_until="domcontentloaded", timeout=STEP_MS):
         await panel.locator("button.hint").click()
     await expect(panel).to_contain_text("bot would choose: Housing side")
+    # POST-redirect-GET: the address is the table's, and reloading it shows the hint again, asks none
+    assert f"/play/{game_id}?seat=0&said=" in page.url
+    hints = await sessions.reading.hints(game_id)
+    await page.reload()
+    await expect(panel).to_contain_text("bot would choose: Housing side")
+    assert await sessions.reading.hints(game_id) == hints
     # the seat's own view, through the signed link /game player would give
     mine = await panel.locator("a.mine").get_attribute("href")
     assert mine is not None
@@ -235,3 +243,55 @@ async def test_a_bot_seat_moves_by_itself(table: tuple[str, Sessions], page: Pag
     await expect(page.locator(".panel")).to_contain_text("Ana", timeout=STEP_MS)
     rows = await sessions.reading.live_log(game_id)
     assert any(row.seat == bot for row in rows)
+
+
+async def test_the_set_up_page_lists_the_games_to_resume(table: tuple[str, Sessions], page: Page) -> None:
+    address, sessions = table
+    await page.goto(address + "/play")
+    assert await page.locator(".resume").count() == 0
+    first = await set_up(page, address, "nipron", {"name0": "Ana", "seat1": "person", "name1": "Bo"})
+    second = await set_up(page, address, "carnegie", {"name0": "Cy"})
+    discord = await sessions.lobby.create_game(
+        guild_id=1, channel_id=10, game_name="nipron", host_id=100, host_name="Di"
+    )
+    await sessions.lobby.join(discord.id, 200, "Ed")
+    await sessions.lobby.start(discord.id, 100)
+    await page.goto(address + "/play")
+    listed = page.locator(".resume li")
+    await expect(listed).to_have_count(2)
+    # the one moved last first
+    await expect(listed.nth(0)).to_contain_text(f"Carnegie #{second} — Cy")
+    await expect(listed.nth(1)).to_contain_text(f"Nipron #{first} — Ana, Bo")
+    await expect(listed.nth(1)).to_contain_text("last move")
+    OUT.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(OUT / "local-resume-laptop.png"), full_page=True)
+    async with page.expect_navigation(wait_until="domcontentloaded"):
+        await listed.nth(1).locator("a").click()
+    assert page.url == f"{address}/play/{first}"
+    await expect(page.locator(".players")).to_contain_text("Bo")
+
+
+async def test_a_refused_move_answers_with_the_tables_address(
+    table: tuple[str, Sessions], page: Page
+) -> None:
+    address, sessions = table
+    game_id = await set_up(page, address, "nipron", {"name0": "Ana", "seat1": "person", "name1": "Bo"})
+    await expect(page.locator(".panel")).to_be_visible()
+    token = await page.locator('.panel input[name="token"]').first.get_attribute("value")
+    before = (await sessions.reading.status(game_id)).table.version
+    # a form of an older version: the move is refused and nothing changes
+    form = {"token": token or "", "version": str(before + 5), "seat": "0", "index": "0"}
+    response = await page.request.post(f"{address}/play/{game_id}/act?seat=0", form=form, max_redirects=0)
+    assert response.status == 303
+    where = response.headers["location"]
+    assert where.startswith(f"/play/{game_id}?seat=0&said=")
+    await page.goto(address + where)
+    refusal = page.locator(".refusal")
+    await expect(refusal).to_be_visible()
+    said = await refusal.inner_text()
+    await page.reload()
+    await expect(refusal).to_have_text(said)
+    assert (await sessions.reading.status(game_id)).table.version == before
+    # a key of nothing kept shows the table as it is
+    await page.goto(f"{address}/play/{game_id}?seat=0&said=unknown")
+    assert await page.locator(".refusal").count() == 0

@@ -30,17 +30,19 @@ async def test_a_signed_link_shows_the_seats_own_board_and_nothing_else_does(web
     until = path.split("until=")[1].split("&")[0]
     signature = path.split("sig=")[1]
     refused = {
-        "another seat": f"/game/{game_id}/seat/0?until={until}&sig={signature}",
-        "a later expiry": f"/game/{game_id}/seat/1?until={int(until) + 1}&sig={signature}",
-        "an altered signature": f"/game/{game_id}/seat/1?until={until}&sig={signature[:-2]}AA",
-        "no signature": f"/game/{game_id}/seat/1",
-        "another key": Signer(b"another key").seat_path(game_id, 1, now),
-        "the picture without it": f"/game/{game_id}/seat/1/picture/company.png",
+        "another seat": f"{web.game(game_id)}/seat/0?until={until}&sig={signature}",
+        "a later expiry": f"{web.game(game_id)}/seat/1?until={int(until) + 1}&sig={signature}",
+        "an altered signature": f"{web.game(game_id)}/seat/1?until={until}&sig={signature[:-2]}AA",
+        "no signature": f"{web.game(game_id)}/seat/1",
+        "the picture without it": f"{web.game(game_id)}/seat/1/picture/company.png",
     }
     for what, bad in refused.items():
         response = await page.request.get(web.url(bad))
         assert response.status == 403, what
         assert "/game player" in await response.text(), what
+    # Signed with another secret: its game key is wrong too, so the game is not there at all.
+    response = await page.request.get(web.url(Signer(b"another key").seat_path(game_id, 1, now)))
+    assert response.status == 404
     # Expired: the same link a moment after its life.
     web.sessions.store.clock = lambda: datetime.now(UTC) + timedelta(seconds=PLAYER_LINK_LIFE + 5)
     response = await page.request.get(web.url(path))
@@ -50,13 +52,13 @@ async def test_a_signed_link_shows_the_seats_own_board_and_nothing_else_does(web
 async def test_the_page_speaks_the_browsers_language_until_the_reader_switches(web: Web, page: Page) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
     await page.set_extra_http_headers({"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"})
-    await page.goto(web.url(f"/game/{game_id}"))
+    await page.goto(web.url(f"{web.game(game_id)}"))
     await expect(page.locator("html")).to_have_attribute("lang", "pl")
     await expect(page.locator(".players h2")).to_have_text("Gracze")
     await page.locator(".languages a", has_text="Українська").click()
     await expect(page.locator("html")).to_have_attribute("lang", "uk")
     await expect(page.locator(".players h2")).to_have_text("Гравці")
-    assert page.url == web.url(f"/game/{game_id}")
+    assert page.url == web.url(f"{web.game(game_id)}")
     cookies = await page.context.cookies()
     assert [(c["name"], c["value"]) for c in cookies] == [("lang", "uk")]
     # The switch sends the reader back to this site only.

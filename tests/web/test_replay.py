@@ -40,7 +40,7 @@ async def test_the_replay_at_the_12th_checkpoint_is_what_bot_ops_draw_draws(
         == 0
     )
 
-    await page.goto(web.url(f"/game/{game_id}/replay"))
+    await page.goto(web.url(f"{web.game(game_id)}/replay"))
     root = page.locator("#replay")
     await expect(root).to_have_attribute("data-last", str(actions))
     checkpoints = (await root.get_attribute("data-checkpoints") or "").split(",")
@@ -48,7 +48,7 @@ async def test_the_replay_at_the_12th_checkpoint_is_what_bot_ops_draw_draws(
     # The 12th checkpoint is the last point: the game was played to it.
     assert int(checkpoints[-1]) == actions
     for key in ("board", "strip", "phone"):
-        response = await page.request.get(web.url(f"/game/{game_id}/replay/{actions}/{key}.png"))
+        response = await page.request.get(web.url(f"{web.game(game_id)}/replay/{actions}/{key}.png"))
         assert response.ok
         assert await response.body() == (out / f"{key}.png").read_bytes(), key
 
@@ -56,7 +56,7 @@ async def test_the_replay_at_the_12th_checkpoint_is_what_bot_ops_draw_draws(
     await page.keyboard.press("Home")
     await expect(page.locator("#at")).to_have_text("0")
     await expect(page.locator("img[data-key=board]")).to_have_attribute(
-        "src", f"/game/{game_id}/replay/0/board.png"
+        "src", f"{web.game(game_id)}/replay/0/board.png"
     )
     await page.keyboard.press("ArrowRight")
     await expect(page.locator("#at")).to_have_text("1")
@@ -71,7 +71,7 @@ async def test_the_replay_at_the_12th_checkpoint_is_what_bot_ops_draw_draws(
     await expect(page.locator("#at")).to_have_text("5")
     assert page.url.endswith("?at=5")
     board = page.locator("img[data-key=board]")
-    await expect(board).to_have_attribute("src", f"/game/{game_id}/replay/5/board.png")
+    await expect(board).to_have_attribute("src", f"{web.game(game_id)}/replay/5/board.png")
     await expect(board).to_have_js_property("complete", True, timeout=120_000)
     assert await board.evaluate("img => img.naturalWidth") > 500
 
@@ -79,10 +79,10 @@ async def test_the_replay_at_the_12th_checkpoint_is_what_bot_ops_draw_draws(
 async def test_a_point_outside_the_game_is_a_clear_404(web: Web, page: Page) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
     for bad in ("1", "99999999", "-1", "x"):
-        response = await page.request.get(web.url(f"/game/{game_id}/replay/{bad}/board.png"))
+        response = await page.request.get(web.url(f"{web.game(game_id)}/replay/{bad}/board.png"))
         assert response.status == 404, bad
-    response = await page.request.get(web.url(f"/game/{game_id}/replay?at=3"))
+    response = await page.request.get(web.url(f"{web.game(game_id)}/replay?at=3"))
     assert response.status == 404
     assert "points 0 to 0" in await response.text()
-    response = await page.request.get(web.url(f"/game/{game_id}/replay/0/company.png"))
+    response = await page.request.get(web.url(f"{web.game(game_id)}/replay/0/company.png"))
     assert response.status == 404, "a seat's close-up is never public"

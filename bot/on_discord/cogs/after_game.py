@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot import plugins
+from bot.on_discord import web_links
 from bot.on_discord.views import after_game_text as words
 from bot.on_discord.views.common import guarded, send_followup, sessions_of
 from bot.service.limits import clip
@@ -103,7 +104,11 @@ def add_after_game_commands(group: app_commands.Group, bot: BoardroomBot) -> Non
         versus_name = None
         if versus is not None:
             versus_name = await bot.sessions.after.name(versus.id) or t("that player")
-        await send_followup(interaction, words.profile_text(found, versus_name=versus_name))
+        # A hidden profile's page shows nothing: no link to it.
+        line = "" if found.hidden else web_links.player_line(interaction.client, target.id)
+        await send_followup(
+            interaction, web_links.with_line(words.profile_text(found, versus_name=versus_name), line)
+        )
 
     profile = app_commands.describe(
         player="Whose profile (default: yours)", versus="Head-to-head against this player"
@@ -123,8 +128,11 @@ def add_after_game_commands(group: app_commands.Group, bot: BoardroomBot) -> Non
             EVERYWHERE if scope == EVERYWHERE_SCOPE or interaction.guild_id is None else interaction.guild_id
         )
         board = await bot.sessions.after.leaderboard(game, where)
+        line = web_links.board_line(interaction.client, where, game)
         await send_followup(
-            interaction, words.board_text(board), view=pager(BOARD, game, where, board.page, board.pages)
+            interaction,
+            web_links.with_line(words.board_text(board), line),
+            view=pager(BOARD, game, where, board.page, board.pages),
         )
 
     leaderboard = app_commands.describe(game="Which game", scope="This server (default) or everywhere")(
@@ -154,9 +162,12 @@ def add_after_game_commands(group: app_commands.Group, bot: BoardroomBot) -> Non
         target = player or interaction.user
         found = await bot.sessions.after.history(target.id, asker=interaction.user.id)
         name = await bot.sessions.after.name(target.id) or bounded_name(target.display_name)
+        # Only its owner reads a hidden history, and its page shows nothing: no link to it.
+        hidden = await bot.sessions.after.is_hidden(target.id)
+        line = "" if hidden else web_links.player_line(interaction.client, target.id, "/history")
         await send_followup(
             interaction,
-            words.history_text(found, name),
+            web_links.with_line(words.history_text(found, name), line),
             view=pager(HISTORY, str(target.id), 0, found.page, found.pages),
         )
 

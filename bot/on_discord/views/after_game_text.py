@@ -7,53 +7,21 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot import plugins
 from bot.service.after_game.ratings import BOT, Skill
 from bot.service.after_game.reading import Board, History, Profile
-from bot.service.words import level_word, said
-from bot.storage.results import EVERYWHERE, GameResult, SeatResult
-from engine.core import UnknownGame
-from render.common.language import say, t, tn
-
-_BARS = "▁▂▃▄▅▆▇█"
-
-
-def sparkline(values: list[float]) -> str:
-    """One bar per game, lowest to highest of these values (a flat line when they are all equal)."""
-    if not values:
-        return ""
-    low, high = min(values), max(values)
-    if high - low < 1e-9:
-        return _BARS[3] * len(values)
-    return "".join(_BARS[round((v - low) / (high - low) * (len(_BARS) - 1))] for v in values)
-
-
-def game_title(game: str) -> str:
-    try:
-        return say(plugins.game(game).title)
-    except UnknownGame:
-        return game  # a game no longer offered keeps its results under its stored name
-
-
-def skill_text(skill: Skill) -> str:
-    return f"{skill.mu:.1f} ± {skill.sigma:.1f}"
-
-
-def seconds_text(seconds: int) -> str:
-    if seconds < 90:
-        return t("{n} s", n=seconds)
-    if seconds < 90 * 60:
-        return t("{n} min", n=round(seconds / 60))
-    if seconds < 36 * 3600:
-        return t("{n} h", n=round(seconds / 3600))
-    return t("{n} d", n=round(seconds / 86400))
-
-
-def player_name(player: str, name: str | None) -> str:
-    """A leaderboard's or a result's name: the bot's levels in words, people by their last name."""
-    if player.startswith(BOT):
-        return t("the {level} bot", level=level_word(player[len(BOT) :]))
-    return said(name) if name else t("a player")
+from bot.service.after_game.words import (
+    board_lines,
+    board_rule,
+    game_title,
+    outcome,
+    player_name,
+    seconds_text,
+    skill_text,
+    tally_lines,
+)
+from bot.service.words import said
+from bot.storage.results import EVERYWHERE, GameResult
+from render.common.language import t, tn
 
 
 def profile_text(profile: Profile, *, versus_name: str | None = None) -> str:
@@ -64,39 +32,9 @@ def profile_text(profile: Profile, *, versus_name: str | None = None) -> str:
     if not profile.games:
         lines.append(t("No ended games yet."))
     for entry in profile.games:
-        tally = entry.tally
         lines.append("")
-        lines.append(f"**{game_title(tally.game)}**")
-        lines.append(
-            t(
-                "Played {played}, finished {finished}, won {won}; "
-                "abandoned {abandoned}, expelled {expelled}.",
-                played=tally.played,
-                finished=tally.finished,
-                won=tally.won,
-                abandoned=tally.abandoned,
-                expelled=tally.expelled,
-            )
-        )
-        if entry.rating is None:
-            lines.append(t("Not rated yet: a rated game is a finished one with at least two people."))
-        else:
-            lines.append(
-                tn(
-                    "Rating {rating} after {n} rated game",
-                    "Rating {rating} after {n} rated games",
-                    entry.rated_games,
-                    rating=skill_text(entry.rating),
-                )
-                + (f"  `{sparkline(entry.trail)}`" if len(entry.trail) > 1 else "")
-            )
-        if tally.best is not None and tally.average is not None:
-            lines.append(
-                t("Best score {best}, average {average}.", best=tally.best, average=f"{tally.average:.1f}")
-            )
-        if tally.median_move is not None:
-            lines.append(t("Median time per move: {time}.", time=seconds_text(tally.median_move)))
-        lines.append(tn("Skipped {n} time.", "Skipped {n} times.", tally.skipped))
+        lines.append(f"**{game_title(entry.tally.game)}**")
+        lines += tally_lines(entry, lambda trail: f"  `{trail}`")
     if profile.versus is not None and versus_name is not None:
         lines.append("")
         lines.append(t("**Against {name}**", name=said(versus_name)))
@@ -118,23 +56,10 @@ def profile_text(profile: Profile, *, versus_name: str | None = None) -> str:
 def board_text(board: Board) -> str:
     where = t("in this server") if board.scope != EVERYWHERE else t("everywhere")
     head = t("**{game}** leaderboard {where}", game=game_title(board.game), where=where)
-    rule = tn(
-        "Players with at least {n} rated game; sorted by the rating less three times its uncertainty.",
-        "Players with at least {n} rated games; sorted by the rating less three times its uncertainty.",
-        board.min_games,
-    )
+    rule = board_rule(board.min_games)
     if not board.rows:
         return f"{head}\n{rule}\n{t('Nobody yet.')}"
-    lines = [
-        t(
-            "{place}. {name} — {rating} ({games})",
-            place=board.first_place + i,
-            name=player_name(row.player, row.name),
-            rating=skill_text(Skill(row.mu, row.sigma)),
-            games=tn("{n} game", "{n} games", row.games),
-        )
-        for i, row in enumerate(board.rows)
-    ]
+    lines = board_lines(board)
     page = t("Page {page} of {pages}", page=board.page + 1, pages=board.pages)
     return "\n".join([head, rule, "", *lines, "", page])
 
@@ -145,18 +70,6 @@ def _when(at: str) -> str:
 
 def _link(result: GameResult) -> str:
     return f"https://discord.com/channels/{result.guild_id}/{result.channel_id}"
-
-
-def _outcome(result: GameResult, seat: SeatResult | None) -> str:
-    if result.outcome == "abandoned":
-        return t("abandoned")
-    if seat is None:
-        return t("finished")
-    if seat.expelled:
-        return t("expelled, placed last")
-    if seat.won:
-        return t("won")
-    return t("place {place}", place=seat.place)
 
 
 def history_text(history: History, name: str | None) -> str:
@@ -174,7 +87,7 @@ def history_text(history: History, name: str | None) -> str:
                 date=_when(result.ended_at),
                 game=game_title(result.game),
                 id=result.game_id,
-                outcome=_outcome(result, own),
+                outcome=outcome(result, own),
                 table=table,
                 link=_link(result),
             )

@@ -11,11 +11,23 @@ from aiohttp import web
 
 from bot.service.ai_pool import AiPool
 from bot.service.bot_players import BotPlayers
+from bot.web.context import Kept
 from engine.core import Event
 
 # Where a state-changing request may come from: this machine only (the server listens on 127.0.0.1;
 # this is the second lock, against a listener put elsewhere by mistake).
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
+
+
+# Hints and refusals kept for their pages: the last few hundred (one person, one screen).
+SAID_KEPT = 256
+
+
+@dataclass(frozen=True)
+class Said:
+    game_id: int
+    note: str = ""
+    refusal: str = ""
 
 
 @dataclass
@@ -24,6 +36,15 @@ class LocalTable:
     ai_pool: AiPool
     # One per process: a page of another site cannot read it, so cannot forge a form that carries it.
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    # What a POST had to say (a hint, a refusal), kept for the page it redirects to: the address is
+    # a GET's, so reloading shows the same page again and sends nothing.
+    said: Kept[Said] = field(default_factory=lambda: Kept[Said](SAID_KEPT))
+
+    def keep(self, said: Said) -> str:
+        """The key of ``said`` in the redirect's address."""
+        key = secrets.token_urlsafe(12)
+        self.said.put(key, said)
+        return key
 
     def kick(self, game_id: int) -> None:
         """Let the bot seats play until a person must decide; nothing is announced anywhere (the page

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from aiohttp import web
@@ -13,11 +14,12 @@ from multidict import MultiDictProxy
 
 from bot import plugins
 from bot.service.local import LOCAL_CHANNELS, LOCAL_GUILD_ID, PERSON_IDS
+from bot.service.local_games import games_to_resume
 from bot.service.progress import player_range
 from bot.service.refusals import ChannelOccupied
 from bot.service.sessions import Sessions
 from bot.service.speeds import NO_LIMIT
-from bot.service.words import level_word
+from bot.service.words import duration, level_word
 from bot.storage.games import MAX_DISPLAY_NAME
 from bot.web.context import context_of
 from bot.web.play.mode import local_of
@@ -96,18 +98,46 @@ def words() -> dict[str, str]:
         "name": t("Name"),
         "start": t("Start the game"),
         "options": t("Options"),
+        "resume": t("Games to resume"),
     }
 
 
 async def setup_page(request: web.Request) -> web.StreamResponse:
-    return _setup(request, reader_language(request))
+    return await _setup(request, reader_language(request))
 
 
-def _setup(request: web.Request, lang: str, refusal: str = "") -> web.Response:
+@dataclass(frozen=True)
+class Resumable:
+    url: str
+    title: str
+    players: str
+    moved: str
+
+
+async def resumable(request: web.Request) -> list[Resumable]:
+    """The unfinished local games, the one moved last first: game, players, when it last moved."""
+    store = context_of(request).sessions.store
+    now = store.clock()
+    found = []
+    for table in await games_to_resume(store):
+        moved = int((now - datetime.fromisoformat(table.game.updated_at)).total_seconds())
+        found.append(
+            Resumable(
+                f"/play/{table.id}",
+                t("{game} #{id}", game=say(plugins.game(table.game.game).title), id=table.id),
+                ", ".join(table.names),
+                t("last move {time} ago", time=duration(moved)),
+            )
+        )
+    return found
+
+
+async def _setup(request: web.Request, lang: str, refusal: str = "") -> web.Response:
     with speaking(lang):
         return page(
             "play_setup.html",
             lang,
+            resume=await resumable(request),
             games=forms(),
             words=words(),
             token=local_of(request).token,
@@ -221,8 +251,8 @@ async def new_game(request: web.Request) -> web.StreamResponse:
             wanted = read_setup(form)
             game_id = await open_table(context_of(request).sessions, wanted, lang)
         except BadSetup as exc:
-            return _setup(request, lang, str(exc))
+            return await _setup(request, lang, str(exc))
         except EngineError as exc:
-            return _setup(request, lang, say(exc.message))
+            return await _setup(request, lang, say(exc.message))
     local.kick(game_id)
     raise web.HTTPSeeOther(f"/play/{game_id}")

@@ -22,7 +22,7 @@ from bot.storage import Status
 from bot.web import reading
 from bot.web.context import context_of
 from bot.web.links import Signer
-from bot.web.play.mode import local_of
+from bot.web.play.mode import Said, local_of
 from bot.web.play.panel import PanelShown, panel_of
 from bot.web.reader import reader_language
 from bot.web.templating import page
@@ -63,7 +63,7 @@ def play_words() -> dict[str, str]:
 
 
 async def table_page(request: web.Request, *, note: str = "", refusal: str = "") -> web.Response:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     lang = reader_language(request)
     context = context_of(request)
     with speaking(lang):
@@ -104,7 +104,25 @@ async def table_page(request: web.Request, *, note: str = "", refusal: str = "")
 
 
 async def show(request: web.Request) -> web.StreamResponse:
-    return await table_page(request)
+    """The table; after a hint or a refused move, what it said (``said``: its key, made by the POST)."""
+    key = request.query.get("said", "")[:40]
+    said = local_of(request).said.get(key) if key else None
+    if said is None or said.game_id != reading.local_game_id_of(request):
+        return await table_page(request)
+    return await table_page(request, note=said.note, refusal=said.refusal)
+
+
+def _said(
+    request: web.Request, game_id: int, seat: int | None, note: str = "", refusal: str = ""
+) -> web.HTTPSeeOther:
+    """POST-redirect-GET: the table's address with what the POST said kept for it."""
+    key = local_of(request).keep(Said(game_id, note, refusal))
+    where = f"/play/{game_id}?" + (f"seat={seat}&" if seat is not None else "")
+    return web.HTTPSeeOther(f"{where}said={key}")
+
+
+def _asked_seat(request: web.Request) -> int | None:
+    return _number(request.query.get("seat"))
 
 
 def _number(raw: Any) -> int | None:
@@ -143,7 +161,7 @@ def _back(game_id: int, seat: int, step: picker.Step = ()) -> web.HTTPSeeOther:
 
 
 async def act(request: web.Request) -> web.StreamResponse:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
@@ -162,7 +180,7 @@ async def act(request: web.Request) -> web.StreamResponse:
                 seat=posted.seat,
             )
         except EngineError as exc:
-            return await table_page(request, refusal=say(exc.message))
+            raise _said(request, game_id, _asked_seat(request), refusal=say(exc.message)) from None
     local_of(request).kick(game_id)
     step: picker.Step = ()
     if result.seat in result.progress.decision.seats:
@@ -171,7 +189,7 @@ async def act(request: web.Request) -> web.StreamResponse:
 
 
 async def undo(request: web.Request) -> web.StreamResponse:
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     sessions = context_of(request).sessions
     with speaking(reader_language(request)):
         try:
@@ -180,13 +198,13 @@ async def undo(request: web.Request) -> web.StreamResponse:
                 game_id, posted.user, expected_version=posted.version, interaction_id=None, seat=posted.seat
             )
         except EngineError as exc:
-            return await table_page(request, refusal=say(exc.message))
+            raise _said(request, game_id, _asked_seat(request), refusal=say(exc.message)) from None
     raise _back(game_id, posted.seat)
 
 
 async def hint(request: web.Request) -> web.StreamResponse:
     """The strong bot's choice for the deciding person, on their panel; recorded like /game hint."""
-    game_id = reading.game_id_of(request)
+    game_id = reading.local_game_id_of(request)
     context = context_of(request)
     with speaking(reader_language(request)):
         try:
@@ -198,8 +216,8 @@ async def hint(request: web.Request) -> web.StreamResponse:
             )
             said = hint_text(found.rules, turn, notation)
         except EngineError as exc:
-            return await table_page(request, refusal=say(exc.message))
-        return await table_page(request, note=said)
+            raise _said(request, game_id, _asked_seat(request), refusal=say(exc.message)) from None
+    raise _said(request, game_id, posted.seat, note=said)
 
 
 def routes(app: web.Application) -> None:

@@ -18,7 +18,7 @@
     slider.value = String(point);
     at.textContent = String(point);
     root.querySelectorAll("img[data-key]").forEach(function (img) {
-      img.src = "/game/" + root.dataset.game + "/replay/" + point + "/" + img.dataset.key + ".png";
+      img.src = root.dataset.path + "/replay/" + point + "/" + img.dataset.key + ".png";
     });
     steps.querySelectorAll("li.current").forEach(function (li) { li.classList.remove("current"); });
     const line = steps.querySelector('li[data-point="' + point + '"]');

@@ -17,7 +17,7 @@ from engine.core import GameState
 
 
 class KnownStates:
-    # The games remembered, the least recently moved forgotten first; a 4-player Carnegie state holds
+    # The games remembered, the least recently moved forgotten first; a mid-game 4-player state holds
     # ~20 KiB in memory (2.5 KB as JSON), so at most ~20 MiB.
     GAMES = 1024
 

@@ -72,6 +72,7 @@ class PlayedMove:
     path: tuple[str, ...] = ()  # the group labels the action was filed under (``action_path``)
     ended: list[tuple[str, Step[Any]]] = field(default_factory=list)  # Done pressed with it
     totals_at: dict[str, str] = field(default_factory=dict)  # a checkpoint's own score, by key
+    state: GameState | None = None  # the state ``snapshot`` holds, for the next move (``KnownStates``)
 
     @property
     def events(self) -> list[Event]:
@@ -85,11 +86,14 @@ def play_move(
     notation: str,
     checked: bool,
     offered: frozenset[str] | None = None,
+    known: GameState | None = None,
 ) -> PlayedMove:
     """The engine part of a move (in a worker thread; pure: no database, no Discord). ``checked``: a
     person's move, refused unless it is one of the seat's legal choices now (``offered``: those choices'
-    notations, when known); the bot's choices come from the legal ones."""
-    state = state_of(game, table)
+    notations, when known); the bot's choices come from the legal ones. ``known``: the state of the
+    table's snapshot when this process saved it (``KnownStates``), else it is read from the snapshot.
+    The next choices' labels are made afterwards (``label_choices``), outside the transaction."""
+    state = known if known is not None else state_of(game, table)
     if checked:
         check_turn(game, state, seat)
     action = game.parse_action(notation)
@@ -111,8 +115,6 @@ def play_move(
         listed = {}
     finished = game.pending(final).finished
     progress = progress_of(game, final, listed)
-    for seat_deciding in progress.choices:  # labelled here in the engine's thread, not on the event loop
-        progress.choices[seat_deciding]
     events = [*step.events, *(e for _, s in ended for e in s.events)]
     keys = [str(e.data.get("key", "")) for e in events if e.kind == CHECKPOINT]
     totals = said_events.dump_sheet(game.score(final)) if keys or finished else None
@@ -134,7 +136,16 @@ def play_move(
         path,
         ended,
         totals_at,
+        final,
     )
+
+
+def label_choices(progress: Progress) -> None:
+    """Make every deciding seat's labels (``Choices`` makes them when first read): run in the engine
+    thread after the move's commit, so neither the event loop nor the database's write lock waits for
+    them."""
+    for seat in progress.choices:
+        progress.choices[seat]
 
 
 def _only_the_end(game: Game[Any, Any], state: GameState, seat: int, legal: Sequence[Any]) -> Any | None:

@@ -36,11 +36,20 @@ from dataclasses import dataclass
 from bot import plugins
 from bot.service import said_events
 from bot.service.after_game.record import record_end
-from bot.service.moves import LoggedMove, off_loop, play_move, replay_log
+from bot.service.moves import LoggedMove, PlayedMove, label_choices, off_loop, play_move, replay_log
 from bot.service.posts import owe_reached_posts
 from bot.service.progress import BotTurn, replacement_level
 from bot.service.refusals import AlreadySeated, HostOnly, NotAPlayer, NotInProgress
-from bot.service.store import Store, progress_in, save, state_of, status_of, with_undo
+from bot.service.store import (
+    Store,
+    after_step,
+    progress_in,
+    save,
+    saved_table,
+    state_of,
+    status_of,
+    with_undo,
+)
 from bot.service.tables import ActResult, GameStatus, Table, load_table
 from bot.storage import ActionRow, Status
 from bot.storage import actions as action_log
@@ -105,7 +114,8 @@ class Play:
                 raise StaleState(STALE_CHOICE)
             game = plugins.game(table.game.game)
             offered = self.store.offered.at(table, own_seat)
-            played = await off_loop(play_move, game, table, own_seat, notation, True, offered)
+            known = self.store.states.get(game_id, table.game.snapshot)
+            played = await off_loop(play_move, game, table, own_seat, notation, True, offered, known)
             at = self.store.now()
             step = played.step
             moves = [
@@ -126,16 +136,25 @@ class Play:
                 # In the ending transaction, after its last moves: never an end without its result.
                 await record_end(conn, table, status, played.snapshot, at)
             await owe_reached_posts(conn, game_id, played, at)
+            # Only the row's version, time and snapshot changed unless the game ended (its result is
+            # recorded then), and the last live action is this seat's last move: neither is read again.
+            after = (
+                saved_table(table, new_version, at, played.snapshot)
+                if status is None
+                else await load_table(conn, game_id)
+            )
             result = ActResult(
-                await load_table(conn, game_id),
+                after,
                 own_seat,
                 played.notation,
                 played.label,
                 seq,
                 played.events,
-                await with_undo(conn, game_id, played.progress),
+                after_step(played.progress, own_seat, moves[-1].barrier),
                 path=played.path,
             )
+        self._remember(game_id, played)
+        await off_loop(label_choices, played.progress)
         self.store.offered.remember(game_id, new_version, played.progress)
         return result
 
@@ -254,7 +273,8 @@ class Play:
             if table.version != turn.table.version or turn.seat not in table.ai_seats:
                 return None
             game = plugins.game(table.game.game)
-            played = await off_loop(play_move, game, table, turn.seat, notation, False)
+            known = self.store.states.get(table.id, table.game.snapshot)
+            played = await off_loop(play_move, game, table, turn.seat, notation, False, None, known)
             events = played.step.events
             move = LoggedMove(
                 turn.seat, table.user_at(turn.seat) or 0, notation, None, events, True, by_bot=True
@@ -268,8 +288,17 @@ class Play:
             await owe_reached_posts(conn, table.id, played, at)
             progress = await with_undo(conn, table.id, played.progress)
             table = await load_table(conn, table.id)
+        self._remember(table.id, played)
+        await off_loop(label_choices, played.progress)
         self.store.offered.remember(table.id, new_version, played.progress)
         return ActResult(table, turn.seat, notation, played.label, seq, played.step.events, progress)
+
+    def _remember(self, game_id: int, played: PlayedMove) -> None:
+        """After the commit: the next move of a game in progress starts from the state just saved."""
+        if played.finished or played.state is None:
+            self.store.states.forget(game_id)
+        else:
+            self.store.states.remember(game_id, played.snapshot, played.state)
 
     async def _recorded(self, conn: Connection, seen: ActionRow) -> ActResult:
         table = await load_table(conn, seen.game_id)

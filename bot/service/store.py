@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import plugins
 from bot.service.clock import Clock, system_clock
+from bot.service.known_states import KnownStates
 from bot.service.progress import Offered
 from bot.service.progress import progress as progress_of
 from bot.service.refusals import NotInProgress
@@ -34,6 +35,7 @@ class Store:
     clock: Clock = system_clock
     new_seed: Callable[[], int] = random_seed
     offered: Offered = field(default_factory=Offered)  # the choices the last moves listed (``act``)
+    states: KnownStates = field(default_factory=KnownStates)  # the states the last moves saved (``act``)
     # No per-game lock: every change is one ``Database.transaction``, which already serialises all
     # writers of this process (its asyncio.Lock held from BEGIN IMMEDIATE to COMMIT), and the
     # version check in the UPDATE refuses a writer from another process.
@@ -79,9 +81,22 @@ async def progress_in(conn: Connection, game: Game[Any, Any], table: Table) -> P
 async def with_undo(conn: Connection, game_id: int, progress: Progress) -> Progress:
     """``progress`` with the seat that may undo its last step, if one may."""
     last = await action_log.last_live_action(conn, game_id)
-    if last is not None and not last.barrier and last.seat in progress.decision.seats:
-        progress = replace(progress, undoable=frozenset({last.seat}))
+    return progress if last is None else after_step(progress, last.seat, last.barrier)
+
+
+def after_step(progress: Progress, seat: int, barrier: bool) -> Progress:
+    """``progress`` after the game's last live action, by ``seat`` (``barrier``: the engine's
+    ``Step.barrier``): that seat may undo it while it still decides and no barrier came between."""
+    if not barrier and seat in progress.decision.seats:
+        progress = replace(progress, undoable=frozenset({seat}))
     return progress
+
+
+def saved_table(table: Table, version: int, at: str, snapshot: str) -> Table:
+    """The table as ``save`` left it when only its version, time and snapshot changed (a move that did
+    not end the game): what reading it again in the same transaction would give."""
+    game = replace(table.game, version=version, updated_at=at, snapshot=snapshot)
+    return replace(table, game=game)
 
 
 async def status_of(conn: Connection, table: Table) -> GameStatus:

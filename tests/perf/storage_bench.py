@@ -6,7 +6,11 @@ its defaults: every COMMIT flushed), and what a restart costs with 1,000 games i
   its own ``BEGIN IMMEDIATE … COMMIT`` (load snapshot, check, apply, save snapshot, append to the log,
   build the next choices): the product's path per click, engine work included. Its floor is an empty
   write transaction on the same database (``BEGIN IMMEDIATE; COMMIT`` on SQLite, ``BEGIN; COMMIT`` on
-  PostgreSQL), one after every act, so both see the same moment of the shared machine.
+  PostgreSQL), one after every act, so both see the same moment of the shared machine. Beside it: the
+  act's own write transaction (the time the database is held; the next choices' labels are made after
+  the commit), and the least durable write there is, one row of the snapshot's size updated in its own
+  transaction: an empty transaction writes nothing (SQLite: no WAL frame; PostgreSQL: no WAL flush),
+  so it is below what any durable action can cost, and the rows say by how much.
 - Snapshot load: ``Sessions.load`` (read transaction + ``load_state``) and ``Sessions.status`` (what a
   click pays to draw a panel: load + legal actions + labels).
 - The players' languages read again (``ChosenLanguages.load``, every ``REFRESH`` seconds and at start),
@@ -29,6 +33,9 @@ import random
 import sqlite3
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,29 +57,73 @@ async def _empty_transaction_ms(db: Any) -> float:
     return (time.perf_counter_ns() - t0) / 1e6
 
 
+async def _one_row_write_ms(db: Any, body: str) -> float:
+    """One row of ``body`` written in its own write transaction: the least a durable action writes."""
+    t0 = time.perf_counter_ns()
+    async with db.transaction(write=True) as conn:
+        await conn.execute("UPDATE bench_floor SET body = ? WHERE id = 1", (body,))
+    return (time.perf_counter_ns() - t0) / 1e6
+
+
+@dataclass
+class Timings:
+    """What the played games measured, each list one entry per act, in the order of the acts."""
+
+    act_ms: list[float] = field(default_factory=list)
+    transaction_ms: list[float] = field(default_factory=list)  # the act's write transaction
+    empty_ms: list[float] = field(default_factory=list)  # an empty write transaction after it
+    one_row_ms: list[float] = field(default_factory=list)  # one snapshot-sized row written after it
+    ids: list[int] = field(default_factory=list)
+
+
+class _TimedDatabase:
+    """The database with its write transactions timed while ``into`` is set (around an act only)."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self.into: list[float] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    @asynccontextmanager
+    async def transaction(self, *, write: bool = True) -> AsyncIterator[Any]:
+        into = self.into if write else None
+        t0 = time.perf_counter_ns()
+        async with self.db.transaction(write=write) as conn:
+            yield conn
+        if into is not None:
+            into.append((time.perf_counter_ns() - t0) / 1e6)
+
+
 async def _play(
     sessions: Any,
+    timed: _TimedDatabase,
     game_id: int,
     users: list[int],
     actions: int,
     rnd: random.Random,
-    act_ms: list[float],
-    floor_ms: list[float],
+    out: Timings,
 ) -> None:
     status = await sessions.lobby.start(game_id, users[0])
     progress = status.progress
+    snapshot = status.table.game.snapshot or ""
     for _ in range(actions):
         if progress is None or progress.decision.finished:
             return
         seat = progress.decision.seats[rnd.randrange(len(progress.decision.seats))]
         choices = progress.choices[seat]
         choice = choices[rnd.randrange(len(choices))]
+        timed.into = out.transaction_ms
         t0 = time.perf_counter_ns()
         result = await sessions.play.act(
             game_id, users[seat], choice.notation, expected_version=None, interaction_id=None, seat=seat
         )
-        act_ms.append((time.perf_counter_ns() - t0) / 1e6)
-        floor_ms.append(await _empty_transaction_ms(sessions.store.db))
+        out.act_ms.append((time.perf_counter_ns() - t0) / 1e6)
+        timed.into = None
+        out.empty_ms.append(await _empty_transaction_ms(timed.db))
+        snapshot = result.table.game.snapshot or snapshot
+        out.one_row_ms.append(await _one_row_write_ms(timed.db, snapshot))
         progress = result.progress
 
 
@@ -163,14 +214,16 @@ async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, fl
     return ready_ms, load_all_ms, process_ms
 
 
-async def _games_played(
-    sessions: Any, n_games: int, per_game: int, rnd: random.Random
-) -> tuple[list[float], list[float], list[int]]:
-    """``n_games`` 2-player Carnegie games played part-way; (ms of every act, ms of an empty transaction
-    after each, the game ids)."""
-    act_ms: list[float] = []
-    floor_ms: list[float] = []
-    ids = []
+async def _games_played(db: Any, n_games: int, per_game: int, rnd: random.Random) -> Timings:
+    """``n_games`` 2-player Carnegie games played part-way on ``db``."""
+    from bot.service.sessions import Sessions
+
+    async with db.transaction(write=True) as conn:
+        await conn.execute("CREATE TABLE bench_floor (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        await conn.execute("INSERT INTO bench_floor (id, body) VALUES (1, '')")
+    timed = _TimedDatabase(db)
+    sessions = Sessions(timed, new_seed=lambda: rnd.randrange(2**40))
+    out = Timings()
     for g in range(n_games):
         users = [1000 + 10 * g, 1001 + 10 * g]
         table = await sessions.lobby.create_game(
@@ -183,21 +236,20 @@ async def _games_played(
         )
         await sessions.lobby.join(table.id, users[1], f"P{g}b")
         # Different lengths, so the clones below are games at many stages.
-        await _play(sessions, table.id, users, rnd.randint(per_game // 3, per_game), rnd, act_ms, floor_ms)
-        ids.append(table.id)
-    return act_ms, floor_ms, ids
+        await _play(sessions, timed, table.id, users, rnd.randint(per_game // 3, per_game), rnd, out)
+        out.ids.append(table.id)
+    return out
 
 
 async def _postgres_acts(
     server: Any, n_games: int, per_game: int, synchronous_commit: str
-) -> tuple[list[float], list[float], str]:
+) -> tuple[Timings, str]:
     """The same games and actions on a local PostgreSQL server with fsync on; with
     ``synchronous_commit=on`` (PostgreSQL's default) every COMMIT waits for its WAL flush, with
     ``off`` a crash of the server (not of the bot) may lose the last commits, never corrupting
-    anything: SQLite's WAL + NORMAL trade. (ms of every act, of the empty transactions, the setting)."""
+    anything: SQLite's WAL + NORMAL trade. (the timings, the setting)."""
     import asyncpg
 
-    from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
 
     name = f"bench_commit_{synchronous_commit}"
@@ -212,12 +264,10 @@ async def _postgres_acts(
             fsync = (await read.fetchone("SHOW fsync"))[0]  # type: ignore[index]
             commit = (await read.fetchone("SHOW synchronous_commit"))[0]  # type: ignore[index]
             version = (await read.fetchone("SHOW server_version"))[0]  # type: ignore[index]
-        rnd = random.Random(7)
-        sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
-        act_ms, floor_ms, _ = await _games_played(sessions, n_games, per_game, rnd)
+        timings = await _games_played(db, n_games, per_game, random.Random(7))
     finally:
         await db.close()
-    return act_ms, floor_ms, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
+    return timings, f"PostgreSQL {version}, fsync={fsync}, synchronous_commit={commit}"
 
 
 async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float]:
@@ -242,6 +292,47 @@ def _empty(floor_ms: list[float]) -> dict[str, Any]:
     return {"floor": median(floor_ms), "floor_name": "empty write transaction, same database"}
 
 
+def _act_rows(subject: str, t: Timings) -> list[Row]:
+    """The act against its floors: the whole act, its write transaction, and the least durable write."""
+    return [
+        Row(
+            SECTION,
+            subject,
+            "Sessions.act median",
+            median(t.act_ms),
+            "ms",
+            note=f"{len(t.act_ms)} actions",
+            ratio_target=ACT_PER_EMPTY_TRANSACTION,
+            **_empty(t.empty_ms),
+        ),
+        Row(
+            SECTION,
+            subject,
+            "Sessions.act p99",
+            percentile(t.act_ms, 99),
+            "ms",
+            floor=percentile(t.empty_ms, 99),
+            floor_name="empty transaction p99",
+        ),
+        Row(
+            SECTION,
+            subject,
+            "Sessions.act: its write transaction median (the database held)",
+            median(t.transaction_ms),
+            "ms",
+            **_empty(t.empty_ms),
+        ),
+        Row(
+            SECTION,
+            subject,
+            "one snapshot-sized row written in its own transaction median (the least durable write)",
+            median(t.one_row_ms),
+            "ms",
+            **_empty(t.empty_ms),
+        ),
+    ]
+
+
 async def _bench(quick: bool) -> list[Row]:
     from bot.service.sessions import Sessions
     from bot.storage import migrate, open_database
@@ -257,9 +348,11 @@ async def _bench(quick: bool) -> list[Row]:
         journal = (await db.conn.execute_fetchall("PRAGMA journal_mode"))[0][0]  # type: ignore[index]
         level = (await db.conn.execute_fetchall("PRAGMA synchronous"))[0][0]  # type: ignore[index]
         sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[level]
+        played = await _games_played(db, n_games, per_game, rnd)
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))
-        act_ms, empty_ms, ids = await _games_played(sessions, n_games, per_game, rnd)
-        active = [i for i in ids if (await sessions.reading.status(i)).table.game.status.value == "active"]
+        active = [
+            i for i in played.ids if (await sessions.reading.status(i)).table.game.status.value == "active"
+        ]
         load_ms, status_ms = [], []
         for _ in range(5 if quick else 20):
             for game_id in active:
@@ -283,45 +376,28 @@ async def _bench(quick: bool) -> list[Row]:
 
     server = LocalPostgres(durable=True).start()
     try:
-        on_ms, on_floor, on_setting = await _postgres_acts(server, n_games, per_game, "on")
-        off_ms, off_floor, off_setting = await _postgres_acts(server, n_games, per_game, "off")
+        on, on_setting = await _postgres_acts(server, n_games, per_game, "on")
+        off, off_setting = await _postgres_acts(server, n_games, per_game, "off")
     finally:
         server.stop()
     postgres_rows = [
         row
-        for ms, floor, setting in ((on_ms, on_floor, on_setting), (off_ms, off_floor, off_setting))
+        for t, setting in ((on, on_setting), (off, off_setting))
         for row in (
             Row(
                 SECTION,
                 "postgresql (local)",
                 f"durable actions per second ({setting}, 1 txn each)",
-                1000 * len(ms) / sum(ms) if ms else 0.0,
+                1000 * len(t.act_ms) / sum(t.act_ms) if t.act_ms else 0.0,
                 "actions/s",
                 note="same games and actions as the SQLite row",
             ),
-            Row(
-                SECTION,
-                "postgresql (local)",
-                "Sessions.act median",
-                median(ms),
-                "ms",
-                note=f"{len(ms)} actions",
-                ratio_target=ACT_PER_EMPTY_TRANSACTION,
-                **_empty(floor),
-            ),
-            Row(
-                SECTION,
-                "postgresql (local)",
-                "Sessions.act p99",
-                percentile(ms, 99),
-                "ms",
-                floor=percentile(floor, 99),
-                floor_name="empty transaction p99",
-            ),
+            *_act_rows("postgresql (local)", t),
         )
     ]
 
     setting = f"{journal}, synchronous={sync}"
+    act_ms = played.act_ms
     per_s = 1000 * len(act_ms) / sum(act_ms) if act_ms else 0.0
     subject = "sqlite file"
     restart = f"{total:,} open games"
@@ -335,25 +411,7 @@ async def _bench(quick: bool) -> list[Row]:
             ACTIONS_PER_SECOND,
             lower_is_better=False,
         ),
-        Row(
-            SECTION,
-            subject,
-            "Sessions.act median",
-            median(act_ms),
-            "ms",
-            note=f"{len(act_ms)} actions",
-            ratio_target=ACT_PER_EMPTY_TRANSACTION,
-            **_empty(empty_ms),
-        ),
-        Row(
-            SECTION,
-            subject,
-            "Sessions.act p99",
-            percentile(act_ms, 99),
-            "ms",
-            floor=percentile(empty_ms, 99),
-            floor_name="empty transaction p99",
-        ),
+        *_act_rows(subject, played),
         *postgres_rows,
         Row(SECTION, subject, "snapshot load (Sessions.load) median", median(load_ms), "ms"),
         Row(SECTION, subject, "snapshot load (Sessions.load) p99", percentile(load_ms, 99), "ms"),

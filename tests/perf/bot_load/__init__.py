@@ -72,8 +72,11 @@ def sharded(tmp: Path) -> list[Row]:
 
 
 def _counts(variable: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    """The game counts given in ``variable`` (unset: ``default``); ``0`` alone leaves those levels out."""
     given = os.environ.get(variable, "")
-    return tuple(int(n) for n in given.split(",") if n.strip()) or default
+    if not given.strip():
+        return default
+    return tuple(n for n in (int(part) for part in given.split(",") if part.strip()) if n > 0)
 
 
 def human_levels() -> tuple[int, ...]:

@@ -153,7 +153,8 @@ async def test_new_join_start_status(
     assert "(started)" in lobby.content and lobby.buttons() == []
     assert "Speed:" not in lobby.content
     assert f"<@{alice.id}> — your turn" in turn.content and not turn.ephemeral
-    assert turn.button_labels() == [TAKE_MY_TURN]
+    # a small first decision is offered on the line itself, Take my turn last
+    assert turn.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random", TAKE_MY_TURN]
     panel = await open_panel(fake, "alice", turn)
     assert panel.button_labels() == ["Take 1", "Take 2", "Draw 1-2 at random", *LOOKS]
 

@@ -60,7 +60,12 @@ async def test_a_table_for_one_starts_at_once_without_pinging(
     )
     assert not posted.json.get("components"), posted.json
     turn = await next_turn_line(fake, 0)
-    assert turn.button_labels() == [TAKE_MY_TURN]
+    # the tab-side choice is offered on the line itself, Take my turn last
+    assert turn.button_labels()[-1] == TAKE_MY_TURN
+    assert [label.split(":")[0] for label in turn.button_labels()[:-1]] == [
+        "Housing side A",
+        "Housing side B",
+    ]
     assert "(started)" in fake.message(lobby.id).content and fake.message(lobby.id).buttons() == []
     # Playing alone, the player is not pinged on every turn.
     record = next(

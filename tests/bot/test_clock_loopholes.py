@@ -13,7 +13,7 @@ from bot.clocks.scheduler import Scheduler
 from bot.clocks.seat_acts import Expulsion
 from bot.clocks.time_banks import FIRST, REMIND, Due, OutOfTime
 from bot.on_discord.views import clock_text
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from bot.service.clock import iso
 from bot.service.refusals import ClockRefused, HostOnly
 from bot.service.speeds import DAY, HOUR, MINUTE
@@ -83,7 +83,7 @@ async def test_an_import_does_not_give_an_expelled_host_their_powers_back(table:
     document = await transfer.export_game(table.sessions, game, MODERATOR, may_manage=True)
     for seat in document["seats"]:
         seat["is_host"] = seat["user_id"] == str(ALICE)
-    document["checksum"] = transfer.checksum(document)
+    document["checksum"] = export_file.checksum(document)
     copy = await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=31)
     assert copy.host_id == BOB
     with pytest.raises(HostOnly):

@@ -15,7 +15,7 @@ from bot.on_discord.language import (
     from_discord,
     player_language,
 )
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from bot.service.refusals import Refusal
 from bot.service.sessions import Sessions
 from bot.storage import Database
@@ -130,12 +130,12 @@ async def test_export_and_import_carry_the_games_language(sessions: Sessions) ->
     document = await _exported(sessions, "pl")
     assert document["language"] == "pl"
     imported = await transfer.import_game(
-        sessions, transfer.decode(transfer.encode(document)), guild_id=1, channel_id=5
+        sessions, export_file.decode(export_file.encode(document)), guild_id=1, channel_id=5
     )
     assert imported.game.language == "pl"
     # An export made before languages existed imports as an English game.
     del document["language"]
-    document["checksum"] = transfer.checksum(document)
+    document["checksum"] = export_file.checksum(document)
     older = await transfer.import_game(sessions, document, guild_id=1, channel_id=6)
     assert older.game.language == "en"
 
@@ -145,7 +145,7 @@ async def test_an_import_in_an_unknown_language_is_refused_in_one_sentence_and_s
 ) -> None:
     document = await _exported(sessions, "uk")
     document["language"] = "tlh"
-    document["checksum"] = transfer.checksum(document)
+    document["checksum"] = export_file.checksum(document)
     with pytest.raises(Refusal) as refused:
         await transfer.import_game(sessions, document, guild_id=1, channel_id=7)
     assert (

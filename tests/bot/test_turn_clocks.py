@@ -19,7 +19,7 @@ from bot.clocks.scheduler import Scheduler
 from bot.clocks.time_banks import FIRST, SECOND, Due, OutOfTime, Reminder
 from bot.clocks.turn_clock import TurnClocks
 from bot.on_discord.views import clock_text
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from bot.service import once
 from bot.service.clock import epoch
 from bot.service.refusals import ClockRefused, NotAPlayer
@@ -455,7 +455,7 @@ async def test_a_forged_clock_record_is_refused_and_nothing_stored(
     assert [e["kind"] for e in document["clock_events"]][-1] == "skip"
     document["clock_events"] = [dict(e) for e in document["clock_events"]]
     change(document)
-    document["checksum"] = transfer.checksum(document)
+    document["checksum"] = export_file.checksum(document)
     with pytest.raises(transfer.ImportRefused, match=refusal):
         await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=23)
     async with table.sessions.store.db.transaction(write=False) as conn:

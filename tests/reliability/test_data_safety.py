@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ops import backup as backup_cli
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.reliability.helpers import (
@@ -50,7 +50,7 @@ async def test_export_then_import_restores_the_game_verified_by_replay(
     assert reply.ephemeral
     raw = reply.attachment(f"boardroom-race-{table.id}.json").data
     document = json.loads(raw)
-    assert document["format"] == transfer.FORMAT and document["checksum"] == transfer.checksum(document)
+    assert document["format"] == export_file.FORMAT and document["checksum"] == export_file.checksum(document)
     assert [a["notation"] for a in document["actions"]] == ["step 1", "roll", "step 2"]
     assert document["seed"] == (await sessions.reading.status(table.id)).table.game.seed
     assert [s["seat"] for s in document["seats"]] == [0, 1] and document["undos"] == []
@@ -65,7 +65,7 @@ async def test_export_then_import_restores_the_game_verified_by_replay(
         "owner", "general", "boardroom import", file=fake.upload("g.json", json.dumps(edited).encode())
     )
     assert "checksum does not match" in await refusal(tampered)
-    edited["checksum"] = transfer.checksum(edited)  # consistent checksum, but a forged log
+    edited["checksum"] = export_file.checksum(edited)  # consistent checksum, but a forged log
     forged = await fake.slash(
         "owner", "general", "boardroom import", file=fake.upload("g.json", json.dumps(edited).encode())
     )
@@ -243,7 +243,7 @@ def test_import_refuses_every_mutated_export_with_a_reason(tmp_path: Path) -> No
         for key in where[:-1]:
             node = node[key]
         node[where[-1]] = value
-        document["checksum"] = transfer.checksum(document)
+        document["checksum"] = export_file.checksum(document)
         target = next(channel)
         try:
             table = loop.run_until_complete(

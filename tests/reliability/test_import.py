@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from bot import plugins
-from bot.ops import transfer
+from bot.ops import export_file, transfer
+from bot.service.play import MAX_UNDOS
 from bot.service.refusals import Refusal
 from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
@@ -87,7 +88,7 @@ async def stored(sessions: Sessions, game_id: int) -> dict[str, Any]:
 def forged(document: dict[str, Any], change: Any) -> dict[str, Any]:
     edited: dict[str, Any] = json.loads(json.dumps(document))
     change(edited)
-    edited["checksum"] = transfer.checksum(edited)
+    edited["checksum"] = export_file.checksum(edited)
     return edited
 
 
@@ -288,7 +289,7 @@ def pad_with_undone_steps(document: dict[str, Any], pairs: int) -> dict[str, Any
         )
         version += 1
         edited["undos"].append({"seq": seq, "user_id": user, "version_after": version, "created_at": "x"})
-    edited["checksum"] = transfer.checksum(edited)
+    edited["checksum"] = export_file.checksum(edited)
     return edited
 
 
@@ -316,12 +317,12 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
     game_id = await carnegie_with_undos(sessions)
     await play_to_an_undoable_step(sessions, game_id)
     document = await transfer.export_game(sessions, game_id, MODERATOR, may_manage=True)
-    padded = pad_with_undone_steps(document, transfer.MAX_UNDOS + 1)
+    padded = pad_with_undone_steps(document, MAX_UNDOS + 1)
     outcome = await import_or_refuse(sessions, padded, 500)
-    assert isinstance(outcome, str) and str(transfer.MAX_UNDOS) in outcome, outcome
+    assert isinstance(outcome, str) and str(MAX_UNDOS) in outcome, outcome
 
     # The largest allowed: verified outside the write transaction, stored in one short one.
-    allowed = pad_with_undone_steps(document, transfer.MAX_UNDOS - len(document["undos"]))
+    allowed = pad_with_undone_steps(document, MAX_UNDOS - len(document["undos"]))
     held: list[float] = []
     real = sessions.store.db.transaction
 
@@ -374,7 +375,7 @@ async def test_a_number_too_long_for_python_to_read_is_refused_with_a_sentence(
     nothing is stored. Python's own NaN and Infinity (not JSON) too."""
     game_id = await carnegie_with_undos(sessions, moves=12, undos=2)
     document = await transfer.export_game(sessions, game_id, MODERATOR, may_manage=True)
-    text = transfer.encode(document).decode()
+    text = export_file.encode(document).decode()
     huge = "9" * 5_000
     too_large = "The export holds a number larger than any in a game (over 19 digits)."
     seed = f'"seed": {document["seed"]}'
@@ -387,11 +388,11 @@ async def test_a_number_too_long_for_python_to_read_is_refused_with_a_sentence(
         text.replace(seed, f'"seed": {document["seed"]}{"0" * 20}'),
     ):
         with pytest.raises(Refusal) as refused:
-            transfer.decode(edited.encode())
+            export_file.decode(edited.encode())
         assert str(refused.value) == too_large
     for constant in ("NaN", "Infinity", "-Infinity"):
         with pytest.raises(Refusal, match="not a JSON document"):
-            transfer.decode(text.replace(seed, f'"seed": {constant}').encode())
+            export_file.decode(text.replace(seed, f'"seed": {constant}').encode())
     # Handed to the service as Python values (no file to read), huge and non-finite numbers are refused
     # the same way, in the game's own options too, which no field of the export bounds.
     for change in (

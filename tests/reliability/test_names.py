@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot import plugins
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from bot.service import narrate
 from bot.service.refusals import Refusal
 from bot.service.sessions import Sessions
@@ -87,7 +87,7 @@ async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessi
     for name in ("n" * 150_000, "n" * (MAX_DISPLAY_NAME + 1), 12345):
         edited: dict[str, Any] = json.loads(json.dumps(document))
         edited["seats"][1]["display_name"] = name
-        edited["checksum"] = transfer.checksum(edited)
+        edited["checksum"] = export_file.checksum(edited)
         with pytest.raises(Refusal, match=r"display.name"):
             await transfer.import_game(sessions, edited, guild_id=1, channel_id=99)
     async with sessions.store.db.transaction(write=False) as conn:
@@ -95,7 +95,7 @@ async def test_an_import_with_a_name_longer_than_discord_allows_is_refused(sessi
     # The longest allowed name is accepted.
     edited = json.loads(json.dumps(document))
     edited["seats"][1]["display_name"] = "n" * MAX_DISPLAY_NAME
-    edited["checksum"] = transfer.checksum(edited)
+    edited["checksum"] = export_file.checksum(edited)
     table = await transfer.import_game(sessions, edited, guild_id=1, channel_id=99)
     assert table.names[1] == "n" * MAX_DISPLAY_NAME
 

@@ -20,7 +20,7 @@ from bot.on_discord.cogs.clocks import add_me_commands
 from bot.on_discord.errors import announce_failed
 from bot.on_discord.translator import link_registered
 from bot.on_discord.views.common import NO_MENTIONS
-from bot.ops import transfer
+from bot.ops import export_file, transfer
 from bot.service.limits import clip
 from bot.service.refusals import HostOnly, ImportRefused
 from bot.storage import Status
@@ -107,7 +107,7 @@ async def export(interaction: discord.Interaction[Any]) -> None:
         interaction.user.id,
         may_manage=interaction.permissions.manage_guild,
     )
-    raw = transfer.encode(document)
+    raw = export_file.encode(document)
     log.info(
         "exported game %s (%d actions) for user %s",
         status.table.id,
@@ -142,9 +142,9 @@ async def import_(interaction: discord.Interaction[Any], file: discord.Attachmen
         raise HostOnly(t("Only members with Manage Server can import a game."))
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage(t("Games are played in a server channel."))
-    if file.size > transfer.MAX_DOCUMENT_BYTES:
-        raise ImportRefused(transfer.too_large())
-    document = transfer.decode(await file.read())
+    if file.size > export_file.MAX_DOCUMENT_BYTES:
+        raise ImportRefused(export_file.too_large())
+    document = export_file.decode(await file.read())
     table = await transfer.import_game(
         client.sessions, document, guild_id=interaction.guild_id, channel_id=interaction.channel_id
     )

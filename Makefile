@@ -69,10 +69,12 @@ soak: $(STAMP)
 # commit them whenever player-facing text changes.
 transcript: $(STAMP)
 	$(BIN)/python -m tests.transcript
+	$(BIN)/python -m tests.transcript.scorecard
 
 # The same games in another language: make transcript-uk (ru, pl, ca) writes <game>-<n>p.uk.md.
 transcript-%: $(STAMP)
 	$(BIN)/python -m tests.transcript --language $*
+	$(BIN)/python -m tests.transcript.scorecard
 
 # Every language's catalogues brought in line with the keys the code says (README, "Languages").
 catalogues: $(STAMP)

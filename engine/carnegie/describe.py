@@ -274,7 +274,7 @@ def _pick(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     task = state.tasks[0]
     g = TABS[task.a][c.tab_side[task.a]][task.b].income[int(a.args[0])]
-    return msg("Take {gain}", gain=join(" + ", gain_words(g)))
+    return msg("Take {gain}", gain=join(" + ", gain_words(g, taken=True)))
 
 
 def _lobby(state: CarnegieState, seat: int, a: Action) -> str:

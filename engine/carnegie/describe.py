@@ -164,7 +164,7 @@ def _income(state: CarnegieState, seat: int, a: Action) -> str:
         return msg("Bring nobody back (no income)")
     region, _ = event_of(state)
     income = join(" + ", gain_words(transport_income(state, seat, region), k))
-    employees = words.count(k, "employee")
+    employees = words.taken(k, "employee")
     return fit_label(
         msg(
             "Bring back {employees}: +{income}, project income {project}",

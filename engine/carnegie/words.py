@@ -72,6 +72,11 @@ _TAKEN: dict[str, Callable[[int], Msg]] = {
 }
 
 
+def taken(n: int, kind: str) -> Msg:
+    """``n`` employees (``kind`` "employee" or "new employee") as what a player takes or brings back."""
+    return _TAKEN[kind](n)
+
+
 def gain(g: data.Gain, k: int = 1, new: bool = True, taken: bool = False) -> list[str]:
     """A bundle of resources (``k`` times) in words: "$3", "1 good", "2 VP", "3 study points", "1 new
     employee" ("1 employee" where ``new`` is false, short of room); ``taken`` where the bundle is what

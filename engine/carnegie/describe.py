@@ -164,7 +164,7 @@ def _income(state: CarnegieState, seat: int, a: Action) -> str:
         return msg("Bring nobody back (no income)")
     region, _ = event_of(state)
     income = join(" + ", gain_words(transport_income(state, seat, region), k))
-    employees = words.count(k, "employee")
+    employees = words.taken(k, "employee")
     return fit_label(
         msg(
             "Bring back {employees}: +{income}, project income {project}",
@@ -274,7 +274,7 @@ def _pick(state: CarnegieState, seat: int, a: Action) -> str:
     c = state.companies[seat]
     task = state.tasks[0]
     g = TABS[task.a][c.tab_side[task.a]][task.b].income[int(a.args[0])]
-    return msg("Take {gain}", gain=join(" + ", gain_words(g)))
+    return msg("Take {gain}", gain=join(" + ", gain_words(g, taken=True)))
 
 
 def _lobby(state: CarnegieState, seat: int, a: Action) -> str:

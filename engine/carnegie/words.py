@@ -72,6 +72,11 @@ _TAKEN: dict[str, Callable[[int], Msg]] = {
 }
 
 
+def taken(n: int, kind: str) -> Msg:
+    """``n`` employees (``kind`` "employee" or "new employee") as what a player takes or brings back."""
+    return _TAKEN[kind](n)
+
+
 def gain(g: data.Gain, k: int = 1, new: bool = True, taken: bool = False) -> list[str]:
     """A bundle of resources (``k`` times) in words: "$3", "1 good", "2 VP", "3 study points", "1 new
     employee" ("1 employee" where ``new`` is false, short of room); ``taken`` where the bundle is what
@@ -91,14 +96,14 @@ def gain(g: data.Gain, k: int = 1, new: bool = True, taken: bool = False) -> lis
     return out
 
 
-def gain_text(g: data.Gain, k: int = 1, new: bool = True) -> str:
-    parts = gain(g, k, new)
+def gain_text(g: data.Gain, k: int = 1, new: bool = True, taken: bool = False) -> str:
+    parts = gain(g, k, new, taken)
     return join(" + ", parts) if parts else msg("nothing")
 
 
-def alternatives(alts: tuple[data.Gain, ...], new: bool = True) -> str:
-    """An income icon: "1 new employee or $1"."""
-    return either([gain_text(g, 1, new) for g in alts])
+def alternatives(alts: tuple[data.Gain, ...], new: bool = True, taken: bool = False) -> str:
+    """An income icon: "1 new employee or $1"; ``taken`` where they are what a player chooses."""
+    return either([gain_text(g, 1, new, taken) for g in alts])
 
 
 # The action types in full (the box's names); the notation's codes stay in ``data.ACTION_CODES``.

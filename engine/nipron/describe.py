@@ -29,6 +29,7 @@ from engine.nipron.actions import (
     Word,
     space_index,
 )
+from engine.nipron.factory_words import factory_of
 from engine.nipron.rules.common import colours_held, level
 from engine.nipron.rules.consolidate import reward_level
 from engine.nipron.rules.factories import shortfall
@@ -139,7 +140,7 @@ def _machine(state: NipronState, seat: int, a: Machine) -> Msg:
     now = f.machine if f else 0
     return msg(
         "Machine on your {good} factory (+{now} → +{next})",
-        good=words.good(a.good),
+        good=factory_of(a.good),
         now=now,
         next=now + 1,
     )

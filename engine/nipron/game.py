@@ -68,7 +68,13 @@ def stage(state: NipronState) -> Msg:
         # turns left in the whole final phase: every seat has 3, counted from the trigger's left
         left = (data.FINAL_TURNS - state.final_rounds) * state.players
         left -= (state.active - state.final_seat - 1) % state.players
-        return msg("Final turns: {n} left; {scores}", n=left, scores=running_scores(state))
+        # A plural, where the English reads the same: "1 left" and "2 left" agree differently elsewhere.
+        return plural(
+            "Final turns: {n} left; {scores}",
+            "Final turns: {n} left; {scores}",
+            left,
+            scores=running_scores(state),
+        )
     upcoming = state.scorings + 1
     return msg(
         "Next: Scoring {n} (scoring track {space}/8); {scores}",

@@ -87,7 +87,15 @@ def _lying(c: Canvas, count: int, x0: float, y: float, x1: float, colour: RGB, s
             c.icon("employee_lying", x0 + size / 2 + i * (size + 2), y, size, colour)
         return
     c.icon("employee_lying", x0 + size / 2, y, size, colour)
-    c.fit_text(x0 + size + 6, y, t("× {n} inactive", n=count), x1 - x0 - size - 6, 18, bold=True, anchor="lm")
+    c.fit_text(
+        x0 + size + 6,
+        y,
+        tn("× {n} inactive", "× {n} inactive", count),
+        x1 - x0 - size - 6,
+        18,
+        bold=True,
+        anchor="lm",
+    )
 
 
 def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
@@ -107,9 +115,25 @@ def _draw_cell(c: Canvas, cell: CellView, colour: RGB) -> None:
             r, k = divmod(i, per_row)
             c.icon("employee_lying", x0 + 24 + k * 31, y0 + 72 + r * 34, 30, colour)
         if n > 12:
-            c.fit_text(x1 - 10, y1 - 18, t("{n} inactive", n=n), x1 - x0 - 20, 18, bold=True, anchor="rm")
+            c.fit_text(
+                x1 - 10,
+                y1 - 18,
+                tn("{n} inactive", "{n} inactive", n),
+                x1 - x0 - 20,
+                18,
+                bold=True,
+                anchor="rm",
+            )
         elif n:
-            c.fit_text(x1 - 10, y1 - 18, t("{n} inactive", n=n), x1 - x0 - 20, 16, fill=INK_SOFT, anchor="rm")
+            c.fit_text(
+                x1 - 10,
+                y1 - 18,
+                tn("{n} inactive", "{n} inactive", n),
+                x1 - x0 - 20,
+                16,
+                fill=INK_SOFT,
+                anchor="rm",
+            )
         return
     type_index = TYPE_INDEX.get(cell.type or "", 0)
     key = glyphs.DEPT_KEYS[type_index]

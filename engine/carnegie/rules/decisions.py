@@ -119,7 +119,7 @@ def _task_prompt(state: CarnegieState, t: Task) -> Msg:
     c = state.companies[t.seat]
     if t.kind == "pick":
         alts = TABS[t.a][c.tab_side[t.a]][t.b].income
-        return msg("project income: choose {alternatives}", alternatives=words.alternatives(alts))
+        return msg("project income: choose {alternatives}", alternatives=words.alternatives(alts, taken=True))
     if t.kind == "lobby":
         return plural(
             "{n} employee arrive: choose how many lie in the New Lobby (the others go to the Lobby)",

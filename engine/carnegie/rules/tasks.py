@@ -20,6 +20,7 @@ from engine.carnegie.rules.common import (
 )
 from engine.carnegie.rules.management import place_cost
 from engine.carnegie.rules.research import do_spend
+from engine.carnegie.space_places import built_on
 from engine.carnegie.state import (
     FREE,
     NO_OWNER,
@@ -223,7 +224,7 @@ def do_task(
         cell, _ = parse_cell(a.args[0])
         tile = t.a
         cost = place_cost(c, cell, tile)
-        where = words.space(c.cells, cell)
+        where = built_on(c.cells, cell)
         c.goods -= cost
         c.cells[cell] = tile
         c.staff[cell] = [FREE] * len(workplace_costs(tile))

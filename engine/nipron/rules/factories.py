@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.core.words import Msg, join, msg, plural
 from engine.nipron import data, words
+from engine.nipron.factory_words import factory_of
 from engine.nipron.rules.common import (
     Reason,
     did,
@@ -192,10 +193,10 @@ def do_machine(state: NipronState, seat: int, good: str, events: list[Event]) ->
     f.machine += 1
     state.todo -= 1
     if f.machine == 1:
-        text = msg("{who} placed a +1 machine on their {good} factory.", who=who(seat), good=words.good(good))
+        text = msg("{who} placed a +1 machine on their {good} factory.", who=who(seat), good=factory_of(good))
     else:
         text = msg(
-            "{who} upgraded to +2 the machine of their {good} factory.", who=who(seat), good=words.good(good)
+            "{who} upgraded to +2 the machine of their {good} factory.", who=who(seat), good=factory_of(good)
         )
     events.append(ev("machine", text, seat, True, good=good))
 

@@ -6,6 +6,7 @@ from engine.core import Event
 from engine.core.words import msg
 from engine.nipron import data, words
 from engine.nipron.actions import space_code
+from engine.nipron.place_words import space_placed
 from engine.nipron.rules.common import Reason, did, ev, gain, who
 from engine.nipron.state import NOBODY, NipronState, Zaibatsu
 
@@ -160,7 +161,7 @@ def do_put(state: NipronState, seat: int, value: int, space: int, events: list[E
                 msg(
                     "placed a value-{value} influence tile {space} for {goods}",
                     value=value,
-                    space=words.space(space),
+                    space=space_placed(space),
                     goods=words.goods_of(state.cubes, state.good),
                 ),
             ),

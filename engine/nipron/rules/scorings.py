@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, checkpoint
-from engine.core.words import Msg, join, msg
+from engine.core.words import Msg, join, msg, plural
 from engine.nipron import data, words
 from engine.nipron.rules.common import ev, gain_vp, who
 from engine.nipron.state import NOBODY, NipronState
@@ -155,11 +155,13 @@ def move_marker(state: NipronState, seat: int, events: list[Event]) -> None:
         events.append(
             ev(
                 "final",
-                msg(
+                plural(
+                    "The marker reached the first golden space: every player, {who} included, "
+                    "has {n} more turn.",
                     "The marker reached the first golden space: every player, {who} included, "
                     "has {n} more turns.",
+                    data.FINAL_TURNS,
                     who=who(seat),
-                    n=data.FINAL_TURNS,
                 ),
                 seat,
                 True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.core.words import msg
 from engine.nipron import data, words
+from engine.nipron.place_words import district_in
 from engine.nipron.rules.common import Reason, did, ev, move_track
 from engine.nipron.state import NipronState, Zaibatsu
 from engine.nipron.words import yen
@@ -59,7 +60,7 @@ def do_transport(state: NipronState, seat: int, kind: str, district: int, events
     state.used.append(str(district))
     said = {
         "kind": words.TRANSPORT[kind],
-        "district": words.district(district),
+        "district": district_in(district),
         "cost": yen(data.TRANSPORT_COST),
     }
     # §4.5.6 step 3: taking the tile that fully uncovers a money icon moves the money marker (P14).

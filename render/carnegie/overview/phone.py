@@ -25,6 +25,7 @@ from render.carnegie.overview.map_panel import land_layer
 from render.carnegie.overview.players import GOODS_HEAD
 from render.carnegie.overview.tracks import LEVEL_NAME
 from render.carnegie.palette import GOODS, MONEY, REGION_FILL, REGION_INK, ROAD, TITLE_BAR, VP_END
+from render.carnegie.region_chips import region_chip
 from render.common.canvas import Canvas
 from render.common.language import current, say, t, tn
 from render.common.palette import INK, INK_SOFT, PANEL_EDGE, PAPER, WHITE, hex_rgb
@@ -270,7 +271,7 @@ def _track_chips(c: Canvas, p: PlayerSummary, y: float) -> None:
         c.fit_text(
             x0 + 10,
             y + 15,
-            say(data.REGIONS[region]),
+            region_chip(region),
             w - 14,
             MIN_TEXT,
             bold=True,

@@ -6,7 +6,7 @@ from engine.nipron import data
 from engine.nipron.view import PlayerView
 from engine.nipron.words import achievement, contract_need, contract_reward
 from render.common.canvas import Canvas
-from render.common.language import say, t
+from render.common.language import say, t, tn
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.glyphs import multiplier
 from render.nipron.palette import GOLD, GOLD_FILL, MUTED, VP, YEN
@@ -64,7 +64,7 @@ def draw_contracts(c: Canvas, p: PlayerView) -> None:
     c.text(
         x0 + 14 + c.text_width(t("Contracts"), 26, True),
         y0 + 8,
-        t(": {n} fulfilled", n=len(p.fulfilled)),
+        tn(": {n} fulfilled", ": {n} fulfilled", len(p.fulfilled)),
         26,
         bold=True,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.nipron import data
 from engine.nipron.view import PlayerView
 from render.common.canvas import Canvas
-from render.common.language import t
+from render.common.language import t, tn
 from render.common.palette import INK, INK_SOFT, WHITE
 from render.nipron.model import Seat
 from render.nipron.palette import ROW_ALT, STAR, YEN
@@ -70,7 +70,11 @@ def draw_transport(c: Canvas, p: PlayerView, s: Seat) -> None:
     for kind, left in (("trains", p.trains_left), ("ships", p.ships_left)):
         taken = 6 - left
         ax0, ay0, _ = _area_frame(kind)
-        built = t("Trains: {n} built", n=taken) if kind == "trains" else t("Ships: {n} built", n=taken)
+        built = (
+            tn("Trains: {n} built", "Trains: {n} built", taken)
+            if kind == "trains"
+            else tn("Ships: {n} built", "Ships: {n} built", taken)
+        )
         c.fit_text(ax0 + 50, ay0 + 22, built, 230, 26, bold=True, anchor="lm", min_size=16)
         tile = "+2" if kind == "trains" else t("{n} VP", n=2)
         for k in range(max(1, taken + 1), 7):

@@ -1,6 +1,7 @@
 """Playing one seeded game through the real discord.py client against the loopback fake, as players
-would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
-(unless the panel they have open already shows the decision) and, on the private panel, the button or
+would: ``/game new``, **Join**, **Start**, then at every decision its choice on the public line when the
+line carries it (a button, or an option of the line's menu), else **Take my turn** there (unless the
+panel they have open already shows the decision) and, on the private panel, the button or
 menu option carrying the move the game's own AI chooses (``game.ai(seed, "easy")``, one per seat, on
 the state the bot's sessions service holds), through the groups it is filed under when the panel
 shows them.
@@ -40,6 +41,7 @@ WAIT = 30.0  # a reply slower than this is a failure of the run
 ROUND = re.compile(r"round (\d+)")  # the engine's stage (its English key: the same in every language)
 ID_PART = re.compile(r"^br:(?P<kind>[a-z]):(?P<game>\d+):(?P<version>\d+)(?::(?P<seat>\d+):(?P<ref>.*))?$")
 GROUP = re.compile(ids.GROUP_TEMPLATE)
+LINE_MENU = re.compile(ids.LINE_MENU_TEMPLATE)
 GREY = 2  # Discord's secondary button style: Back, among a panel's group buttons (bot.views.turn)
 # The bot's game seeds, as tests/e2e/test_carnegie.py's complete games use them.
 DEFAULT_SEEDS = {1: 20261123, 2: 20261121, 3: 20261124, 4: 20261122}
@@ -301,28 +303,20 @@ class Table:
         version = status.table.version
         _, _, notation = await self.ai_move(seat, version)
         choices = status.progress.choices.get(seat, [])
-        for button in line.buttons():
-            parts = ID_PART.match(str(button.get("custom_id", "")))
-            if (
-                parts is None
-                or parts["kind"] != "c"
-                or int(parts["version"]) != version
-                or int(parts["seat"]) != seat
-            ):
-                continue
-            index = int(parts["ref"])
-            if index < len(choices) and choices[index].notation == notation:
-                break
-        else:
+        found = self.on_line(line, version, seat, choices, notation)
+        if found is None:
             return None
-        outcome = await self.click(user, line, button["custom_id"], str(button.get("label", "")))
-
-        clicked = button["custom_id"]
+        clicked, label, value = found
+        if value is None:
+            outcome = await self.click(user, line, clicked, label)
+        else:
+            menu = next(m for m in line.selects() if m.get("custom_id") == clicked)
+            outcome = await self.pick(user, line, menu, value, label)
 
         async def moved() -> bool:
             # Applied, and announced: the line it was clicked on took the move (its buttons retired or
             # drawn again for the next step), so the next turn line is posted or the line still asks.
-            shown = any(b.get("custom_id") == clicked for b in self.fake.message(line.id).buttons())
+            shown = any(c.get("custom_id") == clicked for c in self.fake.message(line.id).iter_components())
             return bool(outcome.replies) or (
                 not shown and (await self.sessions.reading.status(self.game_id)).table.version != version
             )
@@ -338,6 +332,34 @@ class Table:
         panel = outcome.replies[0]
         self.panels[user] = panel.id
         return panel
+
+    @staticmethod
+    def on_line(
+        line: Message, version: int, seat: int, choices: list[Any], notation: str
+    ) -> tuple[str, str, str | None] | None:
+        """Where the turn line carries the seat's move drawn at ``version``: (custom_id, label, None) for
+        a button, (the menu's custom_id, the option's label, its value) for a line menu's option."""
+        for button in line.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if (
+                parts is None
+                or parts["kind"] != "c"
+                or int(parts["version"]) != version
+                or int(parts["seat"]) != seat
+            ):
+                continue
+            index = int(parts["ref"])
+            if index < len(choices) and choices[index].notation == notation:
+                return button["custom_id"], str(button.get("label", "")), None
+        for menu in line.selects():
+            match = LINE_MENU.fullmatch(str(menu.get("custom_id", "")))
+            if match is None or int(match["version"]) != version or int(match["seat"]) != seat:
+                continue
+            for option in menu.get("options") or []:
+                value = str(option.get("value", ""))
+                if value.isdigit() and int(value) < len(choices) and choices[int(value)].notation == notation:
+                    return menu["custom_id"], str(option.get("label", "")), value
+        return None
 
     async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:
         """Click the AI's moves on the panel until it offers nothing more, or a new turn line was

@@ -1,7 +1,8 @@
 """A decision of 6 to 25 public choices on the turn line as one select menu (Nipron's "take a worker",
 about ten of them): the player it names moves the game with one pick there, through the same play path
 as the panel; anyone else is told whose turn it is; a menu the game has moved past, or a value the bot
-never wrote, is refused and changes nothing; the menu still works after the bot restarts."""
+never wrote, is refused and changes nothing; the menu still works after the bot restarts. A decision
+too long for one menu offers the panel's first level of groups there."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.line_choices import ON_LINE, ON_MENU
-from tests.e2e.carnegie_play import seeded, sessions_of, turn_line
+from tests.e2e.carnegie_play import open_carnegie, seeded, sessions_of, turn_line
 from tests.e2e.test_lobby import DEFERRED_UPDATE, acked
 from tests.e2e.test_nipron import _open
 from tests.fakediscord import PATIENCE, FakeDiscord, Message
@@ -148,3 +149,80 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
 
     await fake.wait_until_async(moved_again, PATIENCE, "the pick after the restart to be applied")
     assert not [m for m in again.replies if "out of date" in m.content]
+
+
+async def test_a_decision_too_long_for_a_menu_offers_its_groups_on_the_line(
+    fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
+) -> None:
+    """Carnegie's setup moves (~100 journeys of employees): the line's menu holds the panel's first
+    level; a group opens the player's own panel there, privately, and plays nothing; a group of a
+    line the game has moved past is refused."""
+    fake = fake_discord
+    handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261121)
+    players = ["alice", "bob"]
+    await open_carnegie(fake, players)
+    sessions = sessions_of(handle)
+    game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+    for _ in range(40):
+        status = await sessions.reading.status(game_id)
+        assert status.progress is not None
+        seat = status.progress.decision.seats[0]
+        if len(status.progress.choices[seat]) > ON_MENU:
+            break
+        acted = await sessions.play.act(
+            game_id,
+            status.table.user_at(seat),  # type: ignore[arg-type]
+            status.progress.choices[seat][0].notation,
+            expected_version=None,
+            interaction_id=None,
+        )
+        await handle.client.announcer.after_change(game_id, acted.all_events)
+    else:
+        raise AssertionError("no decision of more than 25 choices came up")
+    version = status.table.version
+    mover, other = players[seat], players[1 - seat]
+
+    def drawn() -> bool:
+        line = turn_line(fake)
+        menu = line_menu(line) if line is not None else None
+        return menu is not None and f":{version}:{seat}" in menu["custom_id"]
+
+    await fake.wait_until(drawn, PATIENCE, "the line to carry the first level of groups")
+    line = turn_line(fake)
+    assert line is not None
+    menu = line_menu(line)
+    assert menu is not None
+    groups = [o for o in menu["options"] if o["value"].startswith("g")]
+    assert groups and all(o["label"].endswith(" …") for o in groups), menu["options"]
+    assert len(menu["options"]) <= ON_MENU
+
+    # Someone else's pick of a group: refused, privately, and no panel of the mover's is shown.
+    refused = acked(await fake.select(other, line, menu["custom_id"], [groups[0]["value"]]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: refused.replies, PATIENCE, "the refusal")
+    assert f"It is {mover}'s turn: this menu is theirs" in refused.replies[0].content
+
+    # The mover's pick: their panel, privately, at that group; nothing is played.
+    opened = acked(await fake.select(mover, line, menu["custom_id"], [groups[0]["value"]]), DEFERRED_UPDATE)
+    await fake.wait_until(lambda: opened.replies, PATIENCE, "the panel at the group")
+    panel = opened.replies[0]
+    group = groups[0]["label"].removesuffix(" …")
+    assert panel.ephemeral and f"Choosing: {group}" in panel.content, panel.content
+    assert any(str(b.get("custom_id", "")).startswith("br:a:") for b in panel.buttons()), panel.buttons()
+    assert (await sessions.reading.status(game_id)).table.version == version
+
+    # A group of a line the game has moved past: refused as out of date.
+    status = await sessions.reading.status(game_id)
+    acted = await sessions.play.act(
+        game_id,
+        status.table.user_at(seat),  # type: ignore[arg-type]
+        status.progress.choices[seat][0].notation,  # type: ignore[union-attr]
+        expected_version=None,
+        interaction_id=None,
+    )
+    await handle.client.announcer.after_change(game_id, acted.all_events)
+    stale = acked(
+        await fake.press(mover, line.channel_id, menu["custom_id"], values=[groups[0]["value"]]),
+        DEFERRED_UPDATE,
+    )
+    await fake.wait_until(lambda: stale.replies, PATIENCE, "the stale refusal")
+    assert "out of date" in stale.replies[0].content, stale.replies[0].content

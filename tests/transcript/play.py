@@ -25,6 +25,7 @@ from typing import Any
 from bot import plugins
 from bot.on_discord.views import ids
 from bot.service import picker
+from bot.service.line_choices import line_choices, parse_group, parse_option, row_of
 from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT
@@ -302,8 +303,7 @@ class Table:
             return None
         version = status.table.version
         _, _, notation = await self.ai_move(seat, version)
-        choices = status.progress.choices.get(seat, [])
-        found = self.on_line(line, version, seat, choices, notation)
+        found = self.on_line(line, version, seat, status, notation)
         if found is None:
             return None
         clicked, label, value = found
@@ -312,6 +312,12 @@ class Table:
         else:
             menu = next(m for m in line.selects() if m.get("custom_id") == clicked)
             outcome = await self.pick(user, line, menu, value, label)
+        if value is not None and parse_group(value) is not None:
+            # A group of the panel's first level: the panel opens there, nothing is played yet.
+            await self.fake.wait_until(lambda: outcome.replies, WAIT, "the panel opened at the group")
+            panel = outcome.replies[0]
+            self.panels[user] = panel.id
+            return panel
 
         async def moved() -> bool:
             # Applied, and announced: the line it was clicked on took the move (its buttons retired or
@@ -335,10 +341,12 @@ class Table:
 
     @staticmethod
     def on_line(
-        line: Message, version: int, seat: int, choices: list[Any], notation: str
+        line: Message, version: int, seat: int, status: Any, notation: str
     ) -> tuple[str, str, str | None] | None:
         """Where the turn line carries the seat's move drawn at ``version``: (custom_id, label, None) for
-        a button, (the menu's custom_id, the option's label, its value) for a line menu's option."""
+        a button, (the menu's custom_id, the option's label, its value) for a line menu's option, which
+        may be the group of the panel's first level the move is filed under (``line_choices``)."""
+        choices = status.progress.choices.get(seat, [])
         for button in line.buttons():
             parts = ID_PART.match(str(button.get("custom_id", "")))
             if (
@@ -351,14 +359,31 @@ class Table:
             index = int(parts["ref"])
             if index < len(choices) and choices[index].notation == notation:
                 return button["custom_id"], str(button.get("label", "")), None
+        row = row_of(line_choices(status.table, status.progress), seat)
+        chosen = next((c for c in choices if c.notation == notation), None)
+        if row is None or chosen is None:
+            return None
+        target = step_of(picker.listed(status.progress, seat), chosen.path)
         for menu in line.selects():
             match = LINE_MENU.fullmatch(str(menu.get("custom_id", "")))
             if match is None or int(match["version"]) != version or int(match["seat"]) != seat:
                 continue
+            groups: list[tuple[int, dict[str, Any]]] = []
             for option in menu.get("options") or []:
                 value = str(option.get("value", ""))
-                if value.isdigit() and int(value) < len(choices) and choices[int(value)].notation == notation:
+                index = parse_option(value)
+                if (
+                    index is not None
+                    and index < len(row.choices)
+                    and row.choices[index][1].notation == notation
+                ):
                     return menu["custom_id"], str(option.get("label", "")), value
+                step = parse_group(value)
+                if step is not None and target[: len(step)] == step:
+                    groups.append((len(step), option))
+            if groups:
+                option = max(groups, key=lambda pair: pair[0])[1]
+                return menu["custom_id"], str(option.get("label", "")), str(option["value"])
         return None
 
     async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:

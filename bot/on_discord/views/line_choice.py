@@ -17,7 +17,6 @@ from bot.on_discord.views.turn import act_and_announce, open_panel
 from bot.service.limits import BUTTON_LABEL, clip
 from bot.service.line_choices import line_choices, parse_index, row_of
 from bot.service.play import STALE_CHOICE
-from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
 from engine.core import NotYourTurn, StaleState
 from engine.core.words import Msg, fitting
@@ -77,10 +76,25 @@ async def answer_on_line(
     table, progress = status.table, status.progress
     if progress is None:
         raise StaleState(STALE_CHOICE)
-    row = row_of(line_choices(table, progress, sessions.store.offered), seat)
+    row = row_of(line_choices(table, progress), seat)
     if row is None or not 0 <= index < len(row.choices) or version > table.version:
         raise StaleState(STALE_CHOICE)
-    clicker = table.seat_of(interaction.user.id)
+    check_clicker(table, progress, seat, interaction.user.id, menu=menu)
+    # Drawn at an older version, the seat's choices are still the same ones if only others moved
+    # since (a choice made at the same time): play.act refuses the click as stale otherwise.
+    _, choice = row.choices[index]
+    shown = await act_and_announce(interaction, game_id, version, seat, choice.notation)
+    if shown is None or shown[1] is None:
+        # Nothing more for the clicker now: the line itself is retired into the move they made.
+        return
+    # More of the same turn is theirs (the next tab's side, say): their panel, unasked.
+    await open_panel(interaction, game_id, *shown)
+
+
+def check_clicker(table: Table, progress: Progress, seat: int, user_id: int, *, menu: bool = False) -> None:
+    """Refuse, with a sentence naming whose they are, a click on a row of the line that is not the
+    clicker's (``menu``: the row is a menu)."""
+    clicker = table.seat_of(user_id)
     if clicker != seat:
         name = table.said_at(seat)
         if clicker is not None and clicker in progress.decision.seats:
@@ -99,21 +113,12 @@ async def answer_on_line(
                 name=name,
             )
         )
-    # Drawn at an older version, the seat's choices are still the same ones if only others moved
-    # since (a choice made at the same time): play.act refuses the click as stale otherwise.
-    _, choice = row.choices[index]
-    shown = await act_and_announce(interaction, game_id, version, seat, choice.notation)
-    if shown is None or shown[1] is None:
-        # Nothing more for the clicker now: the line itself is retired into the move they made.
-        return
-    # More of the same turn is theirs (the next tab's side, say): their panel, unasked.
-    await open_panel(interaction, game_id, *shown)
 
 
-def line_buttons(table: Table, progress: Progress, known: Offered | None = None) -> list[LineChoiceButton]:
+def line_buttons(table: Table, progress: Progress) -> list[LineChoiceButton]:
     """The turn line's choice buttons, a row for each seat whose choices fit on one (a longer list is a
     menu: ``line_menu``); where several decide, each button starts with its player's name."""
-    rows = line_choices(table, progress, known)
+    rows = line_choices(table, progress)
     named = len(progress.decision.seats) > 1
     buttons: list[LineChoiceButton] = []
     for n, row in enumerate(rows):

@@ -294,17 +294,18 @@ class Table:
             )
         return state, legal, self.chosen_at[1]
 
-    async def on_the_line(self, user: str, seat: int, status: Any) -> Message | None:
+    async def on_the_line(self, user: str, seat: int, status: Any, *, groups: bool = True) -> Message | None:
         """Answer the decision on the turn line itself when the line carries the AI's move (a small
         decision: ``bot.service.line_choices``), as a player coming back hours later would, with no
-        panel open. The private panel the bot then sends when more of the turn is theirs, or None."""
+        panel open. The private panel the bot then sends when more of the turn is theirs, or None.
+        ``groups``: also by a group of the line's menu (else only by the move itself)."""
         line = self.turn_line()
         if line is None:
             return None
         version = status.table.version
         _, _, notation = await self.ai_move(seat, version)
         found = self.on_line(line, version, seat, status, notation)
-        if found is None:
+        if found is None or (not groups and found[2] is not None and parse_group(found[2]) is not None):
             return None
         clicked, label, value = found
         if value is None:
@@ -409,6 +410,15 @@ class Table:
             offered = self.offered(panel, choices)
             chosen = next((c for c in choices if c.notation == notation), None)
             if notation not in offered and chosen is not None:
+                # The panel files the move under a group; the turn line, drawn again for this step, may
+                # show it as it is (a menu of up to 25): a player with both in view takes it there.
+                before = len(self.tally.sessions), self.tally.clicks[user]
+                answered = await self.on_the_line(user, seat, status, groups=False)
+                if self.tally.clicks[user] != before[1]:
+                    if answered is None:
+                        return True
+                    panel = answered
+                    continue
                 panel = await self.open_groups(user, panel, chosen, choices)
                 offered = self.offered(panel, choices)
             if notation not in offered:

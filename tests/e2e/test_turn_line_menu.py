@@ -6,6 +6,7 @@ too long for one menu offers the panel's first level of groups there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,33 @@ def line_menu(message: Message) -> dict[str, Any] | None:
     return next((m for m in message.selects() if str(m.get("custom_id", "")).startswith(ON_LINE_MENU)), None)
 
 
+async def _move(handle: Any, game_id: int, status: Any, seat: int, choice: int) -> None:
+    """The seat's choice at ``choice`` played through the service (the panel's path), then announced."""
+    sessions = sessions_of(handle)
+    acted = await sessions.play.act(
+        game_id,
+        status.table.user_at(seat),
+        status.progress.choices[seat][choice].notation,
+        expected_version=None,
+        interaction_id=None,
+    )
+    await handle.client.announcer.after_change(game_id, acted.all_events)
+
+
+async def _until(handle: Any, game_id: int, wanted: Callable[[int], bool], choice: int) -> tuple[Any, int]:
+    """Play the deciding seat's choice at ``choice`` (``_move``) until the seat has a number of choices
+    ``wanted``: the status then, and that seat."""
+    sessions = sessions_of(handle)
+    for _ in range(40):
+        status = await sessions.reading.status(game_id)
+        assert status.progress is not None
+        seat = status.progress.decision.seats[0]
+        if wanted(len(status.progress.choices[seat])):
+            return status, seat
+        await _move(handle, game_id, status, seat, choice)
+    raise AssertionError("no such decision came up")
+
+
 async def test_a_longer_decision_is_a_menu_on_the_turn_line(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
@@ -32,24 +60,8 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
     await _open(fake, players)
     sessions = sessions_of(first)
     game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
-    announcer = first.client.announcer
     # Played through the service (the panel's path) until a player has a longer list to choose from.
-    for _ in range(40):
-        status = await sessions.reading.status(game_id)
-        assert status.progress is not None
-        seat = status.progress.decision.seats[0]
-        if ON_LINE < len(status.progress.choices[seat]) <= ON_MENU:
-            break
-        acted = await sessions.play.act(
-            game_id,
-            status.table.user_at(seat),  # type: ignore[arg-type]
-            status.progress.choices[seat][-1].notation,
-            expected_version=None,
-            interaction_id=None,
-        )
-        await announcer.after_change(game_id, acted.all_events)
-    else:
-        raise AssertionError("no decision of 6 to 25 choices came up")
+    status, seat = await _until(first, game_id, lambda n: ON_LINE < n <= ON_MENU, -1)
     before, choices = status, status.progress.choices[seat]
     mover, other = players[seat], players[1 - seat]
     mention = f"<@{fake.users[mover].id}>"
@@ -124,15 +136,7 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
             break
         status = await sessions.reading.status(game_id)
         assert status.progress is not None
-        seat = status.progress.decision.seats[0]
-        acted = await sessions.play.act(
-            game_id,
-            status.table.user_at(seat),  # type: ignore[arg-type]
-            status.progress.choices[seat][-1].notation,
-            expected_version=None,
-            interaction_id=None,
-        )
-        await second.client.announcer.after_change(game_id, acted.all_events)
+        await _move(second, game_id, status, status.progress.decision.seats[0], -1)
         await fake.wait_idle(PATIENCE)
     else:
         raise AssertionError("no second menu came up")
@@ -163,22 +167,7 @@ async def test_a_decision_too_long_for_a_menu_offers_its_groups_on_the_line(
     await open_carnegie(fake, players)
     sessions = sessions_of(handle)
     game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
-    for _ in range(40):
-        status = await sessions.reading.status(game_id)
-        assert status.progress is not None
-        seat = status.progress.decision.seats[0]
-        if len(status.progress.choices[seat]) > ON_MENU:
-            break
-        acted = await sessions.play.act(
-            game_id,
-            status.table.user_at(seat),  # type: ignore[arg-type]
-            status.progress.choices[seat][0].notation,
-            expected_version=None,
-            interaction_id=None,
-        )
-        await handle.client.announcer.after_change(game_id, acted.all_events)
-    else:
-        raise AssertionError("no decision of more than 25 choices came up")
+    status, seat = await _until(handle, game_id, lambda n: n > ON_MENU, 0)
     version = status.table.version
     mover, other = players[seat], players[1 - seat]
 
@@ -211,15 +200,7 @@ async def test_a_decision_too_long_for_a_menu_offers_its_groups_on_the_line(
     assert (await sessions.reading.status(game_id)).table.version == version
 
     # A group of a line the game has moved past: refused as out of date.
-    status = await sessions.reading.status(game_id)
-    acted = await sessions.play.act(
-        game_id,
-        status.table.user_at(seat),  # type: ignore[arg-type]
-        status.progress.choices[seat][0].notation,  # type: ignore[union-attr]
-        expected_version=None,
-        interaction_id=None,
-    )
-    await handle.client.announcer.after_change(game_id, acted.all_events)
+    await _move(handle, game_id, await sessions.reading.status(game_id), seat, 0)
     stale = acked(
         await fake.press(mover, line.channel_id, menu["custom_id"], values=[groups[0]["value"]]),
         DEFERRED_UPDATE,

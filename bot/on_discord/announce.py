@@ -281,11 +281,11 @@ async def _update_turn_line(
                 table.id, message_id=table.game.prompt_message_id, seats=[], since=table.game.waiting_since
             )
         return
-    # The line carries a long decision's first level of groups (``line_choices``): its labels are made
-    # in the engine thread, as after a move, not on the event loop every game's clicks wait on.
-    await off_loop(label_choices, progress)
     newly = [s for s in humans if s not in previous]
     if force_new or newly or table.game.prompt_message_id is None:
+        # A new line carries a long decision's first level of groups (``line_choices``): its labels are
+        # made in the engine thread, as after a move, not on the event loop every game's clicks wait on.
+        await off_loop(label_choices, progress)
         pinged = newly or humans
         # A player alone with the bot's seats is not pinged on every turn: they are playing now.
         alone = len([s for s in range(len(table.seats)) if s not in table.ai_seats]) == 1
@@ -321,13 +321,16 @@ async def _update_turn_line(
             await lines.retire(channel, message_id)
         return
     message_id = table.game.prompt_message_id
-    on_line = bool(line_choices(table, progress))
+    # Drawn again for the same players (a second employee to send, say), a long decision's groups are
+    # left to the panel they are on: labelling ~100 journeys at every step would double the engine
+    # thread's work for that turn.
+    on_line = bool(line_choices(table, progress, sessions.store.offered, groups=False))
     redraw = lines.redraw_due(message_id, table.version, on_line)
     fields: dict[str, Any] = {}
     if redraw:
         # The same player goes on deciding (a second employee to activate, say): the line's buttons,
         # drawn at the version before, would only be refused; they show the choices of now.
-        fields["view"] = turn_line_view(table, progress)
+        fields["view"] = turn_line_view(table, progress, sessions.store.offered, groups=False)
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.
         fields["content"], question = await asking(humans)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bot.service import picker
 from bot.service.limits import MENU_OPTIONS
+from bot.service.progress import Offered
 from bot.service.tables import Choice, Progress, Table
 
 # One row of buttons: Discord's 5 a row, and a line a phone shows without scrolling.
@@ -57,12 +58,16 @@ class LineChoices:
         return next((e for e in self.entries if e.step is not None and e.step == step), None)
 
 
-def line_choices(table: Table, progress: Progress) -> list[LineChoices]:
+def line_choices(
+    table: Table, progress: Progress, offered: Offered | None = None, *, groups: bool = True
+) -> list[LineChoices]:
     """The rows of choices the turn line carries now (none: the line only offers **Take my turn**): one
-    for each deciding person whose choices fit on a row or in a menu, or whose panel's first level of
-    groups does, so that a choice made at the same time (the end of a round's activations) is one click
-    for each too. It labels every deciding seat's choices (an HR turn's ~100 journeys take ~20 ms):
-    the announcer has them labelled in the engine thread first (``moves.label_choices``)."""
+    for each deciding person whose choices fit on a row or in a menu, or (``groups``) whose panel's first
+    level of groups does, so that a choice made at the same time (the end of a round's activations) is
+    one click for each too. It labels every deciding seat's choices (an HR turn's ~100 journeys take
+    tens of ms): the announcer has a new line's labelled in the engine thread first
+    (``moves.label_choices``). Without ``groups``, ``offered`` (what the move that made this version
+    listed) tells a long list without labelling it."""
     decision = progress.decision
     if decision.finished:
         return []
@@ -70,11 +75,14 @@ def line_choices(table: Table, progress: Progress) -> list[LineChoices]:
     for seat in decision.seats:
         if seat in table.ai_seats or table.user_at(seat) is None:
             continue
+        known = offered.at(table, seat) if offered is not None else None
+        if not groups and known is not None and len(known) > ON_MENU:
+            continue
         listed = list(enumerate(progress.choices.get(seat, [])))
         if 1 <= len(listed) <= ON_MENU:
             rows.append(LineChoices(seat, listed))
             continue
-        grouped = _first_level(progress, seat, listed)
+        grouped = _first_level(progress, seat, listed) if groups else None
         if grouped is not None:
             rows.append(grouped)
     return rows[:MAX_ROWS]

@@ -15,7 +15,7 @@ from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
 from bot.on_discord.views.turn import act_and_announce, open_panel
 from bot.service.limits import BUTTON_LABEL, clip
-from bot.service.line_choices import line_choices, parse_index, row_of
+from bot.service.line_choices import LineChoices, line_choices, parse_index, row_of
 from bot.service.play import STALE_CHOICE
 from bot.service.tables import Progress, Table
 from engine.core import NotYourTurn, StaleState
@@ -115,10 +115,10 @@ def check_clicker(table: Table, progress: Progress, seat: int, user_id: int, *, 
         )
 
 
-def line_buttons(table: Table, progress: Progress) -> list[LineChoiceButton]:
-    """The turn line's choice buttons, a row for each seat whose choices fit on one (a longer list is a
-    menu: ``line_menu``); where several decide, each button starts with its player's name."""
-    rows = line_choices(table, progress)
+def line_buttons(table: Table, progress: Progress, rows: list[LineChoices]) -> list[LineChoiceButton]:
+    """The turn line's choice buttons, a row for each seat whose choices fit on one (``rows``: the line's,
+    ``line_choices``; a longer list is a menu: ``line_menu``); where several decide, each button starts
+    with its player's name."""
     named = len(progress.decision.seats) > 1
     buttons: list[LineChoiceButton] = []
     for n, row in enumerate(rows):

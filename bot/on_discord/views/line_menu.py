@@ -28,6 +28,7 @@ from bot.service.line_choices import (
     row_of,
 )
 from bot.service.play import STALE_CHOICE
+from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
 from engine.core import StaleState
 from engine.core.words import msg
@@ -97,12 +98,14 @@ class LineMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LINE
         await open_panel(interaction, self.game_id, *panel(table, progress, self.seat, step=step))
 
 
-def line_items(table: Table, progress: Progress) -> list[LineChoiceButton | LineMenu]:
+def line_items(
+    table: Table, progress: Progress, known: Offered | None = None, *, groups: bool = True
+) -> list[LineChoiceButton | LineMenu]:
     """The turn line's choices, a row for each deciding seat: its buttons (``line_buttons``) or, for 6
     to 25 choices, its menu; where several decide, the menu's placeholder names its player."""
-    rows = line_choices(table, progress)
+    rows = line_choices(table, progress, known, groups=groups)
     named = len(progress.decision.seats) > 1
-    items: list[LineChoiceButton | LineMenu] = list(line_buttons(table, progress))
+    items: list[LineChoiceButton | LineMenu] = list(line_buttons(table, progress, rows))
     for n, row in enumerate(rows):
         if row.menu:
             placeholder = t("{name}: choose your move…", name=table.said_at(row.seat)) if named else None

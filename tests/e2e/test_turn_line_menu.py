@@ -36,17 +36,25 @@ async def _move(handle: Any, game_id: int, status: Any, seat: int, choice: int) 
     await handle.client.announcer.after_change(game_id, acted.all_events)
 
 
-async def _until(handle: Any, game_id: int, wanted: Callable[[int], bool], choice: int) -> tuple[Any, int]:
+async def _until(
+    handle: Any, game_id: int, wanted: Callable[[int], bool], choice: int, *, fresh: bool = False
+) -> tuple[Any, int]:
     """Play the deciding seat's choice at ``choice`` (``_move``) until the seat has a number of choices
-    ``wanted``: the status then, and that seat."""
+    ``wanted``: the status then, and that seat. ``fresh``: and a new line asks it (another seat moved
+    last; such a decision of the seat that moved last is ended with Done)."""
     sessions = sessions_of(handle)
-    for _ in range(40):
+    last: int | None = None
+    for _ in range(80):
         status = await sessions.reading.status(game_id)
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
-        if wanted(len(status.progress.choices[seat])):
+        choices = status.progress.choices[seat]
+        if wanted(len(choices)) and not (fresh and seat == last):
             return status, seat
-        await _move(handle, game_id, status, seat, choice)
+        done = status.progress.decision.done
+        ending = next((n for n, c in enumerate(choices) if c.notation == done), choice)
+        await _move(handle, game_id, status, seat, ending if wanted(len(choices)) else choice)
+        last = seat
     raise AssertionError("no such decision came up")
 
 
@@ -158,16 +166,16 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
 async def test_a_decision_too_long_for_a_menu_offers_its_groups_on_the_line(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path
 ) -> None:
-    """Carnegie's setup moves (~100 journeys of employees): the line's menu holds the panel's first
-    level; a group opens the player's own panel there, privately, and plays nothing; a group of a
-    line the game has moved past is refused."""
+    """Carnegie's setup moves (~100 journeys of employees), asked on a new line: the line's menu holds
+    the panel's first level; a group opens the player's own panel there, privately, and plays nothing;
+    a group of a line the game has moved past is refused."""
     fake = fake_discord
     handle = seeded(await start_bot(tmp_path / "db.sqlite3"), 20261121)
     players = ["alice", "bob"]
     await open_carnegie(fake, players)
     sessions = sessions_of(handle)
     game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
-    status, seat = await _until(handle, game_id, lambda n: n > ON_MENU, 0)
+    status, seat = await _until(handle, game_id, lambda n: n > ON_MENU, 0, fresh=True)
     version = status.table.version
     mover, other = players[seat], players[1 - seat]
 

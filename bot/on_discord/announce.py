@@ -52,6 +52,7 @@ from bot.service.bot_players import BotPlayers
 from bot.service.clock import Clock
 from bot.service.limits import clip
 from bot.service.line_choices import line_choices
+from bot.service.moves import label_choices, off_loop
 from bot.service.posts import FINAL_IN_PARENT, FINAL_POST
 from bot.service.render_pool import RenderPool
 from bot.service.sessions import Sessions
@@ -282,6 +283,9 @@ async def _update_turn_line(
         return
     newly = [s for s in humans if s not in previous]
     if force_new or newly or table.game.prompt_message_id is None:
+        # A new line carries a long decision's first level of groups (``line_choices``): its labels are
+        # made in the engine thread, as after a move, not on the event loop every game's clicks wait on.
+        await off_loop(label_choices, progress)
         pinged = newly or humans
         # A player alone with the bot's seats is not pinged on every turn: they are playing now.
         alone = len([s for s in range(len(table.seats)) if s not in table.ai_seats]) == 1
@@ -297,7 +301,7 @@ async def _update_turn_line(
         mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
         (content, question), view = (
             await asking(humans),
-            turn_line_view(table, progress, sessions.store.offered),
+            turn_line_view(table, progress),
         )
         if via is not None:
             message_id = await lines.post(via, content, view, mentions)
@@ -305,7 +309,7 @@ async def _update_turn_line(
             with pacing(Priority.TURN):
                 message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
         lines.asked(message_id, _plain(table, question, humans))
-        lines.drawn(message_id, table.version, bool(line_choices(table, progress, sessions.store.offered)))
+        lines.drawn(message_id, table.version, bool(line_choices(table, progress)))
         # The old line takes the moves it led to under its question: the thread reads as the game's log.
         told = await retired_line(sessions.reading, table)
         await lines.retire(channel, table.game.prompt_message_id, told=told)
@@ -317,13 +321,16 @@ async def _update_turn_line(
             await lines.retire(channel, message_id)
         return
     message_id = table.game.prompt_message_id
-    on_line = bool(line_choices(table, progress, sessions.store.offered))
+    # Drawn again for the same players (a second employee to send, say), a long decision's groups are
+    # left to the panel they are on: labelling ~100 journeys at every step would double the engine
+    # thread's work for that turn.
+    on_line = bool(line_choices(table, progress, sessions.store.offered, groups=False))
     redraw = lines.redraw_due(message_id, table.version, on_line)
     fields: dict[str, Any] = {}
     if redraw:
         # The same player goes on deciding (a second employee to activate, say): the line's buttons,
         # drawn at the version before, would only be refused; they show the choices of now.
-        fields["view"] = turn_line_view(table, progress, sessions.store.offered)
+        fields["view"] = turn_line_view(table, progress, sessions.store.offered, groups=False)
     if humans != previous:
         # Someone finished a simultaneous choice: say who is still deciding, without a new ping.
         fields["content"], question = await asking(humans)

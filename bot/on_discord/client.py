@@ -26,6 +26,7 @@ from bot.on_discord.pacer import Pacer, install
 from bot.on_discord.reminders import discord_deliverer
 from bot.on_discord.translator import CatalogueTranslator, link_registered
 from bot.on_discord.views.line_choice import LineChoiceButton
+from bot.on_discord.views.line_menu import LineMenu
 from bot.on_discord.views.lobby import LobbyButton
 from bot.on_discord.views.look import LookButton
 from bot.on_discord.views.open_panels import OpenPanels
@@ -193,6 +194,7 @@ class BoardroomBot(commands.Bot):
             UndoButton,
             TakeTurnButton,
             LineChoiceButton,
+            LineMenu,
             LookButton,
             SkipButton,
             BackButton,

@@ -1,8 +1,8 @@
 """A move's engine work, apart from the database (``bot.service.play`` wraps it in the transaction):
-checking a person's move against the seat's legal choices, applying it, pressing Done with it when that
-is all that is left, and what the transaction then writes (the snapshot, the checkpoints reached, the
-score). It runs in one engine thread (``off_loop``), not on the event loop; ``replay_log``
-rebuilds a state from the log.
+checking a person's move against the seat's legal choices, applying it, taking with it the steps after
+it that leave the player one legal choice, pressing Done with it when that is all that is left, and what
+the transaction then writes (the snapshot, the checkpoints reached, the score). It runs in one engine
+thread (``off_loop``), not on the event loop; ``replay_log`` rebuilds a state from the log.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from engine.core import (
     replay,
 )
 from engine.core.score_at import score_at
+from engine.core.words import join, msg
 
 
 @dataclass
@@ -47,6 +48,9 @@ class LoggedMove:
 
 
 T = TypeVar("T")
+# Steps taken with a player's own because each left one legal choice: a bound, not a count any game
+# reaches (a worker's single action is one).
+MAX_FOLLOWING = 4
 # One thread: a move's engine work takes 0.4 ms (median) to 7 ms (p99); more threads would only
 # take turns at the GIL with the event loop and aiosqlite's thread.
 ENGINE = ThreadPoolExecutor(1, thread_name_prefix="engine")
@@ -106,6 +110,20 @@ def play_move(
     ended: list[tuple[str, Step[Any]]] = []
     # The seat's choices after its step are listed once: for Done-with-the-step and for the panel.
     listed = {seat: game.legal_actions(final, seat)} if seat in game.pending(final).seats else {}
+    # A step that leaves the player one legal choice is taken with it (``only_choice``): a click that
+    # decides nothing would cost a player who comes back hours later a visit of its own.
+    follows: list[str] = []
+    asked = game.pending(state).kind
+    last = step
+    while checked and len(follows) < MAX_FOLLOWING and not any(e.kind == CHECKPOINT for e in last.events):
+        only = only_choice(game, final, seat, listed.get(seat, []), asked)
+        if only is None:
+            break
+        follows.append(game.describe_action(final, seat, only))
+        last = game.apply(final, seat, only)
+        ended.append((game.format_action(only), last))
+        final = last.state
+        listed = {seat: game.legal_actions(final, seat)} if seat in game.pending(final).seats else {}
     ending = _only_the_end(game, final, seat, listed.get(seat, [])) if checked else None
     if ending is not None:
         # Done is all that is left: pressed with the player's step (see the module docstring).
@@ -113,6 +131,8 @@ def play_move(
         ended.append((game.format_action(ending), done))
         final = done.state
         listed = {}
+    if follows:
+        label = msg("{step}, then {only} (the only choice)", step=label, only=join(", ", follows))
     finished = game.pending(final).finished
     progress = progress_of(game, final, listed)
     events = [*step.events, *(e for _, s in ended for e in s.events)]
@@ -146,6 +166,20 @@ def label_choices(progress: Progress) -> None:
     them."""
     for seat in progress.choices:
         progress.choices[seat]
+
+
+def only_choice(
+    game: Game[Any, Any], state: GameState, seat: int, legal: Sequence[Any], asked: str
+) -> Any | None:
+    """The seat's one legal action when it alone decides, has no other, and is still in the turn it
+    took a step of (``asked``: the kind of decision that step answered; the same kind again is its next
+    turn, which the player is asked about as ever), else None: the rules leave it nothing to decide in
+    this turn (a worker whose space has one legal action, say). Done is not one of these:
+    ``_only_the_end`` presses it, where the others may still be choosing too."""
+    decision = game.pending(state)
+    if decision.finished or decision.seats != [seat] or decision.kind == asked or len(legal) != 1:
+        return None
+    return None if game.format_action(legal[0]) == decision.done else legal[0]
 
 
 def _only_the_end(game: Game[Any, Any], state: GameState, seat: int, legal: Sequence[Any]) -> Any | None:

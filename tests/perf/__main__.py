@@ -82,6 +82,12 @@ def _local_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     return local_bench.run(games, quick)
 
 
+def _line_section(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
+    from tests.perf import line_bench
+
+    return line_bench.run(games, quick)
+
+
 SECTIONS: dict[str, Section] = {
     engine_bench.SECTION: engine_bench.run,
     "ai": _ai_section,
@@ -93,6 +99,7 @@ SECTIONS: dict[str, Section] = {
     "after": _after_game_section,
     "web": _web_section,
     "local": _local_section,
+    "line": _line_section,
 }
 
 

@@ -1,6 +1,7 @@
 """Playing one seeded game through the real discord.py client against the loopback fake, as players
-would: ``/game new``, **Join**, **Start**, then at every decision **Take my turn** on the public line
-(unless the panel they have open already shows the decision) and, on the private panel, the button or
+would: ``/game new``, **Join**, **Start**, then at every decision its choice on the public line when the
+line carries it (a button, or an option of the line's menu), else **Take my turn** there (unless the
+panel they have open already shows the decision) and, on the private panel, the button or
 menu option carrying the move the game's own AI chooses (``game.ai(seed, "easy")``, one per seat, on
 the state the bot's sessions service holds), through the groups it is filed under when the panel
 shows them.
@@ -24,6 +25,7 @@ from typing import Any
 from bot import plugins
 from bot.on_discord.views import ids
 from bot.service import picker
+from bot.service.line_choices import line_choices, parse_group, parse_option, row_of
 from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT
@@ -40,6 +42,7 @@ WAIT = 30.0  # a reply slower than this is a failure of the run
 ROUND = re.compile(r"round (\d+)")  # the engine's stage (its English key: the same in every language)
 ID_PART = re.compile(r"^br:(?P<kind>[a-z]):(?P<game>\d+):(?P<version>\d+)(?::(?P<seat>\d+):(?P<ref>.*))?$")
 GROUP = re.compile(ids.GROUP_TEMPLATE)
+LINE_MENU = re.compile(ids.LINE_MENU_TEMPLATE)
 GREY = 2  # Discord's secondary button style: Back, among a panel's group buttons (bot.views.turn)
 # The bot's game seeds, as tests/e2e/test_carnegie.py's complete games use them.
 DEFAULT_SEEDS = {1: 20261123, 2: 20261121, 3: 20261124, 4: 20261122}
@@ -291,38 +294,36 @@ class Table:
             )
         return state, legal, self.chosen_at[1]
 
-    async def on_the_line(self, user: str, seat: int, status: Any) -> Message | None:
+    async def on_the_line(self, user: str, seat: int, status: Any, *, groups: bool = True) -> Message | None:
         """Answer the decision on the turn line itself when the line carries the AI's move (a small
         decision: ``bot.service.line_choices``), as a player coming back hours later would, with no
-        panel open. The private panel the bot then sends when more of the turn is theirs, or None."""
+        panel open. The private panel the bot then sends when more of the turn is theirs, or None.
+        ``groups``: also by a group of the line's menu (else only by the move itself)."""
         line = self.turn_line()
         if line is None:
             return None
         version = status.table.version
         _, _, notation = await self.ai_move(seat, version)
-        choices = status.progress.choices.get(seat, [])
-        for button in line.buttons():
-            parts = ID_PART.match(str(button.get("custom_id", "")))
-            if (
-                parts is None
-                or parts["kind"] != "c"
-                or int(parts["version"]) != version
-                or int(parts["seat"]) != seat
-            ):
-                continue
-            index = int(parts["ref"])
-            if index < len(choices) and choices[index].notation == notation:
-                break
-        else:
+        found = self.on_line(line, version, seat, status, notation)
+        if found is None or (not groups and found[2] is not None and parse_group(found[2]) is not None):
             return None
-        outcome = await self.click(user, line, button["custom_id"], str(button.get("label", "")))
-
-        clicked = button["custom_id"]
+        clicked, label, value = found
+        if value is None:
+            outcome = await self.click(user, line, clicked, label)
+        else:
+            menu = next(m for m in line.selects() if m.get("custom_id") == clicked)
+            outcome = await self.pick(user, line, menu, value, label)
+        if value is not None and parse_group(value) is not None:
+            # A group of the panel's first level: the panel opens there, nothing is played yet.
+            await self.fake.wait_until(lambda: outcome.replies, WAIT, "the panel opened at the group")
+            panel = outcome.replies[0]
+            self.panels[user] = panel.id
+            return panel
 
         async def moved() -> bool:
             # Applied, and announced: the line it was clicked on took the move (its buttons retired or
             # drawn again for the next step), so the next turn line is posted or the line still asks.
-            shown = any(b.get("custom_id") == clicked for b in self.fake.message(line.id).buttons())
+            shown = any(c.get("custom_id") == clicked for c in self.fake.message(line.id).iter_components())
             return bool(outcome.replies) or (
                 not shown and (await self.sessions.reading.status(self.game_id)).table.version != version
             )
@@ -338,6 +339,53 @@ class Table:
         panel = outcome.replies[0]
         self.panels[user] = panel.id
         return panel
+
+    @staticmethod
+    def on_line(
+        line: Message, version: int, seat: int, status: Any, notation: str
+    ) -> tuple[str, str, str | None] | None:
+        """Where the turn line carries the seat's move drawn at ``version``: (custom_id, label, None) for
+        a button, (the menu's custom_id, the option's label, its value) for a line menu's option, which
+        may be the group of the panel's first level the move is filed under (``line_choices``)."""
+        choices = status.progress.choices.get(seat, [])
+        for button in line.buttons():
+            parts = ID_PART.match(str(button.get("custom_id", "")))
+            if (
+                parts is None
+                or parts["kind"] != "c"
+                or int(parts["version"]) != version
+                or int(parts["seat"]) != seat
+            ):
+                continue
+            index = int(parts["ref"])
+            if index < len(choices) and choices[index].notation == notation:
+                return button["custom_id"], str(button.get("label", "")), None
+        row = row_of(line_choices(status.table, status.progress), seat)
+        chosen = next((c for c in choices if c.notation == notation), None)
+        if row is None or chosen is None:
+            return None
+        target = step_of(picker.listed(status.progress, seat), chosen.path)
+        for menu in line.selects():
+            match = LINE_MENU.fullmatch(str(menu.get("custom_id", "")))
+            if match is None or int(match["version"]) != version or int(match["seat"]) != seat:
+                continue
+            groups: list[tuple[int, dict[str, Any]]] = []
+            for option in menu.get("options") or []:
+                value = str(option.get("value", ""))
+                index = parse_option(value)
+                if (
+                    index is not None
+                    and index < len(row.choices)
+                    and row.choices[index][1].notation == notation
+                ):
+                    return menu["custom_id"], str(option.get("label", "")), value
+                step = parse_group(value)
+                if step is not None and target[: len(step)] == step:
+                    groups.append((len(step), option))
+            if groups:
+                option = max(groups, key=lambda pair: pair[0])[1]
+                return menu["custom_id"], str(option.get("label", "")), str(option["value"])
+        return None
 
     async def decide(self, user: str, seat: int, panel: Message, line_id: int | None) -> bool:
         """Click the AI's moves on the panel until it offers nothing more, or a new turn line was
@@ -362,6 +410,15 @@ class Table:
             offered = self.offered(panel, choices)
             chosen = next((c for c in choices if c.notation == notation), None)
             if notation not in offered and chosen is not None:
+                # The panel files the move under a group; the turn line, drawn again for this step, may
+                # show it as it is (a menu of up to 25): a player with both in view takes it there.
+                before = len(self.tally.sessions), self.tally.clicks[user]
+                answered = await self.on_the_line(user, seat, status, groups=False)
+                if self.tally.clicks[user] != before[1]:
+                    if answered is None:
+                        return True
+                    panel = answered
+                    continue
                 panel = await self.open_groups(user, panel, chosen, choices)
                 offered = self.offered(panel, choices)
             if notation not in offered:

@@ -15,6 +15,8 @@
     br:t:<game id>:<version>                           "Take my turn" on the public turn line
     br:c:<game id>:<version>:<seat>:<index>            one of a small decision's choices on the
                                                        public turn line, by position (one digit)
+    br:o:<game id>:<version>:<seat>                    a select menu of a decision's 6–25 choices on
+                                                       the public turn line (values are positions)
     br:x:<game id>:<seat>:<since>                      "Skip" an out-of-time seat (``since``: the
                                                        decision it ran out on, epoch seconds)
     br:y:<game id>:<seat>                              "I'm back" for a skipped seat
@@ -41,6 +43,7 @@ GROUP_TEMPLATE = rf"{PREFIX}:g:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):r(?P
 UNDO_TEMPLATE = rf"{PREFIX}:u:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 TURN_TEMPLATE = rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)"
 LINE_TEMPLATE = rf"{PREFIX}:c:(?P<game>\d{{1,19}}):(?P<version>\d{{1,19}}):(?P<seat>\d{{1,2}}):(?P<index>\d)"
+LINE_MENU_TEMPLATE = rf"{PREFIX}:o:(?P<game>\d{{1,19}}):(?P<version>\d{{1,19}}):(?P<seat>\d{{1,2}})"
 SKIP_TEMPLATE = rf"{PREFIX}:x:(?P<game>\d+):(?P<seat>\d+):(?P<since>\d+)"
 BACK_TEMPLATE = rf"{PREFIX}:y:(?P<game>\d+):(?P<seat>\d+)"
 REMATCH_TEMPLATE = rf"{PREFIX}:r:(?P<game>\d+)"
@@ -86,6 +89,10 @@ def turn_id(game_id: int, version: int) -> str:
 
 def line_choice_id(game_id: int, version: int, seat: int, index: int) -> str:
     return f"{PREFIX}:c:{game_id}:{version}:{seat}:{index}"
+
+
+def line_menu_id(game_id: int, version: int, seat: int) -> str:
+    return f"{PREFIX}:o:{game_id}:{version}:{seat}"
 
 
 def look_id(look: str, game_id: int, seat: int) -> str:

@@ -15,9 +15,8 @@ from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
 from bot.on_discord.views.turn import act_and_announce, open_panel
 from bot.service.limits import BUTTON_LABEL, clip
-from bot.service.line_choices import line_choices, parse_index, row_of
+from bot.service.line_choices import LineChoices, line_choices, parse_index, row_of
 from bot.service.play import STALE_CHOICE
-from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
 from engine.core import NotYourTurn, StaleState
 from engine.core.words import Msg, fitting
@@ -58,45 +57,73 @@ class LineChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         await guarded(interaction, self._click, update=True)
 
     async def _click(self, interaction: discord.Interaction[Any]) -> None:
-        sessions = sessions_of(interaction)
-        status = await sessions.reading.status(self.game_id, channel_id=interaction.channel_id)
-        table, progress = status.table, status.progress
-        if progress is None:
-            raise StaleState(STALE_CHOICE)
-        row = row_of(line_choices(table, progress, sessions.store.offered), self.seat)
-        if row is None or not 0 <= self.index < len(row.choices) or self.version > table.version:
-            raise StaleState(STALE_CHOICE)
-        clicker = table.seat_of(interaction.user.id)
-        if clicker != self.seat:
-            name = table.said_at(self.seat)
-            if clicker is not None and clicker in progress.decision.seats:
-                raise NotYourTurn(
-                    t("These buttons are {name}'s; yours are on the row with your name.", name=name)
-                )
+        await answer_on_line(interaction, self.game_id, self.version, self.seat, self.index)
+
+
+async def answer_on_line(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int,
+    seat: int,
+    index: int,
+    *,
+    menu: bool = False,
+) -> None:
+    """The choice at ``index`` of ``seat``'s row on the line drawn at ``version`` (a button, or with
+    ``menu`` a line menu's option), played for the clicker if the row is theirs and still offered."""
+    sessions = sessions_of(interaction)
+    status = await sessions.reading.status(game_id, channel_id=interaction.channel_id)
+    table, progress = status.table, status.progress
+    if progress is None:
+        raise StaleState(STALE_CHOICE)
+    row = row_of(line_choices(table, progress), seat)
+    if row is None or not 0 <= index < len(row.choices) or version > table.version:
+        raise StaleState(STALE_CHOICE)
+    check_clicker(table, progress, seat, interaction.user.id, menu=menu)
+    # Drawn at an older version, the seat's choices are still the same ones if only others moved
+    # since (a choice made at the same time): play.act refuses the click as stale otherwise.
+    _, choice = row.choices[index]
+    shown = await act_and_announce(interaction, game_id, version, seat, choice.notation)
+    if shown is None or shown[1] is None:
+        # Nothing more for the clicker now: the line itself is retired into the move they made.
+        return
+    # More of the same turn is theirs (the next tab's side, say): their panel, unasked.
+    await open_panel(interaction, game_id, *shown)
+
+
+def check_clicker(table: Table, progress: Progress, seat: int, user_id: int, *, menu: bool = False) -> None:
+    """Refuse, with a sentence naming whose they are, a click on a row of the line that is not the
+    clicker's (``menu``: the row is a menu)."""
+    clicker = table.seat_of(user_id)
+    if clicker != seat:
+        name = table.said_at(seat)
+        if clicker is not None and clicker in progress.decision.seats:
+            if menu:
+                raise NotYourTurn(t("This menu is {name}'s; yours is the one with your name.", name=name))
             raise NotYourTurn(
-                t(
-                    "It is {name}'s turn: these buttons are theirs. You will be told when it is yours.",
-                    name=name,
-                )
+                t("These buttons are {name}'s; yours are on the row with your name.", name=name)
             )
-        # Drawn at an older version, the seat's choices are still the same ones if only others moved
-        # since (a choice made at the same time): play.act refuses the click as stale otherwise.
-        _, choice = row.choices[self.index]
-        shown = await act_and_announce(interaction, self.game_id, self.version, self.seat, choice.notation)
-        if shown is None or shown[1] is None:
-            # Nothing more for the clicker now: the line itself is retired into the move they made.
-            return
-        # More of the same turn is theirs (the next tab's side, say): their panel, unasked.
-        await open_panel(interaction, self.game_id, *shown)
+        if menu:
+            raise NotYourTurn(
+                t("It is {name}'s turn: this menu is theirs. You will be told when it is yours.", name=name)
+            )
+        raise NotYourTurn(
+            t(
+                "It is {name}'s turn: these buttons are theirs. You will be told when it is yours.",
+                name=name,
+            )
+        )
 
 
-def line_buttons(table: Table, progress: Progress, known: Offered | None = None) -> list[LineChoiceButton]:
-    """The turn line's choice buttons, a row for each seat (none when no decision fits on it); where
-    several decide, each button starts with its player's name."""
-    rows = line_choices(table, progress, known)
+def line_buttons(table: Table, progress: Progress, rows: list[LineChoices]) -> list[LineChoiceButton]:
+    """The turn line's choice buttons, a row for each seat whose choices fit on one (``rows``: the line's,
+    ``line_choices``; a longer list is a menu: ``line_menu``); where several decide, each button starts
+    with its player's name."""
     named = len(progress.decision.seats) > 1
     buttons: list[LineChoiceButton] = []
     for n, row in enumerate(rows):
+        if row.menu:
+            continue
         # One kind of label shortened one way on the whole row, as on a panel.
         labels = said_alike([choice.label for _, choice in row.choices])
         if named:

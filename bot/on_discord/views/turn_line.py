@@ -11,7 +11,7 @@ import discord
 
 from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
-from bot.on_discord.views.line_choice import line_buttons
+from bot.on_discord.views.line_menu import line_items
 from bot.on_discord.views.turn import open_panel, own_panel
 from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
@@ -53,12 +53,15 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         await open_panel(interaction, self.game_id, *own_panel(status, interaction.user.id))
 
 
-def turn_line_view(table: Table, progress: Progress, known: Offered | None = None) -> discord.ui.View:
-    """A small decision's choices on their own row (``line_choice``), and **Take my turn** for the rest:
-    the panel still shows the board, Undo and every choice."""
+def turn_line_view(
+    table: Table, progress: Progress, known: Offered | None = None, *, groups: bool = True
+) -> discord.ui.View:
+    """A decision's choices on their own row (``line_choice``'s buttons, ``line_menu``'s menu for a
+    longer list), and **Take my turn** for the rest: the panel still shows the board, Undo and every
+    choice."""
     view = discord.ui.View(timeout=None)
-    choices = line_buttons(table, progress, known)
-    for button in choices:
-        view.add_item(button)
-    view.add_item(TakeTurnButton(table.id, table.version, row=len({b.seat for b in choices})))
+    choices = line_items(table, progress, known, groups=groups)
+    for item in choices:
+        view.add_item(item)
+    view.add_item(TakeTurnButton(table.id, table.version, row=len({c.seat for c in choices})))
     return view

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data, scoring, solo, words
+from engine.carnegie import data, score_parts, solo, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -190,14 +190,16 @@ def do_done(
         if state.sp:
             lost.append(plural("{n} study point", "{n} study points", state.sp))
         if not auto or lost:
-            note(
-                events,
-                "turn",
-                msg("{who} ended the turn ({lost} unused).", who=P(seat), lost=listing(lost))
-                if lost
-                else msg("{who} ended the turn.", who=P(seat)),
-                seat,
-            )
+            if lost:
+                note(
+                    events,
+                    "turn",
+                    msg("{who} ended the turn ({lost} unused).", who=P(seat), lost=listing(lost)),
+                    seat,
+                )
+            else:
+                # ``closing``: a retired turn line tells it only when the seat did nothing else.
+                note(events, "turn", msg("{who} ended the turn.", who=P(seat)), seat, closing=True)
         state.step += 1
         state.moves = state.sp = 0
         if state.step < state.players:
@@ -359,7 +361,7 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     if state.andrew is not None:
         # Solo R10.2.2: Andrew may open the next round in this same step; his points from that card
         # belong to the next round's summary, which lists the card, so the score is read here.
-        closing = with_score(closing, scoring.score(state))
+        closing = with_score(closing, score_parts.score(state))
     events.append(closing)
     note(events, "round", begins, state.first, round=state.round)
     begin_round(state, events)

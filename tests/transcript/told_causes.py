@@ -61,7 +61,7 @@ def _donations() -> re.Pattern[str]:
     for lang in LANGUAGES:
         with speaking(lang):
             names.add(re.escape(say(words.DONATIONS)))
-    return re.compile(rf"(?<!\w)(?:{'|'.join(sorted(names))}) [+−-]\d+(?! \()")
+    return re.compile(rf"(?<!\w)(?:{'|'.join(sorted(names))}) [+−-]\d+(?!\d)(?! \()")
 
 
 def uncaused_donations(text: str) -> list[str]:

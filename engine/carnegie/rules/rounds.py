@@ -11,6 +11,7 @@ from engine.carnegie.actions import (
     parse_int,
 )
 from engine.carnegie.reconstructed import N_CELLS, TABS
+from engine.carnegie.rules import non_events
 from engine.carnegie.rules.common import (
     P,
     Reason,
@@ -178,10 +179,12 @@ def do_done(
         if state.step == state.players:
             state.phase, state.done, state.moves = "setup_activate", [False] * state.players, 0
     elif ph == "donate":
+        non_events.no_donation(state, seat, c, auto, events)
         state.step += 1
         if state.step == state.players:
             start_departments(state)
     elif ph == "departments":
+        non_events.no_build(state, seat, events)
         for cell in range(N_CELLS):
             c.staff[cell] = [ACTIVE if s else FREE for s in c.staff[cell]]
         lost: list[str] = []
@@ -256,6 +259,7 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
     state.step = 0
     if region >= 0:
         state.phase = "income"
+        non_events.no_income(state, region, events)
     elif donation:
         state.phase = "donate"
     else:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.service import score_causes
+from bot.service import alike, score_causes
 from bot.service.limits import MAX_MESSAGE, clip
 from bot.service.words import listing, signed, times
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
@@ -53,7 +53,7 @@ def folded(events: Sequence[Event]) -> list[Event]:
         lead = say(fold["one"] if len(items) == 1 else fold["many"])
         text = t("{lead} {items}.", lead=lead, items=listing(told))
         out[index] = Event(kind=out[index].kind, text=text, seat=out[index].seat)
-    return out
+    return alike.together(out)
 
 
 def checkpoints(events: Sequence[Event]) -> list[Event]:

@@ -24,22 +24,27 @@ def no_income(state: CarnegieState, region: int, events: list[Event]) -> None:
         )
 
 
+# ``alike``: told once per player, the same words for several players make one line in a summary
+# ("dave, alice and bob built nothing (no goods).").
+
+
 def no_donation(state: CarnegieState, seat: int, c: Company, auto: bool, events: list[Event]) -> None:
     """A seat ending its part of a Make a Donation event without donating: taken for it when no donation
     was possible (``auto``: the rules left it nothing else), else its choice."""
     if not auto:
-        note(events, "no_donation", msg("{who} chose not to donate.", who=P(seat)), seat)
+        note(events, "no_donation", msg("{who} chose not to donate.", who=P(seat)), seat, alike=True)
     elif c.discs == 0:  # R8.2.3
-        note(events, "no_donation", msg("{who} has no disc left to donate.", who=P(seat)), seat)
+        note(events, "no_donation", msg("{who} has no disc left to donate.", who=P(seat)), seat, alike=True)
     elif not can_pay(c, donation_cost(c)):  # R8.1.1
         note(
             events,
             "no_donation",
             msg("{who} could not pay the ${money} donation.", who=P(seat), money=donation_cost(c)),
             seat,
+            alike=True,
         )
     else:  # R8.2.1: every donation space is taken
-        note(events, "no_donation", msg("{who} found no free donation space.", who=P(seat)), seat)
+        note(events, "no_donation", msg("{who} found no free donation space.", who=P(seat)), seat, alike=True)
 
 
 def no_build(state: CarnegieState, seat: int, events: list[Event]) -> None:
@@ -48,6 +53,8 @@ def no_build(state: CarnegieState, seat: int, events: list[Event]) -> None:
         return
     cause = built_nothing_cause(state, seat)
     if cause is None:
-        note(events, "no_build", msg("{who} chose not to build.", who=P(seat)), seat)
+        note(events, "no_build", msg("{who} chose not to build.", who=P(seat)), seat, alike=True)
     else:
-        note(events, "no_build", msg("{who} built nothing ({why}).", who=P(seat), why=cause), seat)
+        note(
+            events, "no_build", msg("{who} built nothing ({why}).", who=P(seat), why=cause), seat, alike=True
+        )

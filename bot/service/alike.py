@@ -1,0 +1,47 @@
+"""Events that differ only in their player, told as one line: "dave, alice and bob built nothing (no
+goods)." instead of three. Only the events a game marks ``data["alike"]`` (what did not happen, told once
+per player) are joined, and only when they follow each other."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Event
+from engine.core.words import Msg, listing
+
+
+def together(events: Sequence[Event]) -> list[Event]:
+    out: list[Event] = []
+    who: list[list[str]] = []  # per event of ``out``, the players its line names
+    for event in events:
+        if out and _alike(out[-1], event):
+            who[-1].append(_who(event))
+            continue
+        out.append(event)
+        who.append([_who(event)] if _joinable(event) else [])
+    for index, names in enumerate(who):
+        if len(names) > 1:
+            text = out[index].text
+            assert isinstance(text, Msg) and text.key is not None
+            said = Msg(text.key, {**text.args, "who": listing(names)}, text.many, text.n, unit=text.unit)
+            out[index] = out[index].model_copy(update={"text": said, "seat": None})
+    return out
+
+
+def _who(event: Event) -> str:
+    assert isinstance(event.text, Msg)
+    return str(event.text.args["who"])
+
+
+def _joinable(event: Event) -> bool:
+    return bool(event.data.get("alike")) and isinstance(event.text, Msg) and "who" in event.text.args
+
+
+def _alike(first: Event, then: Event) -> bool:
+    if not (_joinable(first) and _joinable(then)) or first.kind != then.kind:
+        return False
+    a, b = first.text, then.text
+    assert isinstance(a, Msg) and isinstance(b, Msg)
+    rest_a = {k: str(v) for k, v in a.args.items() if k != "who"}
+    rest_b = {k: str(v) for k, v in b.args.items() if k != "who"}
+    return a.key == b.key and rest_a == rest_b

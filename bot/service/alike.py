@@ -23,7 +23,10 @@ def together(events: Sequence[Event]) -> list[Event]:
         if len(names) > 1:
             text = out[index].text
             assert isinstance(text, Msg) and text.key is not None
-            said = Msg(text.key, {**text.args, "who": listing(names)}, text.many, text.n, unit=text.unit)
+            # a counted sentence counts its players, so a language can put its verb in the plural
+            counted = {"n": len(names)} if text.n is not None else {}
+            args = {**text.args, "who": listing(names), **counted}
+            said = Msg(text.key, args, text.many, len(names) if text.n is not None else None, unit=text.unit)
             out[index] = out[index].model_copy(update={"text": said, "seat": None})
     return out
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from bot.service.narrate import event_lines, folded
 from engine.core import Event
-from engine.core.words import msg
+from engine.core.words import msg, plural
 from render.common.language import speaking
 
 
 def _nothing(seat: int, why: str) -> Event:
-    text = msg("{who} built nothing ({why}).", who=f"{{p{seat}}}", why=msg(why))
+    text = plural(
+        "{who} built nothing ({why}).", "{who} built nothing ({why}).", 1, who=f"{{p{seat}}}", why=msg(why)
+    )
     return Event(kind="no_build", text=text, seat=seat, headline=True, data={"alike": True})
 
 
@@ -39,3 +41,21 @@ def test_joined_in_the_readers_language() -> None:
     with speaking("uk"):
         line = event_lines(folded([_nothing(3, "no goods"), _nothing(1, "no goods")]), NAMES)[0]
     assert line.startswith("dave і bob: нічого не збудовано"), line
+    with speaking("ca"):
+        line = event_lines(folded([_nothing(3, "no goods"), _nothing(1, "no goods")]), NAMES)[0]
+    assert line.startswith("dave i bob no han construït res"), line
+
+
+def test_a_joined_counted_sentence_takes_its_plural() -> None:
+    """The engine's non-events count their one player; joined, they count the players: "have", "han"."""
+
+    def no_disc(seat: int) -> Event:
+        text = plural(
+            "{who} has no disc left to donate.", "{who} have no disc left to donate.", 1, who=f"{{p{seat}}}"
+        )
+        return Event(kind="no_donation", text=text, seat=seat, headline=True, data={"alike": True})
+
+    assert event_lines(folded([no_disc(0)]), NAMES) == ["alice has no disc left to donate."]
+    assert event_lines(folded([no_disc(0), no_disc(1)]), NAMES) == [
+        "alice and bob have no disc left to donate."
+    ]

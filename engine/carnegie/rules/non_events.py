@@ -10,7 +10,7 @@ from engine.carnegie.rules.common import P, can_pay, note
 from engine.carnegie.state import CarnegieState, Company, donation_cost
 from engine.carnegie.why_not import built_nothing_cause
 from engine.core import Event
-from engine.core.words import msg
+from engine.core.words import Msg, msg, plural
 
 
 def no_income(state: CarnegieState, region: int, events: list[Event]) -> None:
@@ -24,27 +24,36 @@ def no_income(state: CarnegieState, region: int, events: list[Event]) -> None:
         )
 
 
-# ``alike``: told once per player, the same words for several players make one line in a summary
-# ("dave, alice and bob built nothing (no goods).").
+# ``alike``: told once per player; the same words for several players make one line in a summary
+# ("dave, alice and bob built nothing (no goods)."). Each is a counted sentence of one player, so that the
+# joined line takes its verb's plural where a language needs one ("alice i bob no han construït res").
+
+
+def _one(events: list[Event], kind: str, text: Msg, seat: int) -> None:
+    note(events, kind, text, seat, alike=True)
 
 
 def no_donation(state: CarnegieState, seat: int, c: Company, auto: bool, events: list[Event]) -> None:
     """A seat ending its part of a Make a Donation event without donating: taken for it when no donation
     was possible (``auto``: the rules left it nothing else), else its choice."""
+    who = P(seat)
     if not auto:
-        note(events, "no_donation", msg("{who} chose not to donate.", who=P(seat)), seat, alike=True)
+        text = plural("{who} chose not to donate.", "{who} chose not to donate.", 1, who=who)
     elif c.discs == 0:  # R8.2.3
-        note(events, "no_donation", msg("{who} has no disc left to donate.", who=P(seat)), seat, alike=True)
+        text = plural("{who} has no disc left to donate.", "{who} have no disc left to donate.", 1, who=who)
     elif not can_pay(c, donation_cost(c)):  # R8.1.1
-        note(
-            events,
-            "no_donation",
-            msg("{who} could not pay the ${money} donation.", who=P(seat), money=donation_cost(c)),
-            seat,
-            alike=True,
+        text = plural(
+            "{who} could not pay the ${money} donation.",
+            "{who} could not pay the ${money} donation.",
+            1,
+            who=who,
+            money=donation_cost(c),
         )
     else:  # R8.2.1: every donation space is taken
-        note(events, "no_donation", msg("{who} found no free donation space.", who=P(seat)), seat, alike=True)
+        text = plural(
+            "{who} found no free donation space.", "{who} found no free donation space.", 1, who=who
+        )
+    _one(events, "no_donation", text, seat)
 
 
 def no_build(state: CarnegieState, seat: int, events: list[Event]) -> None:
@@ -53,8 +62,9 @@ def no_build(state: CarnegieState, seat: int, events: list[Event]) -> None:
         return
     cause = built_nothing_cause(state, seat)
     if cause is None:
-        note(events, "no_build", msg("{who} chose not to build.", who=P(seat)), seat, alike=True)
+        text = plural("{who} chose not to build.", "{who} chose not to build.", 1, who=P(seat))
     else:
-        note(
-            events, "no_build", msg("{who} built nothing ({why}).", who=P(seat), why=cause), seat, alike=True
+        text = plural(
+            "{who} built nothing ({why}).", "{who} built nothing ({why}).", 1, who=P(seat), why=cause
         )
+    _one(events, "no_build", text, seat)

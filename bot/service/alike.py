@@ -1,6 +1,6 @@
 """Events that differ only in their player, told as one line: "dave, alice and bob built nothing (no
 goods)." instead of three. Only the events a game marks ``data["alike"]`` (what did not happen, told once
-per player) are joined, and only when they follow each other."""
+per player) are joined, and only within a run of such events (nothing else told between them)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,20 @@ from engine.core.words import Msg, listing
 def together(events: Sequence[Event]) -> list[Event]:
     out: list[Event] = []
     who: list[list[str]] = []  # per event of ``out``, the players its line names
+    run = 0  # where the current run of joinable events starts in ``out``
     for event in events:
-        if out and _alike(out[-1], event):
-            who[-1].append(_who(event))
+        if not _joinable(event):
+            out.append(event)
+            who.append([])
+            run = len(out)
+            continue
+        # within a run, "dave could not pay …, alice could not pay $10 …, bob …": dave's line takes bob
+        same = next((i for i in range(run, len(out)) if _alike(out[i], event)), None)
+        if same is not None:
+            who[same].append(_who(event))
             continue
         out.append(event)
-        who.append([_who(event)] if _joinable(event) else [])
+        who.append([_who(event)])
     for index, names in enumerate(who):
         if len(names) > 1:
             text = out[index].text

@@ -27,6 +27,14 @@ def test_the_same_non_event_of_several_players_is_one_line() -> None:
     ]
 
 
+def test_within_a_run_the_same_words_join_across_another() -> None:
+    events = [_nothing(3, "no goods"), _nothing(0, "x"), _nothing(1, "no goods")]
+    assert event_lines(folded(events), NAMES) == [
+        "dave and bob built nothing (no goods).",
+        "alice built nothing (x).",
+    ]
+
+
 def test_unmarked_or_apart_events_are_not_joined() -> None:
     used = [
         Event(kind="use", text=msg("{who} used Sales.", who=f"{{p{s}}}"), seat=s, headline=True)

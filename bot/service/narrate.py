@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from bot.service import alike, score_causes
 from bot.service.limits import MAX_MESSAGE, clip
 from bot.service.words import listing, signed, times
 from engine.core import CHECKPOINT, Event, ScoreLine, ScoreSheet
@@ -52,7 +53,7 @@ def folded(events: Sequence[Event]) -> list[Event]:
         lead = say(fold["one"] if len(items) == 1 else fold["many"])
         text = t("{lead} {items}.", lead=lead, items=listing(told))
         out[index] = Event(kind=out[index].kind, text=text, seat=out[index].seat)
-    return out
+    return alike.together(out)
 
 
 def checkpoints(events: Sequence[Event]) -> list[Event]:
@@ -95,8 +96,11 @@ def score_changes(sheet: ScoreSheet, before: ScoreSheet | None, names: Sequence[
         old = earlier.get((line.seat, line.name)) or ScoreLine(
             seat=line.seat, name=line.name, categories={}, total=0
         )
+        # A category whose points moved without a move of its own (a donation scored on goods) says why.
+        why = score_causes.causes(line, earlier.get((line.seat, line.name)))
         moved = [
             f"{say(category)} {signed(value - old.categories.get(category, 0))}"
+            + (f" ({why[category]})" if category in why else "")
             for category, value in line.categories.items()
             if value != old.categories.get(category, 0)
         ]

@@ -130,7 +130,14 @@ def dump_sheet(sheet: ScoreSheet) -> str:
     row["said"] = _encoded(
         {
             "note": sheet.note,
-            "lines": [{"name": line.name, "categories": list(line.categories)} for line in sheet.lines],
+            "lines": [
+                {
+                    "name": line.name,
+                    "categories": list(line.categories),
+                    "parts": [[part.category, part.label, part.counted] for part in line.parts],
+                }
+                for line in sheet.lines
+            ],
         }
     )
     return json.dumps(row)
@@ -148,6 +155,9 @@ def load_sheet(data: dict[str, Any]) -> ScoreSheet:
         for line, words in zip(sheet.lines, found["lines"], strict=True):
             line.name = words["name"]
             line.categories = dict(zip(words["categories"], line.categories.values(), strict=True))
+            # a score recorded before parts were kept has none
+            for part, (category, label, counted) in zip(line.parts, words.get("parts", []), strict=True):
+                part.category, part.label, part.counted = category, label, counted
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return ScoreSheet.model_validate(data)  # words that no longer fit: the English as stored
     return sheet

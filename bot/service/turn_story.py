@@ -26,11 +26,23 @@ async def retired_line(reading: Reading, table: Table) -> str | None:
 
 
 def moves_line(events: list[Event], seats: list[int], names: list[str]) -> str | None:
-    """ "✓ " and the headline moves, in order, up to the first checkpoint (what comes after it opens
-    the next stretch, told by its summary); the seats that acted when none of their moves is a
-    headline (they ended a step without a change: activated nobody, say)."""
+    """ "✓ " and the moves, in order, up to the first checkpoint (what comes after it opens the next
+    stretch, told by its summary): the headlines, and every told move of the seats that acted, headline
+    or not (a worker taken for a track's steps and its cost is the whole turn, though a summary leaves it
+    to the log); the seats that acted when they told nothing (they ended a step without a change:
+    activated nobody, say)."""
     first = next((i for i, event in enumerate(events) if event.kind == CHECKPOINT), len(events))
-    lines = narrate.event_lines(narrate.folded(events[:first]), names)
+    acted = set(seats)
+    told = [
+        event.model_copy(update={"headline": True})
+        if not event.headline and event.seat in acted and event.text and "fold" not in event.data
+        else event
+        for event in events[:first]
+    ]
+    # An event that only closes a turn ("alice ended the turn.") is told when its seat told nothing else.
+    busy = {e.seat for e in told if (e.headline or "fold" in e.data) and not e.data.get("closing")}
+    told = [e for e in told if not (e.data.get("closing") and e.seat in busy)]
+    lines = narrate.event_lines(narrate.folded(told), names)
     if not lines:
         if not seats:
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carnegie import actions, data, groups, rules, scoring
+from engine.carnegie import actions, data, groups, rules, score_parts
 from engine.carnegie.actions import Action
 from engine.carnegie.ai_search import ai_player
 from engine.carnegie.describe import describe
@@ -60,7 +60,7 @@ class CarnegieGame(Forwarding[CarnegieState, Action]):
         return build_view(state, seat, rules.pending(state))
 
     def score(self, state: CarnegieState) -> ScoreSheet:
-        return scoring.score(state)
+        return score_parts.score(state)
 
     def glance(self, state: CarnegieState, seat: int | None) -> Glance:
         """The stage ("setup" during §3 steps 6B–12, else "round N/20") and, for a seat, its money, goods

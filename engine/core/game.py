@@ -132,13 +132,30 @@ class Step(BaseModel, Generic[S]):
     barrier: bool = False
 
 
+class ScorePart(BaseModel):
+    """What one piece of a category counts, so that a change of the category can name its cause
+    ("donations −4 (Welfare: 0 goods to pay, was 2)"): ``key`` tells the pieces apart from one sheet
+    to the next (never shown), ``label`` names the piece, ``counted`` says what it counts now in a
+    player's words (``count`` the number), ``vp`` what it scores."""
+
+    category: Said
+    key: str
+    label: Said
+    counted: Said
+    count: int
+    vp: int
+
+
 class ScoreLine(BaseModel):
-    """One contestant's score. ``seat`` is None for a rival without a seat (a solo game's opponent)."""
+    """One contestant's score. ``seat`` is None for a rival without a seat (a solo game's opponent).
+    ``parts``: the pieces of the categories whose points move without a move of their own (a
+    donation scored on goods held, say); a sheet stored before them has none."""
 
     seat: int | None
     name: Said
     categories: SkipValidation[dict[str, int]]
     total: int
+    parts: list[ScorePart] = Field(default_factory=list)
 
 
 class ScoreSheet(BaseModel):

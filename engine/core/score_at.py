@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import Event, ScoreLine, ScoreSheet
+from engine.core.game import Event, ScoreLine, ScorePart, ScoreSheet
 
 
 def with_score(event: Event, sheet: ScoreSheet) -> Event:
@@ -25,6 +25,11 @@ def with_score(event: Event, sheet: ScoreSheet) -> Event:
                 # pairs, not a dict: a category's name is a sentence, and a dict's keys are not kept as one
                 "categories": [[name, value] for name, value in line.categories.items()],
                 "total": line.total,
+                # lists too, for the same reason: its label and count words stay sentences
+                "parts": [
+                    [part.category, part.key, part.label, part.counted, part.count, part.vp]
+                    for part in line.parts
+                ],
             }
             for line in sheet.lines
         ],
@@ -47,6 +52,11 @@ def score_at(event: Event) -> ScoreSheet | None:
                 name=line["name"],
                 categories={name: value for name, value in line["categories"]},
                 total=line["total"],
+                # a checkpoint stored before parts were kept carries none
+                parts=[
+                    ScorePart(category=c, key=k, label=label, counted=words, count=n, vp=vp)
+                    for c, k, label, words, n, vp in line.get("parts", [])
+                ],
             )
             for line in found["lines"]
         ],

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from tests.transcript import told_causes
+
 PATTERNS: list[str] = [
     r"[A-Z]{3}-[A-Z]+",  # donation and other engine codes: WEL-MONEYGOODS, EDU-HR
     r"\bR\d+\.\d",  # rule ids: R5.2.1
@@ -37,7 +39,13 @@ def findings(text: str) -> list[str]:
             match = pattern.search(line)
             if match is not None:
                 found.append(f"{pattern.pattern}: {match.group(0)!r} — {line.strip()}")
-    return found + unexplained_scores(text) + left_out_players(text)
+    return (
+        found
+        + unexplained_scores(text)
+        + left_out_players(text)
+        + told_causes.untold_moves(text)
+        + told_causes.uncaused_donations(text)
+    )
 
 
 def unexplained_scores(text: str) -> list[str]:

@@ -355,6 +355,10 @@ HEADLINE_KINDS = frozenset(
         # Research and Development: track steps and tab pushes (every kind of point told).
         "track",
         "push",
+        # What did not happen (``non_events``): no income, no donation, no build, and why.
+        "no_income",
+        "no_donation",
+        "no_build",
     }
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.carnegie import data, scoring, solo, words
+from engine.carnegie import data, score_parts, solo, words
 from engine.carnegie.actions import (
     ActionLike,
     parse_cell,
@@ -11,6 +11,7 @@ from engine.carnegie.actions import (
     parse_int,
 )
 from engine.carnegie.reconstructed import N_CELLS, TABS
+from engine.carnegie.rules import non_events
 from engine.carnegie.rules.common import (
     P,
     Reason,
@@ -178,10 +179,12 @@ def do_done(
         if state.step == state.players:
             state.phase, state.done, state.moves = "setup_activate", [False] * state.players, 0
     elif ph == "donate":
+        non_events.no_donation(state, seat, c, auto, events)
         state.step += 1
         if state.step == state.players:
             start_departments(state)
     elif ph == "departments":
+        non_events.no_build(state, seat, events)
         for cell in range(N_CELLS):
             c.staff[cell] = [ACTIVE if s else FREE for s in c.staff[cell]]
         lost: list[str] = []
@@ -190,14 +193,16 @@ def do_done(
         if state.sp:
             lost.append(plural("{n} study point", "{n} study points", state.sp))
         if not auto or lost:
-            note(
-                events,
-                "turn",
-                msg("{who} ended the turn ({lost} unused).", who=P(seat), lost=listing(lost))
-                if lost
-                else msg("{who} ended the turn.", who=P(seat)),
-                seat,
-            )
+            if lost:
+                note(
+                    events,
+                    "turn",
+                    msg("{who} ended the turn ({lost} unused).", who=P(seat), lost=listing(lost)),
+                    seat,
+                )
+            else:
+                # ``closing``: a retired turn line tells it only when the seat did nothing else.
+                note(events, "turn", msg("{who} ended the turn.", who=P(seat)), seat, closing=True)
         state.step += 1
         state.moves = state.sp = 0
         if state.step < state.players:
@@ -254,6 +259,7 @@ def do_row(state: CarnegieState, seat: int, row: int, events: list[Event], by: s
     state.step = 0
     if region >= 0:
         state.phase = "income"
+        non_events.no_income(state, region, events)
     elif donation:
         state.phase = "donate"
     else:
@@ -359,7 +365,7 @@ def end_round(state: CarnegieState, events: list[Event]) -> None:
     if state.andrew is not None:
         # Solo R10.2.2: Andrew may open the next round in this same step; his points from that card
         # belong to the next round's summary, which lists the card, so the score is read here.
-        closing = with_score(closing, scoring.score(state))
+        closing = with_score(closing, score_parts.score(state))
     events.append(closing)
     note(events, "round", begins, state.first, round=state.round)
     begin_round(state, events)

@@ -96,7 +96,7 @@ def do_achieve(state: NipronState, seat: int, space: str, events: list[Event]) -
         ev(
             "achieve",
             msg(
-                "{who} put the {mult}x tile on the achievement “{achievement}”.",
+                "{who} put the ×{mult} multiplier tile on the achievement “{achievement}”.",
                 who=who(seat),
                 mult=state.reward_mult,
                 achievement=words.achievement(space),

@@ -28,9 +28,11 @@ from tests.engine.carnegie.fixtures import department_turn, legal_texts, started
 from tests.engine.carnegie.text import dump_view, name_players
 
 # The event kinds the bot summarised before the seam (bot/present.py SUMMARY_KINDS), now marked by the
-# engine with ``Event.headline``, and since issue 14 Research and Development's track steps and tab pushes.
+# engine with ``Event.headline``, and since issue 14 Research and Development's track steps and tab pushes;
+# then what did not happen (no income, no donation, no build, and why).
 HEADLINE_KINDS = {"row", "income", "build_department", "build", "donate", "use", "choose", "pick", "house",
-                  "reserve", "sides", "convert", "andrew", "track", "push"}  # fmt: skip
+                  "reserve", "sides", "convert", "andrew", "track", "push",
+                  "no_income", "no_donation", "no_build"}  # fmt: skip
 
 
 def test_the_package_exposes_its_game_and_registers_nothing() -> None:

@@ -22,7 +22,7 @@ from bot.on_discord.views import clock_text
 from bot.ops import export_file, transfer
 from bot.service import once
 from bot.service.clock import epoch
-from bot.service.refusals import ClockRefused, NotAPlayer
+from bot.service.refusals import ClockRefused, ImportRefused, NotAPlayer
 from bot.service.sessions import Sessions
 from bot.service.speeds import DAY, HOUR, MINUTE, SPEEDS
 from bot.storage import Database, Status, open_database
@@ -456,7 +456,7 @@ async def test_a_forged_clock_record_is_refused_and_nothing_stored(
     document["clock_events"] = [dict(e) for e in document["clock_events"]]
     change(document)
     document["checksum"] = export_file.checksum(document)
-    with pytest.raises(transfer.ImportRefused, match=refusal):
+    with pytest.raises(ImportRefused, match=refusal):
         await transfer.import_game(table.sessions, document, guild_id=GUILD, channel_id=23)
     async with table.sessions.store.db.transaction(write=False) as conn:
         assert await game_rows.latest_game_in_channel(conn, 23) is None

@@ -2,6 +2,7 @@
 back as it was afterwards (a bot started by a test loads its own GAME_MODULES into it).
 
 ``postgres``: one real PostgreSQL server for the whole run, started when a test first asks for it;
+``render_processes``: one set of render processes for the whole run, lent to every bot started;
 ``database_target``: a fresh migrated database of either backend (the storage and sessions suites
 run on both)."""
 
@@ -14,6 +15,7 @@ import pytest
 
 from bot import plugins
 from tests.postgres import SHARED, LocalPostgres
+from tests.shared_render import SharedRenderProcesses
 
 # The test games, as GAME_MODULES names them: rules_module[:pictures_module].
 RACE_MODULES = "tests.race_game:tests.race_pictures"
@@ -38,6 +40,15 @@ def postgres() -> Iterator[LocalPostgres]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def render_processes() -> Iterator[SharedRenderProcesses]:
+    shared = SharedRenderProcesses()
+    try:
+        yield shared
+    finally:
+        shared.close()
 
 
 BACKENDS = ["sqlite", "postgresql"]

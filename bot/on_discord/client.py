@@ -38,6 +38,7 @@ from bot.on_discord.views.turn_line import TakeTurnButton
 from bot.service.ai_pool import AiPool
 from bot.service.bot_players import BotPlayers
 from bot.service.render_pool import RenderPool
+from bot.service.render_processes import RenderProcesses
 from bot.service.sessions import Sessions
 from bot.storage import Database, migrate, open_database
 from bot.web.server import WebServer
@@ -68,8 +69,15 @@ def intents() -> discord.Intents:
 
 class BoardroomBot(commands.Bot):
     def __init__(
-        self, settings: Settings, *, connector: aiohttp.BaseConnector | None = None, **options: Any
+        self,
+        settings: Settings,
+        *,
+        connector: aiohttp.BaseConnector | None = None,
+        render_processes: RenderProcesses | None = None,
+        **options: Any,
     ) -> None:
+        """``render_processes``: lent, already started (the tests' many bots share one set); by
+        default the bot starts its own and stops them when it closes."""
         if connector is None and settings.discord_loopback:
             connector = loopback_connector(settings.discord_loopback)
         super().__init__(
@@ -90,6 +98,7 @@ class BoardroomBot(commands.Bot):
         self._sessions: Sessions | None = None
         self._announcer: Announcer | None = None
         self._render_pool: RenderPool | None = None
+        self._render_processes = render_processes
         self._ai_pool: AiPool | None = None
         self._bots: BotPlayers | None = None
         self._clocks: TurnClocks | None = None
@@ -165,7 +174,11 @@ class BoardroomBot(commands.Bot):
         self._sessions = Sessions(self._db)
         await self.languages.load(self._db)
         self._languages = asyncio.create_task(self.languages.keep_fresh(self._db), name="languages")
-        self._render_pool = RenderPool(self.settings.render_processes, budget=self.settings.render_budget)
+        self._render_pool = RenderPool(
+            self.settings.render_processes,
+            budget=self.settings.render_budget,
+            processes=self._render_processes,
+        )
         self._ai_pool = AiPool()
         self._bots = BotPlayers(self._sessions, self._ai_pool)
         self._clocks = TurnClocks(self._sessions)

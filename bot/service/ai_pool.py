@@ -15,7 +15,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from bot.plugins import GamePlugin
 from bot.service.progress import choose
-from bot.service.render_pool import _game_here, spawned_pool
+from bot.service.render_pool import _game_here
+from bot.service.render_processes import spawned_pool
 
 log = logging.getLogger(__name__)
 

@@ -22,13 +22,7 @@ newest state, for both callers.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
-import os
-import signal
-import threading
-import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +35,7 @@ from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
 from bot.service.after_game.score_chart import ChartJob, draw_chart
 from bot.service.refusals import Refusal
+from bot.service.render_processes import RenderProcesses
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -69,13 +64,19 @@ class _Job:
 
 
 class RenderPool:
-    def __init__(self, workers: int | None = None, budget: float = RENDER_BUDGET) -> None:
-        # One per core: the processes run niced, so the event loop still gets the CPU first.
-        self.workers = workers or os.cpu_count() or 1
+    def __init__(
+        self,
+        workers: int | None = None,
+        budget: float = RENDER_BUDGET,
+        processes: RenderProcesses | None = None,
+    ) -> None:
+        """``processes``: lent by their owner, and left running when this pool closes; by default the
+        pool starts its own ``workers`` and stops them when it closes."""
+        self._owns = processes is None
+        self._processes = RenderProcesses(workers) if processes is None else processes
+        # At most this many pictures are handed over at once (a lender may have more processes).
+        self.workers = workers or self._processes.workers
         self.budget = budget
-        self._pool: ProcessPoolExecutor | None = None
-        # The games warmed up in the current render process.
-        self._warmed: set[str] = set()
         self._closed = False
         self._starting = asyncio.Lock()
         # The pictures waiting, one queue per game (in turn: the game served longest ago first),
@@ -96,13 +97,19 @@ class RenderPool:
         async with self._starting:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
-            if self._pool is None:
-                self._pool = spawned_pool(self.workers)
-                self._warmed = set()
-            pool = self._pool
-            if game is not None and game.pictures is not None and game.name not in self._warmed:
+            pool = self._processes.executor()
+            if (
+                game is not None
+                and game.pictures is not None
+                and _modules(game) not in self._processes.warmed
+            ):
                 try:
                     await asyncio.wait_for(self._warm(pool, game), START_BUDGET)
+                except asyncio.CancelledError:
+                    # A borrower closing mid-warm-up leaves the lent processes to finish it.
+                    if self._owns:
+                        self._replace(pool)
+                    raise
                 except BaseException:
                     self._replace(pool)
                     raise
@@ -115,12 +122,10 @@ class RenderPool:
             raise
         except Exception:
             log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
-        self._warmed.add(game.name)
+        self._processes.warmed.add(_modules(game))
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
-        if self._pool is pool:
-            self._pool = None
-        _stop(pool)
+        self._processes.replace(pool)
 
     async def _run(self, fn: Any, *args: Any, game: GamePlugin | None = None) -> Any:
         for attempt in (1, 2):
@@ -221,7 +226,8 @@ class RenderPool:
                 log.exception("warming up %s's pictures failed; its first picture will be slower", game.name)
 
     def close(self) -> None:
-        """Stop the render processes now: a shutdown does not wait for a picture nobody will see."""
+        """Stop the render processes now (unless lent): a shutdown does not wait for a picture nobody
+        will see."""
         self._closed = True
         for jobs in self._waiting.values():
             for job in jobs:
@@ -229,50 +235,17 @@ class RenderPool:
                     job.done.set_exception(RuntimeError("the render pool is closed"))
         self._waiting.clear()
         self._by_key.clear()
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            _stop(pool)
+        if self._owns:
+            self._processes.close()
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    # The executor cannot cancel a running call; killing its processes fails the calls in flight
-    # (BrokenProcessPool) and lets the executor's own thread end instead of waiting for them. A pool
-    # stopped already (the bot closing while a warm-up fails) has no processes left to kill.
-    for process in list((pool._processes or {}).values()):
-        with contextlib.suppress(OSError, ValueError):
-            process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
+def _modules(game: GamePlugin) -> tuple[str, str | None]:
+    # What a render process loads a game from: a name alone may stand for other modules in the next
+    # bot that borrows the same processes.
+    return game.rules_module, game.pictures_module
 
 
 # ----------------------------------------------------------------------------- in the render process
-
-
-def spawned_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes started by spawn, niced, ignoring Ctrl-C and ending with the bot (the render
-    pool's and the computer players' pool)."""
-    return ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_start,
-        initargs=(os.getpid(),),
-    )
-
-
-def _worker_start(parent: int) -> None:
-    # Ctrl-C in a terminal reaches the whole process group; the bot shuts the pool down itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Images may wait; acknowledgements and game moves may not: on a small machine the event loop
-    # gets the CPU first.
-    with contextlib.suppress(OSError):
-        os.nice(10)
-
-    def orphaned() -> None:
-        # A bot killed with SIGKILL cannot stop its pool; do not outlive it.
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=orphaned, name="render-parent-watch", daemon=True).start()
 
 
 def _game_here(rules_module: str, pictures_module: str | None) -> GamePlugin:

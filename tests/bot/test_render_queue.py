@@ -49,11 +49,11 @@ def test_a_render_pool_stopped_twice_does_not_fail() -> None:
     """The bot closing stops the render pool while a failing warm-up stops the same pool again: the second
     stop found the executor's processes gone (``None`` after shutdown) and raised, and the storage bench's
     restart logged "Future exception was never retrieved"."""
-    from bot.service.render_pool import _stop, spawned_pool
+    from bot.service.render_processes import spawned_pool, stop
 
     pool = spawned_pool(1)
-    _stop(pool)
-    _stop(pool)
+    stop(pool)
+    stop(pool)
 
 
 async def test_a_picture_nobody_waits_for_any_more_fails_quietly_when_the_bot_stops() -> None:

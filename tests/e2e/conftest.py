@@ -18,6 +18,7 @@ import pytest
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord, harness
 from tests.fakediscord.harness import ClientHandle, ProcessHandle, start_client
+from tests.shared_render import SharedRenderProcesses
 
 
 @pytest.fixture
@@ -43,8 +44,11 @@ StartBot = Callable[..., Awaitable[BotHandle]]
 
 
 @pytest.fixture
-async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
-    """``await start_bot(db_path, **settings_overrides)``: a fresh ``BoardroomBot`` in this process.
+async def start_bot(
+    fake_discord: FakeDiscord, render_processes: SharedRenderProcesses
+) -> AsyncIterator[StartBot]:
+    """``await start_bot(db_path, **settings_overrides)``: a fresh ``BoardroomBot`` in this process,
+    drawing in the session's render processes (started and warmed once for every bot).
 
     Calling it again with the same ``db_path`` (after ``await handle.stop()``) is a restart. Settings
     default to the fake's token, loopback address and guild, and register the race test game.
@@ -67,7 +71,7 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
         # _env_file=None: a developer's .env must not leak into the tests.
         settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
         # on_ready otherwise waits 2 s for more guilds after the last GUILD_CREATE.
-        bot = BoardroomBot(settings, guild_ready_timeout=0.05)
+        bot = BoardroomBot(settings, guild_ready_timeout=0.05, render_processes=render_processes)
         handle = await start_client(bot, fake_discord)
         running.append(BotHandle(handle.client, handle.task))
         return running[-1]

@@ -19,6 +19,7 @@ from bot.storage import migrate, open_database
 from bot.web.context import WebContext
 from bot.web.links import game_path
 from bot.web.server import WebServer
+from tests.shared_render import SharedRenderProcesses
 from tests.web.browser import LAPTOP, Watched, browser
 
 SECRET = b"test-secret-of-the-web-companion"
@@ -43,8 +44,8 @@ class Web:
 
 
 @pytest.fixture
-async def render_pool() -> AsyncIterator[RenderPool]:
-    pool = RenderPool(workers=1)
+async def render_pool(render_processes: SharedRenderProcesses) -> AsyncIterator[RenderPool]:
+    pool = RenderPool(workers=1, processes=render_processes)
     try:
         yield pool
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import resource
@@ -126,14 +127,18 @@ async def _warm_up(fake: LoadFake, tables: list[Table], think: float) -> None:
     # slows to the human pace once it closed a round: the games that did no longer crowd the bot
     # while the others catch up, and the games reach their round ends at spread-out times.
     if think:
+        limit = _warm_up_limit(len(tables))
+        paced = functools.partial(_paced_once_round_closed, fake, tables, think)
         with contextlib.suppress(TimeoutError):
-            await fake.wait_for_change(
-                "round", 0, lambda: _paced_once_round_closed(fake, tables, think), _warm_up_limit(len(tables))
-            )
+            await fake.wait_for_change("round", 0, paced, limit)
         for table in tables:
             table.think = think
-        # Long enough for the queues of the full-speed part to drain and the clicks to spread out.
+        # Long enough for the queues of the full-speed part to drain and the clicks to spread out; and
+        # the set-up's round pictures drawn (one render process draws them one at a time), or the
+        # window's round posts would wait behind them.
         await asyncio.sleep(min(2 * think, 30.0))
+        with contextlib.suppress(TimeoutError):
+            await fake.wait_for_change("round", 0, lambda: _pictures_drawn(fake, tables), limit)
     else:
         await asyncio.sleep(WARM_UP)
 
@@ -144,11 +149,17 @@ def _warm_up_limit(n_games: int) -> float:
 
 
 def _paced_once_round_closed(fake: LoadFake, tables: list[Table], think: float) -> bool:
-    """Slow every game that closed a round to ``think``; whether all have."""
+    """Slow every game whose channel has a round's summary to ``think`` (at its text: a game kept at full
+    speed until its picture came would close more rounds, and owe more pictures); whether all have."""
     for table in tables:
-        if not table.think and fake.round_posts[table.channel.id]:
+        if not table.think and fake.round_texts[table.channel.id]:
             table.think = think
     return all(table.think for table in tables)
+
+
+def _pictures_drawn(fake: LoadFake, tables: list[Table]) -> bool:
+    """Whether every round summary posted so far has its picture."""
+    return all(len(fake.round_posts[t.channel.id]) >= fake.round_texts[t.channel.id] for t in tables)
 
 
 async def _window(fake: LoadFake, tables: list[Table], window: float, think: float, t0: float) -> None:

@@ -20,6 +20,7 @@ async def test_a_bot_process_freezes_its_start_up_objects(
     # The modules alone are tens of thousands of objects; a freeze before the start made them would
     # find a few hundred.
     assert int(found.group(1)) > 20_000, found.group(0)
+    assert "full collections at most every" in handle.output()
     created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race", thread=False)
     await created.wait_response()
     assert await handle.stop() == 0

@@ -15,7 +15,8 @@ Summaries and final posts are written and sent by ``bot.on_discord.results``, pa
 (``bot.on_discord.pictures_after``), so that the clicker's panel and the next turn line never wait
 for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
 draws it. A click that owes no summary has its panel redrawn beside its posts (``after_change``'s
-``alongside``), in the game's order of announcements; a round-closing click's panel follows them. A turn line that a player's click brought about is that click's public follow-up:
+``alongside``), in the game's order of announcements; a round-closing click's panel follows them.
+A turn line that a player's click brought about is that click's public follow-up:
 Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
 through the same interaction while its token lives (``TOKEN_LIFE`` from the click, by the bot's

@@ -122,9 +122,17 @@ class Announcer:
                 await asyncio.sleep(0)
             try:
                 yield
-            finally:
+            except BaseException:
                 if beside is not None:
-                    await beside
+                    # The channel's failure is the one to handle (a refused channel is remembered); the
+                    # panel's own, if any, is only logged.
+                    try:
+                        await beside
+                    except Exception:
+                        log.info("game %s: the panel beside a failed announcement failed too", game_id)
+                raise
+            if beside is not None:
+                await beside
 
     async def after_change(
         self,

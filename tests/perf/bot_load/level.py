@@ -134,7 +134,7 @@ async def _warm_up(fake: LoadFake, tables: list[Table], think: float) -> None:
         for table in tables:
             table.think = think
         # Long enough for the queues of the full-speed part to drain and the clicks to spread out; and
-        # the set-up's round pictures drawn (one render process draws them one at a time), or the
+        # the set-up's round pictures drawn (by the render processes, one per core), or the
         # window's round posts would wait behind them.
         await asyncio.sleep(min(2 * think, 30.0))
         with contextlib.suppress(TimeoutError):

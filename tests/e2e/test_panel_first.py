@@ -108,12 +108,12 @@ async def test_fast_clickers_see_every_summary_before_the_next_rounds_turn_line_
         token = f"/{outcome.record.token}"
         redrawn = _sent(fake, "PATCH", token + "/messages/@original")
         posted = _sent(fake, "POST", token)
-        if line.id in after_summary:
+        if line.id in after_summary and (redrawn.json or {}).get("components"):
             # The round's summary, then its turn line, then the panel with the next round's step.
             assert posted.finished <= redrawn.started, (posted, redrawn)
             behind += 1
         else:
-            # Nothing owed: the clicker's panel went out before the turn line, not behind it.
+            # Nothing owed, or nothing left to choose on the panel: it went out before the turn line.
             assert redrawn.started <= posted.started, (redrawn, posted)
             beside += 1
     assert beside and behind, (beside, behind)

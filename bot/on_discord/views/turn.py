@@ -416,19 +416,24 @@ async def act_and_announce(
             return panel(table, progress, result.seat, note=f"✓ {say(result.label)}", step=step)
         return text.done_panel_text(table, progress, result.label), None
 
+    # A click that closes a round or the game owes the channel its summary before anyone sees the
+    # next step (else the next round could be played on the old turn line, under no summary): its
+    # posts go first, then the panels that offer choices. Any other panel goes out beside the posts,
+    # in the game's order of announcements (after any earlier click's), never behind a summary: every
+    # panel of a click that owes none, and the clicker's of a round-closing click that leaves them
+    # nothing to choose (it only says who decides now).
+    summary_owed = bool(narrate.checkpoints(result.all_events)) or progress.decision.finished
+    choosing = result.seat in progress.decision.seats
+    beside = show is not None and (not summary_owed or not (choosing or progress.decision.finished))
+
     async def panels_beside() -> None:
         assert show is not None
         # The clicker's panel first: its edit takes the click's token (discord.py sends one request
         # per token at a time) before the turn line, the same click's follow-up, is posted.
         await show(*next_panel())
-        await show_open_panels(interaction, table, progress, result.seat)
+        if not summary_owed:
+            await show_open_panels(interaction, table, progress, result.seat)
 
-    # A click that closes a round or the game owes the channel its summary before anyone sees the
-    # next step (else the next round could be played on the old turn line, under no summary): its
-    # posts go first, then the panels. Any other click's panel goes out beside its posts, in the
-    # game's order of announcements (after any earlier click's), never behind a summary.
-    summary_owed = bool(narrate.checkpoints(result.all_events)) or progress.decision.finished
-    beside = show is not None and not summary_owed
     try:
         await announcer_of(interaction).after_change(
             table.id,
@@ -440,6 +445,9 @@ async def act_and_announce(
         await announce_failed(interaction, exc)
         return None
     if beside:
+        if summary_owed:
+            # The others' panels offer the next round: after its summary and turn line.
+            await show_open_panels(interaction, table, progress, result.seat)
         return None
     # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
     await show_open_panels(interaction, table, progress, result.seat)

@@ -16,5 +16,5 @@ Rooms, from the ground up (``tests/test_architecture.py`` keeps every import poi
 
 After a click: ``on_discord/views`` acknowledges it → ``service/play`` changes the game in one
 transaction → ``on_discord/announce`` posts what the channel is owed (``service/posts``) → the
-clicker's panel is redrawn.
+clicker's panel is redrawn (beside those posts when the click owes the channel no summary).
 """

@@ -14,7 +14,9 @@ Summaries and final posts are written and sent by ``bot.on_discord.results``, pa
 ``Pacer`` as round posts, text first: their pictures are drawn afterwards and edited onto them
 (``bot.on_discord.pictures_after``), so that the clicker's panel and the next turn line never wait
 for a picture; a post whose picture has not reached it stays marked in ``posts`` and a restart
-draws it. A turn line that a player's click brought about is that click's public follow-up:
+draws it. A click that owes no summary has its panel redrawn beside its posts (``after_change``'s
+``alongside``), in the game's order of announcements; a round-closing click's panel follows them.
+A turn line that a player's click brought about is that click's public follow-up:
 Discord does not count interaction follow-ups against the bot's global limit, so a
 hand-over costs no global request. The line is then edited (a simultaneous phase) and retired
 through the same interaction while its token lives (``TOKEN_LIFE`` from the click, by the bot's
@@ -29,9 +31,11 @@ The client owns one ``Announcer`` (and with it the per-game locks), created in `
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import discord
@@ -103,21 +107,63 @@ class Announcer:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    @contextlib.asynccontextmanager
+    async def _turn(
+        self, game_id: int, alongside: Callable[[], Awaitable[None]] | None, context: contextvars.Context
+    ) -> AsyncIterator[None]:
+        """The game's turn to bring its channel up to date (its announcements go out in the order of
+        the changes), with ``alongside`` started once that turn came and awaited before it ends: what
+        goes out beside the channel's posts then can neither pass an earlier change's posts nor wait
+        for this change's. It runs in ``context`` (the caller's: the clicker's language, not the game's)."""
+        async with self._lock(game_id):
+            beside = None
+            if alongside is not None:
+                beside = asyncio.create_task(_awaited(alongside), context=context)
+                # Let it start before the channel's posts: its first request is sent first.
+                await asyncio.sleep(0)
+            try:
+                yield
+            except BaseException:
+                if beside is not None:
+                    # The channel's failure is the one to handle (a refused channel is remembered); the
+                    # panel's own, if any, is only logged.
+                    try:
+                        await beside
+                    except Exception:
+                        log.info("game %s: the panel beside a failed announcement failed too", game_id)
+                raise
+            if beside is not None:
+                await beside
+
     async def after_change(
-        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
+        self,
+        game_id: int,
+        events: list[Event],
+        *,
+        via: LineWebhook | None = None,
+        alongside: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """``_after_change`` in the game's language, whoever's click or command made the change.
-        A channel that refuses a post (403) is recorded as refused (see ``catch_up``)."""
+        A channel that refuses a post (403) is recorded as refused (see ``catch_up``).
+        ``alongside``: what the clicker is shown at the same time as the channel's posts (see
+        ``_turn``), for a change that owes the channel no summary."""
+        clicker = contextvars.copy_context()
         with speaking(await self.sessions.reading.game_language(game_id)):
             try:
-                await self._after_change(game_id, events, via=via)
+                await self._after_change(game_id, events, via=via, alongside=alongside, context=clicker)
             except discord.Forbidden as exc:
                 await self.refusals.refused(game_id, exc)
                 raise
         self.pictures_after.draw_owed(game_id)
 
     async def _after_change(
-        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
+        self,
+        game_id: int,
+        events: list[Event],
+        *,
+        via: LineWebhook | None = None,
+        alongside: Callable[[], Awaitable[None]] | None = None,
+        context: contextvars.Context | None = None,
     ) -> None:
         """Bring the channel up to date with the game (serialised per game in this process).
         ``via``: the follow-up webhook of the click that made the change, if a new turn line may be
@@ -127,7 +173,7 @@ class Announcer:
         recorded with the moves that reached them and not sent yet, then the turn line of the
         current decision if it was not posted. So calling it again (a redelivery, the catch-up at
         start-up) posts nothing twice, and after a crash it posts what the crash cut off."""
-        async with self._lock(game_id):
+        async with self._turn(game_id, alongside, context or contextvars.copy_context()):
             sessions = self.sessions
             status = await sessions.reading.status(game_id)
             stale: list[int] = []
@@ -245,6 +291,10 @@ class Announcer:
             except Exception:
                 log.exception("catching up the games failed")
             await asyncio.sleep(CATCH_UP_EVERY if every is None else every)
+
+
+async def _awaited(alongside: Callable[[], Awaitable[None]]) -> None:
+    await alongside()
 
 
 async def _update_turn_line(

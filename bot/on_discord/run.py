@@ -13,6 +13,7 @@ import discord
 
 from bot.config import Settings
 from bot.on_discord.client import make_bot
+from bot.on_discord.frozen_heap import freeze_when_ready
 from bot.on_discord.loopback import loopback_connector
 from bot.storage.connection import MigrationError
 
@@ -52,6 +53,7 @@ async def run(settings: Settings) -> Ended:
         loop = asyncio.get_running_loop()
         for stop in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop, lambda: asyncio.ensure_future(client.close()))
+        frozen = asyncio.create_task(freeze_when_ready(client), name="freeze-start-up")
         try:
             await client.start(token.get_secret_value())
         except discord.LoginFailure:
@@ -90,6 +92,8 @@ async def run(settings: Settings) -> Ended:
             # that restarts on failure does restart the bot.
             log.error("Cannot reach Discord (%s); check the network and try again.", type(exc).__name__)
             return Ended.UNREACHABLE
+        finally:
+            frozen.cancel()
     return Ended.STOPPED
 
 

@@ -120,8 +120,12 @@ async def test_players_activate_at_the_same_time(
             panel = await press(fake, user, panel, custom_id, value)
     status = await sessions.reading.status(game_id)
     assert status.progress is not None and status.progress.decision.seats == [0, 1]
-    line = turn_line(fake)
-    assert line is not None and "at the same time" in line.content
+    # The clicker's panel goes out beside the new turn line, not after it: wait for the line.
+    line = await fake.wait_until(
+        lambda: (new := turn_line(fake)) is not None and "at the same time" in new.content and new,
+        PATIENCE,
+        "the turn line of the players deciding at the same time",
+    )
     assert all(f"<@{fake.users[n].id}>" in line.content for n in ("alice", "bob"))
     # Only the player new to the decision is pinged: the last to finish setting up had a line already.
     # Posted as the click's public follow-up, or in the channel.

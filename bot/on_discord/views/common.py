@@ -44,7 +44,12 @@ class LineWebhook:
 
 class Announces(Protocol):
     async def after_change(
-        self, game_id: int, events: list[Event], *, via: LineWebhook | None = None
+        self,
+        game_id: int,
+        events: list[Event],
+        *,
+        via: LineWebhook | None = None,
+        alongside: Callable[[], Awaitable[None]] | None = None,
     ) -> None: ...
 
 

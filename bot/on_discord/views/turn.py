@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -32,7 +33,7 @@ from bot.on_discord.views.common import (
 )
 from bot.on_discord.views.look import look_buttons
 from bot.on_discord.views.open_panels import Edit, open_panels_of
-from bot.service import picker
+from bot.service import narrate, picker
 from bot.service.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.service.panel_words import panel_text
 from bot.service.play import STALE_CHOICE
@@ -45,6 +46,9 @@ from render.common.alike import said_alike
 from render.common.language import say, t
 
 log = logging.getLogger(__name__)
+
+# Shows the clicker what their panel shows next (content, view).
+Show = Callable[[str, discord.ui.View | None], Awaitable[None]]
 
 ALREADY_RECORDED = msg("That choice was already recorded.")
 BACK = msg("Back")
@@ -372,10 +376,17 @@ def _add_level(
 
 
 async def act_and_announce(
-    interaction: discord.Interaction[Any], game_id: int, version: int | None, seat: int | None, notation: str
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int | None,
+    seat: int | None,
+    notation: str,
+    *,
+    show: Show | None = None,
 ) -> tuple[str, discord.ui.View | None] | None:
     """Apply the clicker's (or typer's) action and bring the channel up to date; returns what their
-    private panel shows next (the next step's choices, or what they are waiting for).
+    private panel shows next (the next step's choices, or what they are waiting for), or, with
+    ``show``, shows it through ``show`` and returns None.
 
     A refusal propagates (nothing changed). None when there is nothing more to show: the
     interaction had been applied before, or the change was saved but announcing it failed (the
@@ -397,37 +408,66 @@ async def act_and_announce(
             "interaction %s was already applied as action %s of game %s", interaction.id, result.seq, game_id
         )
         return None
+    table, progress = result.table, result.progress
+
+    def next_panel() -> tuple[str, discord.ui.View | None]:
+        if result.seat in progress.decision.seats:
+            step = picker.resume(picker.listed(progress, result.seat), result.path)
+            return panel(table, progress, result.seat, note=f"✓ {say(result.label)}", step=step)
+        return text.done_panel_text(table, progress, result.label), None
+
+    # A click that closes a round or the game owes the channel its summary before anyone sees the
+    # next step (else the next round could be played on the old turn line, under no summary): its
+    # posts go first, then the panels that offer choices. Any other panel goes out beside the posts,
+    # in the game's order of announcements (after any earlier click's), never behind a summary: every
+    # panel of a click that owes none, and the clicker's of a round-closing click that leaves them
+    # nothing to choose (it only says who decides now).
+    summary_owed = bool(narrate.checkpoints(result.all_events)) or progress.decision.finished
+    choosing = result.seat in progress.decision.seats
+    beside = show is not None and (not summary_owed or not (choosing or progress.decision.finished))
+
+    async def panels_beside() -> None:
+        assert show is not None
+        # The clicker's panel first: its edit takes the click's token (discord.py sends one request
+        # per token at a time) before the turn line, the same click's follow-up, is posted.
+        await show(*next_panel())
+        if not summary_owed:
+            await show_open_panels(interaction, table, progress, result.seat)
+
     try:
-        # Public posts first (a summary, the next turn line), then the panel: once the panel shows
-        # the next step, the channel already shows what changed.
         await announcer_of(interaction).after_change(
-            result.table.id, result.all_events, via=line_webhook(interaction, result.table.game.channel_id)
+            table.id,
+            result.all_events,
+            via=line_webhook(interaction, table.game.channel_id),
+            alongside=panels_beside if beside else None,
         )
     except Exception as exc:
         await announce_failed(interaction, exc)
         return None
-    table, progress = result.table, result.progress
+    if beside:
+        if summary_owed:
+            # The others' panels offer the next round: after its summary and turn line.
+            await show_open_panels(interaction, table, progress, result.seat)
+        return None
     # Before the clicker's own panel is redrawn: once it shows the next step, the others' show theirs.
     await show_open_panels(interaction, table, progress, result.seat)
-    if result.seat in progress.decision.seats:
-        step = picker.resume(picker.listed(progress, result.seat), result.path)
-        return panel(table, progress, result.seat, note=f"✓ {say(result.label)}", step=step)
-    return text.done_panel_text(table, progress, result.label), None
+    if show is None:
+        return next_panel()
+    try:
+        await show(*next_panel())
+    except Exception as exc:
+        await announce_failed(interaction, exc)
+    return None
 
 
 async def _act_from_panel(
     interaction: discord.Interaction[Any], game_id: int, version: int, seat: int, notation: str
 ) -> None:
-    shown = await act_and_announce(interaction, game_id, version, seat, notation)
-    if shown is None:
-        return
-    content, view = shown
-    try:
+    async def show(content: str, view: discord.ui.View | None) -> None:
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
-    except Exception as exc:
-        await announce_failed(interaction, exc)
-        return
-    remember_original(interaction, game_id, live=view is not None)
+        remember_original(interaction, game_id, live=view is not None)
+
+    await act_and_announce(interaction, game_id, version, seat, notation, show=show)
 
 
 def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *, live: bool) -> None:

@@ -17,6 +17,7 @@ from tests.fakediscord import FakeDiscord, Message
 from tests.fakediscord.outcome import FakeInteraction, InteractionNotAcknowledged, InteractionOutcome
 
 TAKE_MY_TURN = "Take my turn"
+ROUND_OVER = "is over.**"  # a round's summary (its title: "**Round 3 is over.**")
 WAIT = 20.0  # a reply slower than this is a failure of the run, not a figure
 
 
@@ -30,6 +31,7 @@ class LoadFake(FakeDiscord):
         self._waiters: dict[tuple[str, int], list[asyncio.Future[None]]] = defaultdict(list)
         self.turn_lines: dict[int, Message] = {}
         self.round_posts: dict[int, list[float]] = defaultdict(list)
+        self.round_texts: dict[int, int] = defaultdict(int)  # channel id -> summaries posted (text first)
         self.finished: set[int] = set()
         self.acks: list[tuple[float, float]] = []  # (created, latency s)
         self.pings: list[tuple[float, float]] = []  # (sent, bare round trip s)
@@ -92,6 +94,9 @@ class LoadFake(FakeDiscord):
         if click is not None:
             self._click_of[message.id] = click
         self._pictures(message, now)
+        if ROUND_OVER in message.content:
+            self.round_texts[channel.id] += 1
+            self.notify("round", 0)
         if any(b.get("label") == TAKE_MY_TURN for b in message.buttons()):
             self.turn_lines[channel.id] = message
             self.handovers.append(now)

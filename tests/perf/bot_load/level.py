@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import resource
@@ -20,6 +21,9 @@ from tests.perf.bot_load.procs import proc_status, tree_cpu, tree_rss
 from tests.perf.report import Row
 
 WARM_UP = 3.0  # seconds of play before the window opens
+WARM_UP_PER_GAME = 0.15  # seconds of full-speed set-up allowed per game at a human pace (60 s at least)
+ROUNDS_IN_WINDOW = 20  # round ends a human-pace window waits for, so that their p99 means something
+MAX_WINDOWS = 5  # ... for at most this many times the window
 
 log = logging.getLogger(__name__)
 
@@ -119,18 +123,59 @@ async def _open_all(fake: LoadFake, tables: list[Table]) -> float:
 
 async def _warm_up(fake: LoadFake, tables: list[Table], think: float) -> None:
     # Not measured: the first burst (every game's first click at the same instant) and, for a
-    # paced run, the setup phase played at full speed so that the window sees round ends.
+    # paced run, the setup phase played at full speed so that the window sees round ends. Each game
+    # slows to the human pace once it closed a round: the games that did no longer crowd the bot
+    # while the others catch up, and the games reach their round ends at spread-out times.
     if think:
+        limit = _warm_up_limit(len(tables))
+        paced = functools.partial(_paced_once_round_closed, fake, tables, think)
         with contextlib.suppress(TimeoutError):
-            await fake.wait_for_change(
-                "round", 0, lambda: all(fake.round_posts[t.channel.id] for t in tables), 60
-            )
+            await fake.wait_for_change("round", 0, paced, limit)
         for table in tables:
             table.think = think
-        # Long enough for the queues of the full-speed part to drain and the clicks to spread out.
+        # Long enough for the queues of the full-speed part to drain and the clicks to spread out; and
+        # the set-up's round pictures drawn (by the render processes, one per core), or the
+        # window's round posts would wait behind them.
         await asyncio.sleep(min(2 * think, 30.0))
+        with contextlib.suppress(TimeoutError):
+            await fake.wait_for_change("round", 0, lambda: _pictures_drawn(fake, tables), limit)
     else:
         await asyncio.sleep(WARM_UP)
+
+
+def _warm_up_limit(n_games: int) -> float:
+    """Seconds the full-speed set-up may take: it grows with the games (the bot plays them all)."""
+    return max(60.0, WARM_UP_PER_GAME * n_games)
+
+
+def _paced_once_round_closed(fake: LoadFake, tables: list[Table], think: float) -> bool:
+    """Slow every game whose channel has a round's summary to ``think`` (at its text: a game kept at full
+    speed until its picture came would close more rounds, and owe more pictures); whether all have."""
+    for table in tables:
+        if not table.think and fake.round_texts[table.channel.id]:
+            table.think = think
+    return all(table.think for table in tables)
+
+
+def _pictures_drawn(fake: LoadFake, tables: list[Table]) -> bool:
+    """Whether every round summary posted so far has its picture."""
+    return all(len(fake.round_posts[t.channel.id]) >= fake.round_texts[t.channel.id] for t in tables)
+
+
+async def _window(fake: LoadFake, tables: list[Table], window: float, think: float, t0: float) -> None:
+    """At least ``window`` seconds; at a human pace, then on until ``ROUNDS_IN_WINDOW`` rounds were
+    closed and posted in it (a round takes a game minutes of clicks: at 1,000 games a fixed minute
+    may close none), for at most ``MAX_WINDOWS`` windows."""
+    await asyncio.sleep(window)
+    if not think:
+        return
+
+    def enough() -> bool:
+        closed = sum(1 for t in tables for click, _ in fake.round_done[t.channel.id] if click >= t0)
+        return closed >= ROUNDS_IN_WINDOW
+
+    with contextlib.suppress(TimeoutError):
+        await fake.wait_for_change("round", 0, enough, (MAX_WINDOWS - 1) * window)
 
 
 async def _measure(
@@ -156,7 +201,7 @@ async def _measure(
         time.monotonic(),
         resource.getrusage(resource.RUSAGE_SELF),
     )
-    await asyncio.sleep(window)
+    await _window(fake, tables, window, think, t0)
     stop.set()
     t1 = time.monotonic()
     invalid1 = fake.invalid_count

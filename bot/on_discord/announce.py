@@ -107,6 +107,12 @@ class Announcer:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    def announcing(self, game_id: int) -> bool:
+        """Whether this process is bringing the game's channel up to date now (a reader that must see
+        the channel as a change left it waits for this to end)."""
+        lock = self._locks.get(game_id)
+        return lock is not None and lock.locked()
+
     @contextlib.asynccontextmanager
     async def _turn(
         self, game_id: int, alongside: Callable[[], Awaitable[None]] | None, context: contextvars.Context

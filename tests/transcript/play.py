@@ -14,6 +14,7 @@ the groups it opens (``bot.service.picker``). So one seed plays the same game in
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import tempfile
@@ -112,6 +113,7 @@ class Table:
         Discord locale's)."""
         self.fake = fake
         self.sessions = handle.client.sessions  # type: ignore[attr-defined]
+        self.announcer = handle.client.announcer  # type: ignore[attr-defined]
         self.game = plugins.game(game)
         self.game_name = game
         self.players = players
@@ -206,12 +208,18 @@ class Table:
         found: list[Any] = []
 
         async def check() -> bool:
+            if self.announcer.announcing(self.game_id):
+                # The clicker's panel may go out beside the channel's posts: not done with them yet.
+                return False
             status = await self.sessions.reading.status(self.game_id)
             found[:] = [status]
             if status.table.game.status is not Status.ACTIVE:
                 return True
             line = self.turn_line()
-            return line is not None and line.id == status.table.game.prompt_message_id
+            game = status.table.game
+            humans = [s for s in status.progress.decision.seats if s not in status.table.ai_seats]
+            asked = json.loads(game.prompt_seats) if game.prompt_seats else []
+            return line is not None and line.id == game.prompt_message_id and set(humans) <= set(asked)
 
         await self.fake.wait_until_async(check, WAIT, "the turn line and its recorded id to agree")
         return found[0]

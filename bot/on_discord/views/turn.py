@@ -363,9 +363,14 @@ def _add_level(
     if len(entries) > room:
         # The game promises small levels (the conformance tests hold it); say so loudly if not.
         log.error("game %s seat %s: %d entries at one level; only %d fit", table.id, seat, len(entries), room)
-    for n, entry in enumerate(entries[:room]):
+    shown = entries[:room]
+    # One kind of label shortened one way on the level, as on a panel without groups.
+    moves = [entry.index for entry in shown if entry.index is not None]
+    said = dict(zip(moves, said_alike([choices[i].label for i in moves]), strict=True))
+    for n, entry in enumerate(shown):
         if entry.index is not None:
-            view.add_item(ActionButton.for_choice(table, seat, choices[entry.index], entry.index, row=n // 5))
+            alike = dataclasses.replace(choices[entry.index], label=said[entry.index])
+            view.add_item(ActionButton.for_choice(table, seat, alike, entry.index, row=n // 5))
         else:
             assert entry.step is not None
             label = say(entry.label) + " …"  # more to choose behind it

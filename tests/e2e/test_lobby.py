@@ -221,10 +221,12 @@ async def test_foreign_and_stale_clicks_are_refused_and_change_nothing(
     assert (await sessions.reading.status(game_id)).table.version == before.table.version
     assert fake.message(mine.id).button_labels() == ["Step 1", "Step 2", "Roll the die (1-3)", *LOOKS]
 
+    seen = len(turn_lines(fake))
     await choose(fake, "alice", mine, "Step 2")
-    bob_turn = turn_lines(fake)[-1]
+    bob_turn = await next_turn_line(fake, seen)
     assert f"<@{fake.users['bob'].id}> — your turn" in bob_turn.content
-    assert fake.message(turn.id).buttons() == []  # the old line lost its button
+    # the old line loses its button once the new one is up
+    await fake.wait_until(lambda: fake.message(turn.id).buttons() == [], PATIENCE, "the old line retired")
     assert fake.message(mine.id).buttons() == [] and "Step 2" in fake.message(mine.id).content
     after = await sessions.reading.status(game_id)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot.on_discord.errors import APOLOGY
@@ -83,3 +84,20 @@ async def assert_replays(sessions: Sessions, game_id: int) -> None:
 def race_turn(snapshot: str | None) -> int:
     assert snapshot is not None
     return RACE.load_state(snapshot).turn
+
+
+async def asked(fake: FakeDiscord, sessions: Sessions, game_id: int, timeout: float = PATIENCE) -> None:
+    """Wait until the game's turn line asks whoever decides now (or the game is over). A click is
+    answered when its panel is redrawn, which may now go out beside the channel's posts: a test that
+    reads the channel, or moves on as the next player would from their line, waits for this first."""
+
+    async def check() -> bool:
+        status = await sessions.reading.status(game_id)
+        if status.progress is None or status.progress.decision.finished:
+            return True
+        game = status.table.game
+        deciding = {s for s in status.progress.decision.seats if s not in status.table.ai_seats}
+        lined = set(json.loads(game.prompt_seats)) if game.prompt_seats else set()
+        return game.prompt_message_id is not None and deciding <= lined
+
+    await fake.wait_until_async(check, timeout, "the turn line of whoever decides now")

@@ -20,6 +20,7 @@ from tests.reliability.helpers import (
     GAME_MODULES,
     action_id,
     answer,
+    asked,
     assert_replays,
     seat_race,
     sessions_of,
@@ -51,6 +52,8 @@ async def play(fake: FakeDiscord, sessions: Sessions, table: Table, channel: Cha
         assert outcome.type in (4, 5, 6, 7), "every click is acknowledged during the storm"
         seen = await answer(outcome, timeout=15)
         assert seen is outcome.record.source_message, "and applied"
+        # as the next player would: from the line that asks them
+        await asked(fake, sessions, table.id, timeout=15)
 
 
 def too_soon(requests: list[RecordedRequest]) -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 from bot.service.render_pool import PictureTooSlow
 from tests.e2e.test_lobby import choose, open_panel
 from tests.e2e.test_lobby import turn_lines as all_turn_lines
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import PATIENCE, FakeDiscord
 from tests.race_pictures import SLOW_NAME
 from tests.reliability.helpers import GAME_MODULES, sessions_of
 from tests.reliability.test_announcements import summaries, user_at
@@ -73,8 +73,12 @@ async def test_the_clickers_panel_and_the_next_turn_line_never_wait_for_the_roun
 
     await choose(fake, player, await open_panel(fake, player, line), "Step 1")
 
+    await fake.wait_until(
+        lambda: len(summaries(fake)) == 1 and len(all_turn_lines(fake)) == 2,
+        PATIENCE,
+        "the lap's summary and the next player's turn line",
+    )
     (summary,) = summaries(fake)
-    assert len(all_turn_lines(fake)) == 2, "the next player was told it is their turn"
     await fake.wait_until(mark.exists, 120, "the lap's picture to be drawing")
     assert not fake.message(summary.id).attachments, "the picture is still being drawn"
 

@@ -32,7 +32,7 @@ from tests.e2e.test_lobby import (
 )
 from tests.e2e.test_turn_clocks import HOUR, MONDAY
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, Message
-from tests.reliability.helpers import action_id, answer, assert_replays, sessions_of
+from tests.reliability.helpers import action_id, answer, asked, assert_replays, sessions_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # e + a combining acute, 5,000 times: 10,000 code points that draw as 5,000 letters.
@@ -176,6 +176,7 @@ async def _move(fake: FakeDiscord, sessions: Any, game_id: int, who: str | None)
     user = who or ("alice" if seat == 0 else "bob")
     outcome = await fake.press(user, "games", action_id(status.table, seat, "step 2"))
     await answer(outcome)
+    await asked(fake, sessions, game_id)
 
 
 @pytest.mark.parametrize("game_name", ["carnegie", "nipron"])

@@ -121,7 +121,9 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
 
 
 def test_the_time_left_on_a_line_is_said_in_whole_hours() -> None:
-    assert [_coarse(s) for s in (86_400, 86_399, 3_600 * 5 + 59 * 60, 59 * 60 + 59, 30)] == [
+    """Rounded down after a minute's grace: the line of a day-long turn that began a moment ago."""
+    assert [_coarse(s) for s in (86_400, 86_399, 86_400 - 61, 3_600 * 5 + 58 * 60, 59 * 60 + 59, 30)] == [
+        "1 day",
         "1 day",
         "23 hours",
         "5 hours",

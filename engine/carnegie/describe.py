@@ -329,6 +329,10 @@ def _move(state: CarnegieState, seat: int, a: Action) -> str:
             lambda: _spent(
                 msg("{department}, free {price} → {to}", department=dept, price=price, to=to), moves
             ),
+            # the cost kept before the words: a panel shortens its journeys alike, to the form all fit
+            lambda: _spent(
+                msg("{department}, free {price} → {to}", department=dept, price=price, to=brief()), moves
+            ),
             lambda: msg("{department}, free {price} → {to}", department=dept, price=price, to=to),
             lambda: msg("{department}, free {price} → {to}", department=dept, price=price, to=brief()),
         )
@@ -340,6 +344,7 @@ def _move(state: CarnegieState, seat: int, a: Action) -> str:
             ),
             lambda: _spent(msg("Standing employee: {department} → {to}", department=dept, to=to), moves),
             lambda: _spent(msg("{department} (standing) → {to}", department=dept, to=to), moves),
+            lambda: _spent(msg("{department} (standing) → {to}", department=dept, to=brief()), moves),
             lambda: msg("{department} (standing) → {to}", department=dept, to=to),
             lambda: msg("{department} (standing) → {to}", department=dept, to=brief()),
         )
@@ -348,6 +353,7 @@ def _move(state: CarnegieState, seat: int, a: Action) -> str:
         lambda: _spent(msg("Move an employee: {origin} → {to}", origin=origin, to=to), moves),
         lambda: _spent(msg("Move: {origin} → {to}", origin=origin, to=to), moves),
         lambda: _spent(join(" → ", (origin, to)), moves),
+        lambda: _spent(join(" → ", (_cell_name(state, seat, cells[0], brief=True), brief())), moves),
         lambda: join(" → ", (origin, to)),
         lambda: join(" → ", (_cell_name(state, seat, cells[0], brief=True), brief())),
     )

@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.carnegie import data, solo
+from engine.carnegie import data
+from engine.carnegie.andrew_view import AndrewView, andrew_view
+from engine.carnegie.board_texts import event_text, short_gain, short_income
 from engine.carnegie.reconstructed import GRID_COLS, LOBBY, N_CELLS, ROW_VP, TAB_SIDES, TABS
-from engine.carnegie.rules.common import space_event
-from engine.carnegie.scoring import andrew_categories
 from engine.carnegie.state import (
     ANDREW,
     USED,
@@ -32,7 +32,7 @@ from engine.carnegie.state import (
     workplace_costs,
 )
 from engine.core import Decision
-from engine.core.words import Said, either, join, money, msg, plural, quiet
+from engine.core.words import Said, quiet
 
 # Frozen, because views share them: a city, a track space, a donation cell, a company's cells and
 # tab spaces change only when a move touches them, so each is made once per content (``_city_view``,
@@ -183,82 +183,6 @@ class PendingView(BaseModel):
     finished: bool
 
 
-# --- solo: what the player sees of Andrew (R10.2.1) ----------------------------------------------------
-
-
-class SoloCardView(BaseModel):
-    """The face of a revealed card (§10.6)."""
-
-    id: str
-    advanced: bool
-    donation: str
-    main: str
-    hr_shift: int
-    management: list[str]  # action-type codes, one tile per symbol
-    cities: list[str]  # city ids, in order
-    rnd_region: Said
-    rnd_steps: int
-    text: Said
-
-
-class AndrewView(BaseModel):
-    """Andrew as the player sees him: the backs of the current card and of the deck's top card (not the
-    faces, R10.2.1), the face once revealed, and everything on the table."""
-
-    difficulty: str
-    selects_row: bool  # the locomotive is on Andrew's side this round (R10.2)
-    deck_left: int
-    next_back: str | None  # back of the deck's top card: a Normal card's main action, or "?"
-    current_back: str | None  # back of the current card (None between rounds)
-    current: SoloCardView | None  # the current card's face, only once revealed
-    position: int  # the current card's shift position 0–4 (R10.2.6)
-    position_vp: int
-    best_action: str | None  # the action the back recommends for Andrew ("most VP"), None if "?"
-    piles: list[int]  # cards under each VP card
-    vp_cards: list[int]
-    discs: int
-    tracks: list[int]
-    tiles: list[int]
-    score: int  # provisional total (final once the game is over)
-
-
-def card_view(card: data.SoloCard) -> SoloCardView:
-    return SoloCardView(
-        id=card.id,
-        advanced=card.id.startswith("A"),
-        donation=card.donation,
-        main=data.ACTION_CODES[card.main],
-        hr_shift=card.hr_shift,
-        management=[data.ACTION_CODES[k] for k in card.mgmt],
-        cities=list(card.cities),
-        rnd_region=data.REGIONS[card.rnd_region],
-        rnd_steps=card.rnd_steps,
-        text=solo.card_text(card),
-    )
-
-
-def andrew_view(state: CarnegieState) -> AndrewView:
-    a = solo.andrew_of(state)
-    current_back = solo.back(a.current) if a.current else None
-    return AndrewView(
-        difficulty=a.difficulty,
-        selects_row=solo.andrew_selects(state),
-        deck_left=len(a.deck),
-        next_back=solo.back(a.deck[0]) if a.deck else None,
-        current_back=current_back,
-        current=card_view(solo.CARDS[a.current]) if a.current and a.revealed else None,
-        position=a.shift,
-        position_vp=solo.VP_CARDS[a.shift],
-        best_action=current_back if current_back not in (None, "?") else None,
-        piles=[len(p) for p in a.piles],
-        vp_cards=list(solo.VP_CARDS),
-        discs=a.discs,
-        tracks=a.tracks[:],
-        tiles=a.tiles[:],
-        score=sum(andrew_categories(state).values()),  # §10.4, provisional during play
-    )
-
-
 class CarnegieView(BaseModel):
     viewer: int | None
     players: int
@@ -280,49 +204,6 @@ class CarnegieView(BaseModel):
     study_points: int  # SP pool of the seat in turn (R&D turn or spending income SP)
     moves: int  # HR move pool of the seat in turn
     andrew: AndrewView | None = None  # solo only (rules.md §10): what the player sees of Andrew
-
-
-def gain_text(g: data.Gain) -> str:
-    """A bundle of resources, short for a drawing: "$3 + 1 good + 2 SP"."""
-    return _gain_text(g, quiet())
-
-
-def income_text(alternatives: tuple[data.Gain, ...]) -> str:
-    return _income_text(alternatives, quiet())
-
-
-# The texts of the printed board's spaces (a few dozen bundles) are the same in every view: a view is
-# built for every panel, and wording them again was a third of its cost. Keyed on ``quiet`` like the
-# other caches of sentences: one left unsaid in a play-out is never a player's.
-@lru_cache(maxsize=256)
-def _income_text(alternatives: tuple[data.Gain, ...], quiet: bool) -> str:
-    return either([_gain_text(g, quiet) for g in alternatives])
-
-
-@lru_cache(maxsize=256)
-def _gain_text(g: data.Gain, quiet: bool) -> str:
-    parts: list[str] = []
-    if g.money:
-        parts.append(money(g.money, "$"))
-    if g.goods:
-        parts.append(plural("{n} good", "{n} goods", g.goods))
-    if g.vp:
-        parts.append(msg("{vp} VP", vp=g.vp))
-    if g.sp:
-        parts.append(msg("{sp} SP", sp=g.sp))
-    if g.employees:
-        parts.append(plural("{n} new employee", "{n} new employees", g.employees))
-    return join(" + ", parts)
-
-
-def event_text(row: int, space: int, timeline: list[list[int]]) -> str:
-    """Event(s) of a Timeline space (1–5) of a row (R5.1.2, §11)."""
-    region, donation = space_event(timeline, row, space)
-    if region < 0:
-        return msg("Donation")
-    if donation:
-        return msg("Income {region} + Donation", region=data.REGIONS[region])
-    return msg("Income {region}", region=data.REGIONS[region])
 
 
 def _company_view(c: Company, seat: int) -> CompanyView:
@@ -417,7 +298,7 @@ def _tab_spaces(t: int, side: int, pos: int, built: int, quiet: bool) -> tuple[T
         TabSpaceView(
             kind=s.kind,
             cost=s.cost,
-            income=_income_text(s.income, quiet),
+            income=short_income(s.income, quiet),
             vp=s.vp,
             raises_cap=s.raises_cap,
             exposed=i <= pos,
@@ -474,8 +355,8 @@ def _track_space(reg: int, position: int, discs: tuple[int, ...], quiet: bool) -
         position=position,
         cost=ts.cost,
         level=data.LEVELS[ts.level],
-        income=_gain_text(ts.income, quiet),
-        bonus=_gain_text(ts.bonus, quiet),
+        income=short_gain(ts.income, quiet),
+        bonus=short_gain(ts.bonus, quiet),
         discs=list(discs),
     )
 

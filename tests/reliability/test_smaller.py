@@ -172,7 +172,7 @@ async def test_a_turn_line_posted_while_the_game_is_abandoned_loses_its_button(
 ) -> None:
     """A move racing /game abandon: the announcer read the game before the abandon and posts the
     line after it; the line must not stay live."""
-    from bot.on_discord import announce
+    from bot.on_discord.turn_lines import update_turn_line
 
     fake = fake_discord
     handle = await start_bot(tmp_path / "db.sqlite3", game_modules=GAME_MODULES)
@@ -182,7 +182,7 @@ async def test_a_turn_line_posted_while_the_game_is_abandoned_loses_its_button(
     await sessions.lobby.abandon(table.id, fake.users["alice"].id, may_manage=False)
     channel = handle.bot.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
     lines = handle.bot.announcer._lines
-    await announce._update_turn_line(sessions, lines, channel, before_abandon, force_new=False, via=None)
+    await update_turn_line(sessions, lines, channel, before_abandon, force_new=False, via=None)
     await fake.settle(quiet=0.2)
     lines = [m for m in fake.channel_messages("games") if "your turn" in m.content]
     assert lines and all(not m.components for m in lines), "a live turn line after the abandon"

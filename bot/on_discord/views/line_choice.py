@@ -13,7 +13,8 @@ import discord
 
 from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
-from bot.on_discord.views.turn import act_and_announce, open_panel
+from bot.on_discord.views.panel_message import open_panel
+from bot.on_discord.views.turn import act_and_announce
 from bot.service.limits import BUTTON_LABEL, clip
 from bot.service.line_choices import LineChoices, line_choices, parse_index, row_of
 from bot.service.play import STALE_CHOICE

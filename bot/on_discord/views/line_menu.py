@@ -17,7 +17,8 @@ import discord
 from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
 from bot.on_discord.views.line_choice import LineChoiceButton, answer_on_line, check_clicker, line_buttons
-from bot.on_discord.views.turn import open_panel, panel
+from bot.on_discord.views.panel_message import open_panel
+from bot.on_discord.views.turn import panel
 from bot.service.limits import OPTION_TEXT, clip
 from bot.service.line_choices import (
     LineChoices,

@@ -28,11 +28,11 @@ from bot.on_discord.views.common import (
     announcer_of,
     guarded,
     line_webhook,
-    send_followup,
     sessions_of,
 )
 from bot.on_discord.views.look import look_buttons
-from bot.on_discord.views.open_panels import Edit, open_panels_of
+from bot.on_discord.views.open_panels import open_panels_of
+from bot.on_discord.views.panel_message import remember_original
 from bot.service import narrate, picker
 from bot.service.limits import BUTTON_LABEL, MAX_BUTTONS, MAX_MENUS, MENU_OPTIONS, OPTION_TEXT, clip
 from bot.service.panel_words import panel_text
@@ -473,34 +473,6 @@ async def _act_from_panel(
         remember_original(interaction, game_id, live=view is not None)
 
     await act_and_announce(interaction, game_id, version, seat, notation, show=show)
-
-
-def remember(interaction: discord.Interaction[Any], game_id: int, edit: Edit, *, live: bool) -> None:
-    """Keep the clicker's panel, to redraw it when the decision comes back to them."""
-    panels = open_panels_of(interaction.client)
-    if panels is not None:
-        panels.remember(game_id, interaction.user.id, edit, live=live, interaction=interaction)
-
-
-async def open_panel(
-    interaction: discord.Interaction[Any], game_id: int, content: str, view: discord.ui.View | None
-) -> None:
-    """Show the clicker their panel as a new private message, and ``remember`` it."""
-    message = await send_followup(interaction, content, view=view)
-
-    async def edit(content: str, view: discord.ui.View | None) -> None:
-        await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
-
-    remember(interaction, game_id, edit, live=view is not None)
-
-
-def remember_original(interaction: discord.Interaction[Any], game_id: int, *, live: bool) -> None:
-    """``remember`` a panel that is the message the interaction's button was on."""
-
-    async def edit(content: str, view: discord.ui.View | None) -> None:
-        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS)
-
-    remember(interaction, game_id, edit, live=live)
 
 
 async def show_open_panels(

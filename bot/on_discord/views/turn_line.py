@@ -12,7 +12,8 @@ import discord
 from bot.on_discord.views import ids
 from bot.on_discord.views.common import guarded, sessions_of
 from bot.on_discord.views.line_menu import line_items
-from bot.on_discord.views.turn import open_panel, own_panel
+from bot.on_discord.views.panel_message import open_panel
+from bot.on_discord.views.turn import own_panel
 from bot.service.progress import Offered
 from bot.service.tables import Progress, Table
 from engine.core.words import msg

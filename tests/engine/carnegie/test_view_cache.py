@@ -10,6 +10,7 @@ import random
 import pytest
 from pydantic import ValidationError
 
+from engine.carnegie import board_texts
 from engine.carnegie import view as view_module
 from engine.carnegie.game import GAME
 from engine.carnegie.state import CarnegieState
@@ -22,8 +23,8 @@ CACHES = (
     view_module._track_space,
     view_module._donation_cell,
     view_module._row_events,
-    view_module._income_text,
-    view_module._gain_text,
+    board_texts.short_income,
+    board_texts.short_gain,
 )
 
 

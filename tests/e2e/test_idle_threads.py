@@ -93,6 +93,13 @@ async def _reminded(fake: FakeDiscord, where: Channel, users: list[str], after: 
     await fake.wait_until(done, PATIENCE, f"reminders to {users}")
 
 
+async def _a_day_later(fake: FakeDiscord, handle: Any) -> None:
+    """A day and a minute pass, and the scheduler looks for due reminders (as it does every
+    ``CHECK_EVERY`` seconds of the bot's time, not the fake's)."""
+    await fake.advance(DAY + MINUTE)
+    await handle.bot.scheduler.run_due()
+
+
 async def _round(fake: FakeDiscord, thread: Channel, players: tuple[str, ...]) -> Message:
     """Everyone bids, the line edited as each finishes; returns the next round's line."""
     seen = len(turn_lines(fake, thread))
@@ -121,7 +128,7 @@ async def test_a_game_thread_idle_for_8_and_then_15_days_is_reopened_and_played_
     for name in ("alice", "bob"):
         await _bid(fake, thread, name)
         line = await _line_without(fake, line, name)
-    await fake.advance(DAY + MINUTE)
+    await _a_day_later(fake, handle)
     await _reminded(fake, thread, ["carol", "dave"], after=line.id)
     assert await fake.advance(8 * DAY) == [thread]
 
@@ -140,7 +147,7 @@ async def test_a_game_thread_idle_for_8_and_then_15_days_is_reopened_and_played_
     # Round 2: one bids, then the others are away for fifteen days (a reminder, then a vacation).
     await _bid(fake, thread, "alice")
     line = await _line_without(fake, line, "alice")
-    await fake.advance(DAY + MINUTE)
+    await _a_day_later(fake, handle)
     # (Dave has been deciding since round 1 without a break: his one reminder was then.)
     await _reminded(fake, thread, ["bob", "carol"], after=line.id)
     assert await fake.advance(15 * DAY) == [thread]

@@ -46,7 +46,10 @@ async def carnegie_against_the_bot(db: Path, fake: FakeDiscord) -> int:
         )
         await sessions.lobby.join(table.id, bob)
         await sessions.lobby.start(table.id, alice)
-        await sessions.play.replace_with_ai(table.id, alice, bob, may_manage=True)
+        # The easy player: it decides at once, so a cycle reaches a round's end in the time its
+        # posts and pictures take (the strong one thought for seconds a decision, and this test
+        # is about the posts, not the play).
+        await sessions.play.replace_with_ai(table.id, alice, bob, may_manage=True, level="easy")
         return table.id
     finally:
         await database.close()

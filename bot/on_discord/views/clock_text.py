@@ -91,7 +91,7 @@ def line_time_left(table: Table, pace: Speed, times: dict[int, SeatTime], seats:
 
 
 def _coarse(seconds: int) -> str:
-    """A time left as the line says it once, for a while: in whole hours (whole minutes under an
+    """A time left as the turn line (and ``/boardroom turns``) says it once, for a while: in whole hours (whole minutes under an
     hour, seconds under a minute), not "23 hours 59 minutes" that is out of date a minute later.
     Hours are rounded down after a minute's grace: a line posted a moment after a day-long turn began
     says "1 day left", not "23 hours"."""
@@ -222,7 +222,7 @@ def turns_text(turns: list[Turn]) -> str:
         )
         line = f"• {_title(turn.table)}: {link}"
         if turn.left is not None:
-            line = t("{line}; {left} left on your clock", line=line, left=duration(turn.left))
+            line = t("{line}; {left} left on your clock", line=line, left=_coarse(turn.left))
         if game.waiting_since:
             line = t(
                 "{line}; the table has waited since {since}", line=line, since=_since(game.waiting_since)

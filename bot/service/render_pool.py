@@ -35,7 +35,7 @@ from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
 from bot.service.after_game.score_chart import ChartJob, draw_chart
 from bot.service.refusals import Refusal
-from bot.service.render_processes import RenderProcesses
+from bot.service.render_processes import RenderProcesses, meet
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -116,12 +116,19 @@ class RenderPool:
             return pool
 
     async def _warm(self, pool: ProcessPoolExecutor, game: GamePlugin) -> None:
+        # One warm-up per process, handed out together: each process takes one (``meet``), and the
+        # executor starts every process it has not started yet.
+        warm_ups = [
+            asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+            for _ in range(self._processes.workers)
+        ]
         try:
-            await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
+            await asyncio.gather(*warm_ups)
         except BrokenProcessPool:
             raise
         except Exception:
             log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
+        self._processes.met()
         self._processes.warmed.add(_modules(game))
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
@@ -276,3 +283,4 @@ def _warm_up(rules_module: str, pictures_module: str | None) -> None:
     game = _game_here(rules_module, pictures_module)
     if game.pictures is not None:
         game.pictures.warm_up()
+    meet()

@@ -15,6 +15,13 @@ import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.synchronize import Barrier
+
+# Seconds a process waits at a warm-up for the others (``meet``): as long as starting one may take.
+MEETING_PATIENCE = 120.0
+
+# In a render process: the barrier every process of its pool meets at after a warm-up.
+_meeting: Barrier | None = None
 
 
 class RenderProcesses:
@@ -22,6 +29,7 @@ class RenderProcesses:
         # One per core: the processes run niced, so the event loop still gets the CPU first.
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
+        self._meeting: Barrier | None = None
         # The games (their rules and pictures modules) warmed up in the current processes.
         self.warmed: set[tuple[str, str | None]] = set()
 
@@ -33,9 +41,16 @@ class RenderProcesses:
     def executor(self) -> ProcessPoolExecutor:
         """The current processes, started if need be (a fresh start has nothing warmed up)."""
         if self._pool is None:
-            self._pool = spawned_pool(self.workers)
+            self._meeting = multiprocessing.get_context("spawn").Barrier(self.workers)
+            self._pool = spawned_pool(self.workers, self._meeting)
             self.warmed = set()
         return self._pool
+
+    def met(self) -> None:
+        """After a warm-up of every process: a meeting given up (a process busy or slow past
+        ``MEETING_PATIENCE``) is made ready for the next warm-up."""
+        if self._meeting is not None and self._meeting.broken:
+            self._meeting.reset()
 
     def replace(self, pool: ProcessPoolExecutor) -> None:
         """Kill ``pool`` (a picture over its budget, or a process that died); the next ``executor``
@@ -60,18 +75,31 @@ def stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def spawned_pool(workers: int) -> ProcessPoolExecutor:
+def spawned_pool(workers: int, meeting: Barrier | None = None) -> ProcessPoolExecutor:
     """Worker processes started by spawn, niced, ignoring Ctrl-C and ending with the bot (the render
-    pool's and the computer players' pool)."""
+    pool's and the computer players' pool); ``meeting``: the barrier of ``meet``."""
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), meeting),
     )
 
 
-def _worker_start(parent: int) -> None:
+def meet() -> None:
+    """In a render process, after a warm-up: wait until every process of the pool has done the same.
+    Each of the pool's processes then takes exactly one of the warm-ups handed out together, so every
+    one is warm, not only the first to be free (a picture in a cold process built every cached layer
+    first: over the render budget on a busy host)."""
+    if _meeting is None:
+        return
+    with contextlib.suppress(threading.BrokenBarrierError):
+        _meeting.wait(MEETING_PATIENCE)
+
+
+def _worker_start(parent: int, meeting: Barrier | None = None) -> None:
+    global _meeting
+    _meeting = meeting
     # Ctrl-C in a terminal reaches the whole process group; the bot shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Images may wait; acknowledgements and game moves may not: on a small machine the event loop

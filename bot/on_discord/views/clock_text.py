@@ -91,8 +91,9 @@ def line_time_left(table: Table, pace: Speed, times: dict[int, SeatTime], seats:
 
 
 def _coarse(seconds: int) -> str:
-    """A time left as the turn line (and ``/boardroom turns``) says it once, for a while: in whole hours (whole minutes under an
-    hour, seconds under a minute), not "23 hours 59 minutes" that is out of date a minute later.
+    """A time left as the turn line (and ``/boardroom turns``) says it once, for a while: in whole
+    hours (whole minutes under an hour, seconds under a minute), not "23 hours 59 minutes" that is
+    out of date a minute later.
     Hours are rounded down after a minute's grace: a line posted a moment after a day-long turn began
     says "1 day left", not "23 hours"."""
     unit = 3600 if seconds >= 3600 else 60 if seconds >= 60 else 1

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -39,6 +40,21 @@ class AiPool:
             if self._pool is None:
                 self._pool = spawned_pool(self.workers)
             return self._pool
+
+    async def warm_up(self, games: Sequence[GamePlugin]) -> None:
+        """Start the worker processes and load every game's rules in them before the first decision: a
+        player asking for a hint, or waiting for the bot's seat, would wait for a process to start and
+        import the game first (seconds on a busy host)."""
+        pool = self._executor()
+        loads = [
+            asyncio.wrap_future(pool.submit(_load, game.rules_module, game.pictures_module))
+            for game in games
+            for _ in range(self.workers)
+        ]
+        try:
+            await asyncio.gather(*loads)
+        except BrokenProcessPool:
+            log.warning("the bot's worker process died while starting; the first decision starts another")
 
     async def choose(self, game: GamePlugin, snapshot: str, seat: int, seed: int, level: str | None) -> str:
         """The notation the game's computer player at ``level`` chooses for ``seat``."""
@@ -74,6 +90,10 @@ class AiPool:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _load(rules_module: str, pictures_module: str | None) -> None:
+    _game_here(rules_module, pictures_module)
 
 
 def _choose(

@@ -8,7 +8,7 @@ address (POST-redirect-GET), so reloading it sends nothing again."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,18 +32,26 @@ MAX_CLICKS = 1500
 STEP_MS = 60_000
 
 
+@pytest.fixture(scope="module")
+def ai_pool() -> Iterator[AiPool]:
+    """One worker process for the module's tables, started and warmed up by the first."""
+    pool = AiPool(workers=1)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-async def table(tmp_path: Path, render_pool: RenderPool) -> AsyncIterator[tuple[str, Sessions]]:
+async def table(
+    tmp_path: Path, render_pool: RenderPool, ai_pool: AiPool
+) -> AsyncIterator[tuple[str, Sessions]]:
     db = await open_database(tmp_path / "local.sqlite3")
     await migrate(db)
     seeds = itertools.count(20261123)
     sessions = Sessions(db, new_seed=lambda: next(seeds))
-    ai_pool = AiPool(workers=1)
     try:
         async with local_server(sessions, render_pool, ai_pool, 0) as server:
             yield server.address, sessions
     finally:
-        ai_pool.close()
         await db.close()
 
 

@@ -55,10 +55,18 @@ async def local_server(
     local = LocalTable(bots, ai_pool)
     context = WebContext(sessions, render_pool, local.token.encode())
     server = WebServer(context, HOST, port, app=make_app(context, extra=(mounted(local),)))
+    # The first picture and the first hint would otherwise wait for their processes to start.
+    games = [plugins.plugin(name) for name in plugins.names()]
+    warm_ups = [
+        asyncio.create_task(render_pool.warm_up(games), name="render-warm-up"),
+        asyncio.create_task(ai_pool.warm_up(games), name="ai-warm-up"),
+    ]
     await server.start()
     try:
         yield server
     finally:
+        for task in warm_ups:
+            task.cancel()
         bots.close()
         await server.stop()
 

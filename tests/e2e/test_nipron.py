@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.storage import Status
+from bot.storage import games as game_rows
 from engine.nipron import GAME
 from tests.e2e.carnegie_play import (
     TAKE_MY_TURN,
@@ -78,6 +79,10 @@ async def test_a_complete_nipron_game(
             await fake.wait_until_async(
                 lambda: _seat_is_ai(sessions, status.table.id, 2), PATIENCE, "carol's seat taken by the bot"
             )
+            # It plays on at the easy level: the strong one thinks for seconds a decision, and the
+            # strength of the bot's play is not what this game checks.
+            async with sessions.store.db.transaction() as conn:
+                await game_rows.set_ai(conn, status.table.id, 2, "easy")
         if not await take_turn(fake, sessions, status.table.id, users, rng, played):
             break
     else:

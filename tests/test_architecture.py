@@ -148,10 +148,11 @@ def _exists(module: str) -> bool:
 
 def _project_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
+    known = _known()
     for layer in ("bot", "engine", "render"):
         for path in (ROOT / layer).rglob("*.py"):
             name = _module_name(path)
-            graph[name] = {m for m in _all_imported_modules(path) if m in _known() and m != name}
+            graph[name] = {m for m in _all_imported_modules(path) if m in known and m != name}
     return graph
 
 

@@ -12,7 +12,7 @@ from bot.storage.postgres import is_url
 
 # Seconds one picture may take in the render process (RENDER_BUDGET), warm caches assumed: a board
 # takes well under a second on an idle machine and took 3.5-4.2 s at a load average of 11 on 2 cores
-# (the render process runs at nice 10); one that takes longer is cut off instead of holding up every
+# (the render process then ran at nice 10); one that takes longer is cut off instead of holding up every
 # other game's pictures.
 RENDER_BUDGET = 20.0
 # Discord's global limit is 50/s; 45 leaves room for the calls discord.py repeats after a 429 and

@@ -26,7 +26,7 @@ _meeting: Barrier | None = None
 
 class RenderProcesses:
     def __init__(self, workers: int | None = None) -> None:
-        # One per core: the processes run niced, so the event loop still gets the CPU first.
+        # One per core: the processes run as batch work, so the event loop still gets the CPU first.
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
         self._meeting: Barrier | None = None
@@ -76,7 +76,7 @@ def stop(pool: ProcessPoolExecutor) -> None:
 
 
 def spawned_pool(workers: int, meeting: Barrier | None = None) -> ProcessPoolExecutor:
-    """Worker processes started by spawn, niced, ignoring Ctrl-C and ending with the bot (the render
+    """Worker processes started by spawn, as batch work, ignoring Ctrl-C and ending with the bot (the render
     pool's and the computer players' pool); ``meeting``: the barrier of ``meet``."""
     return ProcessPoolExecutor(
         workers,
@@ -103,9 +103,11 @@ def _worker_start(parent: int, meeting: Barrier | None = None) -> None:
     # Ctrl-C in a terminal reaches the whole process group; the bot shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Images may wait; acknowledgements and game moves may not: on a small machine the event loop
-    # gets the CPU first.
-    with contextlib.suppress(OSError):
-        os.nice(10)
+    # gets the CPU first. As batch work, which never preempts a task that wakes (the event loop), not
+    # niced: at nice 10 beside other programs on a shared host a process had a tenth of a core, and a
+    # hint (2 s of search) took 22 s, a picture seconds.
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
 
     def orphaned() -> None:
         # A bot killed with SIGKILL cannot stop its pool; do not outlive it.

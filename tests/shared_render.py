@@ -13,9 +13,10 @@ never holds up another test.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from bot.service.render_processes import RenderProcesses
+from bot.service.render_processes import Modules, RenderProcesses
 
 
 def _environment() -> dict[str, str]:
@@ -31,13 +32,13 @@ class SharedRenderProcesses(RenderProcesses):
         # How many times processes were started (a test checks they are shared).
         self.starts = 0
 
-    def executor(self) -> ProcessPoolExecutor:
+    def executor(self, warm: Callable[[list[Modules]], None] | None = None) -> ProcessPoolExecutor:
         environment = _environment()
         if environment != self._environment:
             self.close()
             self._environment = environment
         before = self.current
-        pool = super().executor()
+        pool = super().executor(warm)
         if pool is not before:
             self.starts += 1
         return pool

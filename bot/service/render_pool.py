@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -35,7 +36,7 @@ from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
 from bot.service.after_game.score_chart import ChartJob, draw_chart
 from bot.service.refusals import Refusal
-from bot.service.render_processes import RenderProcesses, meet
+from bot.service.render_processes import RenderProcesses
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -46,6 +47,8 @@ log = logging.getLogger(__name__)
 
 # Seconds a new render process may take to start (spawn, imports, each game's cached layers).
 START_BUDGET = 120.0
+# How often the processes still starting are asked again whether they have.
+START_POLL = 0.05
 
 
 class PictureTooSlow(Refusal):
@@ -97,7 +100,7 @@ class RenderPool:
         async with self._starting:
             if self._closed:
                 raise RuntimeError("the render pool is closed")
-            pool = self._processes.executor()
+            pool = self._processes.executor(_warm_all)
             if (
                 game is not None
                 and game.pictures is not None
@@ -116,19 +119,26 @@ class RenderPool:
             return pool
 
     async def _warm(self, pool: ProcessPoolExecutor, game: GamePlugin) -> None:
-        # One warm-up per process, handed out together: each process takes one (``meet``), and the
-        # executor starts every process it has not started yet.
-        warm_ups = [
-            asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
-            for _ in range(self._processes.workers)
-        ]
         try:
-            await asyncio.gather(*warm_ups)
+            if _modules(game) in self._processes.started_with:
+                # Every process warms it up as it starts, before it takes a call: once each has
+                # answered one, all are warm. The first calls start them all (none is free yet); a
+                # process that started first may answer several, so they are asked again.
+                answered: set[int] = set()
+                while len(answered) < self._processes.workers:
+                    if answered:
+                        await asyncio.sleep(START_POLL)
+                    calls = [pool.submit(os.getpid) for _ in range(self._processes.workers)]
+                    answered |= set(await asyncio.gather(*map(asyncio.wrap_future, calls)))
+                self._processes.warmed |= self._processes.started_with
+            else:
+                # Known only now (processes lent on by a borrower with other games): warmed up in the
+                # first process free, and by each other one with its first picture of it.
+                await asyncio.wrap_future(pool.submit(_warm_up, game.rules_module, game.pictures_module))
         except BrokenProcessPool:
             raise
         except Exception:
             log.exception("warming up %s's pictures failed; its pictures are drawn cold", game.name)
-        self._processes.met()
         self._processes.warmed.add(_modules(game))
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
@@ -223,7 +233,10 @@ class RenderPool:
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:
         """Start the render process and build each game's cached layers before its first picture
-        (a process that replaces one warms a game up before its first picture there)."""
+        (a process that replaces one warms them up as it starts)."""
+        for game in games:
+            if game.pictures is not None and _modules(game) not in self._processes.at_start:
+                self._processes.at_start.append(_modules(game))
         for game in games:
             try:
                 await self._ready(game)
@@ -283,4 +296,12 @@ def _warm_up(rules_module: str, pictures_module: str | None) -> None:
     game = _game_here(rules_module, pictures_module)
     if game.pictures is not None:
         game.pictures.warm_up()
-    meet()
+
+
+def _warm_all(games: list[tuple[str, str | None]]) -> None:
+    for rules_module, pictures_module in games:
+        try:
+            _warm_up(rules_module, pictures_module)
+        except Exception:
+            # Its pictures are drawn cold; the parent hears of it at its own warm-up of that game.
+            logging.getLogger(__name__).exception("warming up %s failed", rules_module)

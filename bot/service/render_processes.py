@@ -9,19 +9,17 @@ bots they start (starting a process and warming every game up cost each bot abou
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.synchronize import Barrier
 
-# Seconds a process waits at a warm-up for the others (``meet``): as long as starting one may take.
-MEETING_PATIENCE = 120.0
-
-# In a render process: the barrier every process of its pool meets at after a warm-up.
-_meeting: Barrier | None = None
+# A game as a render process loads it: its rules and pictures modules.
+Modules = tuple[str, str | None]
 
 
 class RenderProcesses:
@@ -29,28 +27,29 @@ class RenderProcesses:
         # One per core: the processes run as batch work, so the event loop still gets the CPU first.
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
-        self._meeting: Barrier | None = None
-        # The games (their rules and pictures modules) warmed up in the current processes.
-        self.warmed: set[tuple[str, str | None]] = set()
+        # The games warmed up in the current processes.
+        self.warmed: set[Modules] = set()
+        # The games every process warms up as it starts, before it takes a picture, and those the
+        # current processes started with.
+        self.at_start: list[Modules] = []
+        self.started_with: frozenset[Modules] = frozenset()
 
     @property
     def current(self) -> ProcessPoolExecutor | None:
         """The processes running now, if any."""
         return self._pool
 
-    def executor(self) -> ProcessPoolExecutor:
-        """The current processes, started if need be (a fresh start has nothing warmed up)."""
+    def executor(self, warm: Callable[[list[Modules]], None] | None = None) -> ProcessPoolExecutor:
+        """The current processes, started if need be (a fresh start has nothing warmed up); a new
+        process runs ``warm(at_start)`` as it starts: every process is warm before its first picture,
+        not only the first one free (a picture in a cold process built every cached layer inside
+        its budget, and a busy host gave it up)."""
         if self._pool is None:
-            self._meeting = multiprocessing.get_context("spawn").Barrier(self.workers)
-            self._pool = spawned_pool(self.workers, self._meeting)
+            then = functools.partial(warm, list(self.at_start)) if warm is not None else None
+            self._pool = spawned_pool(self.workers, then)
+            self.started_with = frozenset(self.at_start) if warm is not None else frozenset()
             self.warmed = set()
         return self._pool
-
-    def met(self) -> None:
-        """After a warm-up of every process: a meeting given up (a process busy or slow past
-        ``MEETING_PATIENCE``) is made ready for the next warm-up."""
-        if self._meeting is not None and self._meeting.broken:
-            self._meeting.reset()
 
     def replace(self, pool: ProcessPoolExecutor) -> None:
         """Kill ``pool`` (a picture over its budget, or a process that died); the next ``executor``
@@ -75,31 +74,18 @@ def stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def spawned_pool(workers: int, meeting: Barrier | None = None) -> ProcessPoolExecutor:
-    """Worker processes started by spawn, as batch work, ignoring Ctrl-C and ending with the bot (the render
-    pool's and the computer players' pool); ``meeting``: the barrier of ``meet``."""
+def spawned_pool(workers: int, then: Callable[[], None] | None = None) -> ProcessPoolExecutor:
+    """Worker processes started by spawn, as batch work, ignoring Ctrl-C and ending with the bot (the
+    render pool's and the computer players' pool); each runs ``then()`` (picklable) as it starts."""
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(), meeting),
+        initargs=(os.getpid(), then),
     )
 
 
-def meet() -> None:
-    """In a render process, after a warm-up: wait until every process of the pool has done the same.
-    Each of the pool's processes then takes exactly one of the warm-ups handed out together, so every
-    one is warm, not only the first to be free (a picture in a cold process built every cached layer
-    first: over the render budget on a busy host)."""
-    if _meeting is None:
-        return
-    with contextlib.suppress(threading.BrokenBarrierError):
-        _meeting.wait(MEETING_PATIENCE)
-
-
-def _worker_start(parent: int, meeting: Barrier | None = None) -> None:
-    global _meeting
-    _meeting = meeting
+def _worker_start(parent: int, then: Callable[[], None] | None = None) -> None:
     # Ctrl-C in a terminal reaches the whole process group; the bot shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Images may wait; acknowledgements and game moves may not: on a small machine the event loop
@@ -116,3 +102,5 @@ def _worker_start(parent: int, meeting: Barrier | None = None) -> None:
         os._exit(0)
 
     threading.Thread(target=orphaned, name="render-parent-watch", daemon=True).start()
+    if then is not None:
+        then()

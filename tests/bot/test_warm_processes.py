@@ -20,23 +20,29 @@ async def test_a_warm_up_reaches_every_render_process(
 ) -> None:
     monkeypatch.setenv("RACE_WARMED_IN", str(tmp_path))  # read in the render processes, started after
     race = plugins.plugin("race")
+    state = race.rules.new_game(2, 1)
     pool = RenderPool(workers=3)
     try:
         await pool.warm_up([race])
-        started = pool._processes.current
-        assert started is not None
-        pids = {str(process.pid) for process in (started._processes or {}).values()}
-        assert len(pids) == 3, "every process was started by the warm-up"
-        assert {mark.name for mark in tmp_path.iterdir()} == pids, "and each one warmed the game up"
-        # A second warm-up (a replaced process's fresh pool, another game) meets again: the barrier
-        # is ready for it.
-        pool._processes.warmed.clear()
-        for mark in tmp_path.iterdir():
-            mark.unlink()
-        await pool.warm_up([race])
-        assert {mark.name for mark in tmp_path.iterdir()} == pids
+        assert {mark.name for mark in tmp_path.iterdir()} == _pids(pool), "each process warmed it up"
+        assert len(_pids(pool)) == 3, "every process was started by the warm-up"
+        # Processes that replace them (a picture over its budget) warm up as they start, before the
+        # picture that found them gone.
+        before = _pids(pool)
+        current = pool._processes.current
+        assert current is not None
+        pool._processes.replace(current)
+        await pool.draw(race, "track", state, None, ["Ana", "Ben"], None, game_id=1)
+        assert _pids(pool).isdisjoint(before)
+        assert {mark.name for mark in tmp_path.iterdir()} == before | _pids(pool)
     finally:
         pool.close()
+
+
+def _pids(pool: RenderPool) -> set[str]:
+    started = pool._processes.current
+    assert started is not None
+    return {str(process.pid) for process in (started._processes or {}).values()}
 
 
 def test_the_helper_processes_are_batch_work_at_the_bots_own_priority() -> None:

@@ -191,6 +191,8 @@ def _carnegie(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
     pool = RenderPool()
     carnegie = plugins.plugin("carnegie")
     try:
+        # As the bot does at start: its processes are started and warm before the first picture.
+        asyncio.run(pool.warm_up([carnegie]))
 
         def draw() -> bytes:
             return asyncio.run(pool.draw(carnegie, "board", final, None, names, sheet))

@@ -105,6 +105,9 @@ async def start_bot_process(
         DEV_GUILD_ID=str(fake.guild.id),
         PYTHONPATH=str(REPO_ROOT),
         PYTHONUNBUFFERED="1",
+        # One render process: each warms every game up as it starts, and the suite starts dozens of
+        # bot processes on a machine of two cores (a test that needs more says so).
+        RENDER_PROCESSES="1",
     )
     env.update(env_overrides)
     log_file = log_path.open("ab")

@@ -52,13 +52,12 @@ driver). ``gateway.py`` is the websocket; ``model.py`` and ``outcome.py`` hold t
 """
 
 from tests.fakediscord.connector import LoopbackResolver, make_connector, parse_loopback
+from tests.fakediscord.messages import Attachment, Message
 from tests.fakediscord.model import (
     PATIENCE,
     PICTURE_PATIENCE,
-    Attachment,
     Channel,
     Guild,
-    Message,
     Permission,
     Role,
     User,

@@ -8,7 +8,8 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakediscord import validation
-from tests.fakediscord.model import Attachment, Channel, Guild, Permission, Role, User, snowflake
+from tests.fakediscord.messages import Attachment
+from tests.fakediscord.model import Channel, Guild, Permission, Role, User, snowflake
 from tests.fakediscord.rest import RestMixin
 from tests.fakediscord.wire import Call, DiscordError, json_response
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from tests.fakediscord.commands import CommandsMixin
 from tests.fakediscord.gateway import GUILD_MESSAGES
-from tests.fakediscord.model import Attachment, Channel, Message, User, snowflake
+from tests.fakediscord.messages import Attachment, Message
+from tests.fakediscord.model import Channel, User, snowflake
 from tests.fakediscord.outcome import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.fakediscord.model import EPHEMERAL, PATIENCE, Channel, Message, User
+from tests.fakediscord.messages import EPHEMERAL, Message
+from tests.fakediscord.model import PATIENCE, Channel, User
 
 if TYPE_CHECKING:
     from tests.fakediscord.state import FakeState

@@ -14,7 +14,8 @@ import aiohttp
 from aiohttp import web
 
 from tests.fakediscord.faults import FaultsMixin
-from tests.fakediscord.model import Attachment, Channel, snowflake
+from tests.fakediscord.messages import Attachment
+from tests.fakediscord.model import Channel, snowflake
 from tests.fakediscord.refusals import RefusalsMixin
 from tests.fakediscord.wire import (
     API_PREFIX,

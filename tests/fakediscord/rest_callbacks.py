@@ -9,7 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakediscord import validation
-from tests.fakediscord.model import EPHEMERAL, LOADING, Message
+from tests.fakediscord.messages import EPHEMERAL, LOADING, Message
 from tests.fakediscord.outcome import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,

@@ -12,17 +12,8 @@ from aiohttp import web
 
 from tests.fakediscord import validation
 from tests.fakediscord.gateway import GUILD_MESSAGES
-from tests.fakediscord.model import (
-    EPHEMERAL,
-    LOADING,
-    Attachment,
-    Channel,
-    Message,
-    Permission,
-    User,
-    iso_now,
-    snowflake,
-)
+from tests.fakediscord.messages import EPHEMERAL, LOADING, Attachment, Message
+from tests.fakediscord.model import Channel, Permission, User, iso_now, snowflake
 from tests.fakediscord.outcome import APPLICATION_COMMAND, FakeInteraction
 from tests.fakediscord.threads import ThreadsMixin
 from tests.fakediscord.wire import DEFAULT_UPLOAD_LIMIT, Call, DiscordError, json_response, no_content

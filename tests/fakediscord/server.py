@@ -20,15 +20,8 @@ from tests.fakediscord.connector import make_connector
 from tests.fakediscord.faults import Fault
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import InteractionsMixin
-from tests.fakediscord.model import (
-    PATIENCE,
-    Attachment,
-    Channel,
-    Guild,
-    Message,
-    User,
-    snowflake,
-)
+from tests.fakediscord.messages import Attachment, Message
+from tests.fakediscord.model import PATIENCE, Channel, Guild, User, snowflake
 from tests.fakediscord.outcome import FakeInteraction
 from tests.fakediscord.refusals import INVALID_REQUEST_BUDGET
 from tests.fakediscord.rest_callbacks import CallbacksMixin

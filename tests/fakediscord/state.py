@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from tests.fakediscord.buckets import Buckets
     from tests.fakediscord.faults import Fault
     from tests.fakediscord.gateway import Gateway
-    from tests.fakediscord.model import Attachment, Channel, Guild, Message, Role, User
+    from tests.fakediscord.messages import Attachment, Message
+    from tests.fakediscord.model import Channel, Guild, Role, User
     from tests.fakediscord.outcome import FakeInteraction
     from tests.fakediscord.wire import Handler, RecordedRequest
 

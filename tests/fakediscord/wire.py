@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fakediscord.model import Attachment
+from tests.fakediscord.messages import Attachment
 
 API_PREFIX = "/api/v10"
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024

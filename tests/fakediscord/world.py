@@ -6,17 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fakediscord.gateway import RESUME_URL, Session
-from tests.fakediscord.model import (
-    Channel,
-    Guild,
-    Member,
-    Message,
-    Overwrite,
-    Permission,
-    Role,
-    User,
-    snowflake,
-)
+from tests.fakediscord.messages import Message
+from tests.fakediscord.model import Channel, Guild, Member, Overwrite, Permission, Role, User, snowflake
 from tests.fakediscord.state import FakeState
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.fakediscord import FakeDiscord, Message
-from tests.fakediscord.model import EPHEMERAL, LOADING
+from tests.fakediscord.messages import EPHEMERAL, LOADING
 from tests.fakediscord.outcome import FakeInteraction
 
 THREAD_TYPES = (10, 11, 12)

@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from bot.plugins import GamePlugin
 from bot.service.progress import choose
 from bot.service.render_pool import _game_here
-from bot.service.render_processes import spawned_pool
+from bot.service.render_processes import DECISIONS_NICE, spawned_pool
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class AiPool:
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = spawned_pool(self.workers)
+                self._pool = spawned_pool(self.workers, nice=DECISIONS_NICE)
             return self._pool
 
     async def warm_up(self, games: Sequence[GamePlugin]) -> None:

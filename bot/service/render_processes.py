@@ -24,7 +24,7 @@ Modules = tuple[str, str | None]
 
 class RenderProcesses:
     def __init__(self, workers: int | None = None) -> None:
-        # One per core: the processes run as batch work, so the event loop still gets the CPU first.
+        # One per core: the processes run niced, as batch work, so the event loop gets the CPU first.
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
         # The games warmed up in the current processes.
@@ -74,26 +74,38 @@ def stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def spawned_pool(workers: int, then: Callable[[], None] | None = None) -> ProcessPoolExecutor:
-    """Worker processes started by spawn, as batch work, ignoring Ctrl-C and ending with the bot (the
-    render pool's and the computer players' pool); each runs ``then()`` (picklable) as it starts."""
+# How far below the bot's event loop its helper processes run (``os.nice``). Acknowledgements may not
+# wait: Discord shows "This interaction failed" after 3 s. Pictures may: they are edited onto posts
+# already made. The computer players' decisions sit between: a player waits for a hint or for the bot's
+# seat, but not with a deadline. Beside two busy programs (load 5 on 2 cores) a hint's 2 s of search
+# took 22 s at nice 10, 7.5 s at 5 and 2.5 s at 0; with the pictures at 0, two shard processes starting
+# up acknowledged a burst of clicks 2.7 s late.
+PICTURES_NICE = 10
+DECISIONS_NICE = 5
+
+
+def spawned_pool(
+    workers: int, then: Callable[[], None] | None = None, *, nice: int = PICTURES_NICE
+) -> ProcessPoolExecutor:
+    """Worker processes started by spawn, as batch work ``nice`` below the bot, ignoring Ctrl-C and
+    ending with the bot (the render pool's and the computer players' pool); each runs ``then()``
+    (picklable) as it starts."""
     return ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(), then),
+        initargs=(os.getpid(), then, nice),
     )
 
 
-def _worker_start(parent: int, then: Callable[[], None] | None = None) -> None:
+def _worker_start(parent: int, then: Callable[[], None] | None, nice: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group; the bot shuts the pool down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Images may wait; acknowledgements and game moves may not: on a small machine the event loop
-    # gets the CPU first. As batch work, which never preempts a task that wakes (the event loop), not
-    # niced: at nice 10 beside other programs on a shared host a process had a tenth of a core, and a
-    # hint (2 s of search) took 22 s, a picture seconds.
+    # As batch work, it never preempts a task that wakes (the event loop).
     with contextlib.suppress(OSError, AttributeError):
         os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    with contextlib.suppress(OSError):
+        os.nice(nice)
 
     def orphaned() -> None:
         # A bot killed with SIGKILL cannot stop its pool; do not outlive it.

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot import plugins
+from bot.service.ai_pool import AiPool
 from bot.service.render_pool import RenderPool
-from bot.service.render_processes import spawned_pool
+from bot.service.render_processes import DECISIONS_NICE, PICTURES_NICE, RenderProcesses
 
 
 async def test_a_warm_up_reaches_every_render_process(
@@ -45,17 +46,20 @@ def _pids(pool: RenderPool) -> set[str]:
     return {str(process.pid) for process in (started._processes or {}).values()}
 
 
-def test_the_helper_processes_are_batch_work_at_the_bots_own_priority() -> None:
+def test_the_helper_processes_are_niced_batch_work() -> None:
     """Pictures and the bot's decisions run as batch work (never preempting the event loop when it
-    wakes), not niced: at nice 10 beside two busy programs a hint's 2 s of search took 22 s, and no
-    round's picture reached its summary within ten seconds of play."""
-    pool = spawned_pool(1)
+    wakes), the decisions less niced than the pictures: a player waits for a hint, and at nice 10 beside
+    two busy programs a hint's 2 s of search took 22 s."""
+    pictures, decisions = RenderProcesses(1), AiPool(1)
     try:
-        policy, niceness = pool.submit(_scheduling).result(timeout=120)
+        for pool, nice in ((pictures.executor(), PICTURES_NICE), (decisions._executor(), DECISIONS_NICE)):
+            policy, niceness = pool.submit(_scheduling).result(timeout=120)
+            assert policy == os.SCHED_BATCH
+            assert niceness == min(os.nice(0) + nice, 19)
     finally:
-        pool.shutdown()
-    assert policy == os.SCHED_BATCH
-    assert niceness == os.nice(0)
+        pictures.close()
+        decisions.close()
+    assert DECISIONS_NICE < PICTURES_NICE
 
 
 def _scheduling() -> tuple[int, int]:

@@ -8,8 +8,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import connect
-from bot.storage.migrate import MIGRATIONS_DIR, MigrationError, discover, migrate
+from bot.storage import MigrationError, connect
+from bot.storage.migrate import MIGRATIONS_DIR, discover, migrate
 from bot.storage.sqlite import SqliteDatabase, split_statements
 
 

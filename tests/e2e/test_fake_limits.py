@@ -138,14 +138,17 @@ async def test_a_too_large_command_is_named_by_the_sync_failure(
     handle, _ = client
     assert isinstance(handle.client, QuickClient) and handle.client.tree is not None
     tree = handle.client.tree
-    choices = [
+    choices: list[app_commands.Choice[str | int | float]] = [
         app_commands.Choice(name=f"{k:02d}" + "n" * 98, value=f"{k:02d}" + "v" * 98) for k in range(25)
     ]
 
     async def pick(interaction: discord.Interaction, first: str, second: str) -> None:
         return None
 
-    command = app_commands.Command(name="huge", description="too many long choices", callback=pick)
+    # Any: the command is bound to no group or cog.
+    command: app_commands.Command[Any, [str, str], None] = app_commands.Command(
+        name="huge", description="too many long choices", callback=pick
+    )
     for name in ("first", "second"):
         command._params[name].choices = list(choices)
     tree.add_command(command, guild=discord.Object(fake_discord.guild.id))
@@ -270,7 +273,7 @@ async def test_an_edit_keeps_exactly_the_attachments_it_lists(
     route = discord.http.Route(
         "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel.id, message_id=sent.id
     )
-    form = [
+    form: list[dict[str, Any]] = [
         {"name": "payload_json", "value": json.dumps({"attachments": []})},
         {"name": "files[0]", "value": b"d", "filename": "d.txt", "content_type": "application/octet-stream"},
     ]
@@ -316,10 +319,9 @@ async def test_allowed_mentions_are_checked_and_decide_who_is_pinged(
         'In allowed_mentions: parse:["users"] and users: [ids...] are mutually exclusive.'
         in refused.value.text
     )
-    assert (
-        refused.value._errors["allowed_mentions"]["_errors"][0]["code"]
-        == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
-    )
+    errors = refused.value._errors
+    assert errors is not None
+    assert errors["allowed_mentions"]["_errors"][0]["code"] == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
     # "Passing a falsy value such as null or an empty array into the users field does not trigger a
     # validation error"
     await handle.client.http.request(

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Game
-from tests.perf.report import Row, median, percentile
+from tests.perf.report import Floor, Row, median, percentile
 
 SECTION = "storage"
 
@@ -288,7 +288,7 @@ async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float
     return ms
 
 
-def _empty(floor_ms: list[float]) -> dict[str, Any]:
+def _empty(floor_ms: list[float]) -> Floor:
     return {"floor": median(floor_ms), "floor_name": "empty write transaction, same database"}
 
 

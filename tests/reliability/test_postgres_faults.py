@@ -89,11 +89,13 @@ async def test_the_connection_of_a_write_transaction_terminated_half_way(
 
 async def _waiting_on_actions(watcher: asyncpg.Connection) -> int | None:
     """The backend of the bot's transaction once it has updated its game and waits for the log."""
-    return await watcher.fetchval(
+    # asyncpg ships no types: the value is the backend's pid, or None while no backend waits.
+    pid: int | None = await watcher.fetchval(
         "SELECT a.pid FROM pg_stat_activity a WHERE a.datname = current_database() "
         "AND a.pid <> pg_backend_pid() AND a.wait_event_type = 'Lock' "
         "AND a.query ILIKE '%INSERT INTO actions%'"
     )
+    return pid
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from render.common.alike import said_alike
 from render.common.canvas import Canvas
 from render.common.language import LANGUAGES, say, speaking, t
 from render.common.numbers import NBSP, written
+from render.common.palette import INK, RGB
 from render.nipron import phone_image as nipron_phone_image
 from render.nipron.board import clear_caches as clear_nipron_board
 from render.nipron.initials import worker_initial, worker_legend
@@ -111,9 +112,18 @@ def _record_fitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int]
         sizes: list[int] = []
         text = self.text
 
-        def capture(x: float, y: float, line: str, size: int, *b: Any, **kw: Any) -> None:
+        def capture(
+            x: float,
+            y: float,
+            s: str,
+            size: int,
+            fill: RGB = INK,
+            bold: bool = False,
+            anchor: str = "la",
+            stroke: RGB | None = None,
+        ) -> None:
             sizes.append(size)
-            text(x, y, line, size, *b, **kw)
+            text(x, y, s, size, fill, bold, anchor, stroke)
 
         self.text = capture  # type: ignore[method-assign]
         try:
@@ -148,7 +158,21 @@ def test_a_long_label_is_set_on_two_lines_at_a_readable_size() -> None:
         label = "за проєкт у мал. місті"
     drawn: list[tuple[str, int]] = []
     real = c.text
-    c.text = lambda x, y, s, size, *a, **k: drawn.append((s, size)) or real(x, y, s, size, *a, **k)  # type: ignore[method-assign]
+
+    def capture(
+        x: float,
+        y: float,
+        s: str,
+        size: int,
+        fill: RGB = INK,
+        bold: bool = False,
+        anchor: str = "la",
+        stroke: RGB | None = None,
+    ) -> None:
+        drawn.append((s, size))
+        real(x, y, s, size, fill, bold, anchor, stroke)
+
+    c.text = capture  # type: ignore[method-assign]
     c.fit_text(100, 100, label, 120, 15, min_size=9)
     assert len(drawn) == 1 and drawn[0][1] < BOARD_FLOOR
     drawn.clear()

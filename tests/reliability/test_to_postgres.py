@@ -21,6 +21,7 @@ from bot.storage import Status, migrate, open_database, schedules
 from bot.storage import games as game_rows
 from tests.bot import test_carnegie_sessions as carnegie
 from tests.bot.test_main import PASSWORD, shows_part_of
+from tests.bot.test_sessions import BOB
 from tests.conftest import RACE_MODULES
 from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
@@ -39,7 +40,7 @@ async def _fill(path: Path) -> dict[str, int]:
     sessions = Sessions(database)
     rng = random.Random(23)
     try:
-        table = await carnegie._carnegie(sessions, carnegie.BOB)
+        table = await carnegie._carnegie(sessions, BOB)
         seat = await carnegie._play_until(sessions, table.id, "setup_moves")
         user, _ = await carnegie._move(sessions, table.id, seat)
         await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
@@ -94,7 +95,7 @@ async def _plays_on(url: str) -> None:
             running = await conn.fetchone(
                 "SELECT MIN(id) FROM games WHERE status = 'active' AND game = 'race'"
             )
-        assert tuple(rows[0]) == (GAMES, GAMES)
+        assert (rows[0][0], rows[0][1]) == (GAMES, GAMES)
         assert undos is not None and undos[0] > 0 and posts is not None and posts[0] > 0
         assert running is not None
         game_id = int(running[0])

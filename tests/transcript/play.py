@@ -30,7 +30,7 @@ from bot.service.line_choices import line_choices, parse_group, parse_option, ro
 from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT
-from tests.fakediscord import Message
+from tests.fakediscord import InteractionOutcome, Message
 from tests.fakediscord.harness import ClientHandle, start_client
 from tests.transcript.journal import JournalFake
 from tests.transcript.write import Tally, markdown
@@ -131,19 +131,21 @@ class Table:
         self.chosen_at: tuple[tuple[int, int], str] = ((-1, -1), "")  # the AI's move at (version, seat)
 
     # -- acting ----------------------------------------------------------------------------------
-    async def type_command(self, user: str, command: str, **options: Any) -> Any:
+    async def type_command(self, user: str, command: str, **options: Any) -> InteractionOutcome:
         shown = " ".join(f"{k}:{v}" for k, v in options.items())
         self.fake.note(user, f"types `/{command}{' ' + shown if shown else ''}`")
         return await self.fake.slash(user, CHANNEL, command, timeout=WAIT, **options)
 
-    async def click(self, user: str, message: Message, custom_id: str, label: str) -> Any:
+    async def click(self, user: str, message: Message, custom_id: str, label: str) -> InteractionOutcome:
         self.fake.note(user, f'clicks "{self.fake.plain(label)}"')
         self.tally.clicks[user] += 1
         if self.stretch is not None:
             self.stretch.append(self.kind)
         return await self.fake.click(user, message, custom_id, timeout=WAIT)
 
-    async def pick(self, user: str, message: Message, menu: dict[str, Any], value: str, label: str) -> Any:
+    async def pick(
+        self, user: str, message: Message, menu: dict[str, Any], value: str, label: str
+    ) -> InteractionOutcome:
         placeholder = menu.get("placeholder") or "the menu"
         self.fake.note(user, f'picks "{self.fake.plain(label)}" in the menu "{self.fake.plain(placeholder)}"')
         self.tally.clicks[user] += 1
@@ -380,11 +382,11 @@ class Table:
             groups: list[tuple[int, dict[str, Any]]] = []
             for option in menu.get("options") or []:
                 value = str(option.get("value", ""))
-                index = parse_option(value)
+                listed_at = parse_option(value)
                 if (
-                    index is not None
-                    and index < len(row.choices)
-                    and row.choices[index][1].notation == notation
+                    listed_at is not None
+                    and listed_at < len(row.choices)
+                    and row.choices[listed_at][1].notation == notation
                 ):
                     return menu["custom_id"], str(option.get("label", "")), value
                 step = parse_group(value)
@@ -468,11 +470,11 @@ class Table:
                     back = button
                 elif target[: len(step)] == step and button["custom_id"] not in opened:
                     forward.append((len(step), button))
-            button = max(forward, key=lambda pair: pair[0])[1] if forward else back
-            if button is None:
+            level = max(forward, key=lambda pair: pair[0])[1] if forward else back
+            if level is None:
                 break
-            opened.add(button["custom_id"])
-            panel = await self.click_group(user, panel, button)
+            opened.add(level["custom_id"])
+            panel = await self.click_group(user, panel, level)
         return panel
 
     async def click_group(self, user: str, panel: Message, button: dict[str, Any]) -> Message:
@@ -505,7 +507,7 @@ class Table:
                 found.add(value)
         return found
 
-    async def press(self, user: str, panel: Message, index: int, choice: Any) -> Any:
+    async def press(self, user: str, panel: Message, index: int, choice: Any) -> InteractionOutcome:
         """The button or menu option whose custom_id (or value) carries the choice."""
         for button in panel.buttons():
             parts = ID_PART.match(str(button.get("custom_id", "")))

@@ -199,7 +199,12 @@ async def test_a_discord_game_is_neither_shown_nor_changed_by_the_local_table(
     assert token
     response = await page.request.get(f"{address}/play/{lobby.id}")
     assert response.status == 404
-    form = {"token": token, "seat": "0", "version": str(started.table.version), "index": "0"}
+    form: dict[str, str | float | bool] = {
+        "token": token,
+        "seat": "0",
+        "version": str(started.table.version),
+        "index": "0",
+    }
     response = await page.request.post(f"{address}/play/{lobby.id}/act", form=form)
     assert response.status == 404
     after = await sessions.reading.status(lobby.id)
@@ -288,7 +293,12 @@ async def test_a_refused_move_answers_with_the_tables_address(
     token = await page.locator('.panel input[name="token"]').first.get_attribute("value")
     before = (await sessions.reading.status(game_id)).table.version
     # a form of an older version: the move is refused and nothing changes
-    form = {"token": token or "", "version": str(before + 5), "seat": "0", "index": "0"}
+    form: dict[str, str | float | bool] = {
+        "token": token or "",
+        "version": str(before + 5),
+        "seat": "0",
+        "index": "0",
+    }
     response = await page.request.post(f"{address}/play/{game_id}/act?seat=0", form=form, max_redirects=0)
     assert response.status == 303
     where = response.headers["location"]

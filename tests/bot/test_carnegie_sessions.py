@@ -396,9 +396,9 @@ async def test_choices_are_labelled_when_a_panel_reads_them(
     described: list[object] = []
     describe = GAME.describe_action
 
-    def counted(state: object, seat: int, action: object) -> str:
+    def counted(state: CarnegieState, seat: int, action: Action) -> str:
         described.append(action)
-        return describe(state, seat, action)  # type: ignore[arg-type]
+        return describe(state, seat, action)
 
     monkeypatch.setattr(GAME, "describe_action", counted)
     status = await sessions.reading.status(table.id)

@@ -163,7 +163,7 @@ async def test_translations_follow_the_rules_of_what_they_translate(
     fake_discord: FakeDiscord, client: tuple[ClientHandle, list[str]]
 ) -> None:
     handle, _ = client
-    command = {
+    command: dict[str, Any] = {
         "name": "game",
         "description": "play",
         "type": 1,
@@ -195,7 +195,7 @@ async def test_translations_follow_the_rules_of_what_they_translate(
     fake_discord.allow_problems()
     # Uncased scripts and lower-case Cyrillic are valid names.
     command["name_localizations"] = {"uk": "гра", "hi": "खेल"}
-    command["options"][0] = {"name": "kind", "description": "which", "type": 3}  # type: ignore[index]
+    command["options"][0] = {"name": "kind", "description": "which", "type": 3}
     await handle.client.http.bulk_upsert_guild_commands(
         fake_discord.application_id, fake_discord.guild.id, [command]
     )
@@ -236,7 +236,8 @@ async def test_a_deferred_answer_may_carry_the_ephemeral_flag_only(
         "the proper defer and its followup",
     )
     assert seen == ["flags-refused:400:50035"]
-    assert [a.status for a in record.attempts] == [400, 200] and record.original.ephemeral  # type: ignore[union-attr]
+    assert record.original is not None
+    assert [a.status for a in record.attempts] == [400, 200] and record.original.ephemeral
     assert any("only EPHEMERAL (64)" in p for p in fake.allow_problems())
 
 

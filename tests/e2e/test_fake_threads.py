@@ -9,6 +9,7 @@ import asyncio
 
 import discord
 import pytest
+from discord.types.threads import ThreadArchiveDuration
 
 from tests.e2e import test_fake_selfcheck
 from tests.e2e.test_fake_selfcheck import Seen
@@ -23,12 +24,12 @@ THREAD_ROUTE = "PATCH /channels/{channel_id}"
 
 
 async def _thread(
-    handle: ClientHandle, fake: FakeDiscord, minutes: int = 60
+    handle: ClientHandle, fake: FakeDiscord, minutes: ThreadArchiveDuration = 60
 ) -> tuple[discord.Thread, Channel]:
     channel = handle.client.get_channel(fake.games.id)
     assert isinstance(channel, discord.TextChannel)
     starter = await channel.send("a game")
-    thread = await starter.create_thread(name="game", auto_archive_duration=minutes)  # type: ignore[arg-type]
+    thread = await starter.create_thread(name="game", auto_archive_duration=minutes)
     return thread, fake.channels[thread.id]
 
 

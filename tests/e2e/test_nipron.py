@@ -148,7 +148,8 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     line = await next_turn_line(fake, 0)
     sessions = sessions_of(first)
     status = await sessions.reading.status_in_channel(fake.games.id)
-    seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
+    assert status.progress is not None
+    seat = status.progress.decision.seats[0]
     user = "alice" if status.table.user_at(seat) == fake.users["alice"].id else "bob"
     panel = await acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
     await first.stop()

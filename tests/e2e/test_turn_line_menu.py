@@ -153,7 +153,8 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
     else:
         raise AssertionError("no second menu came up")
     status = await sessions.reading.status(game_id)
-    seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
+    assert status.progress is not None
+    seat = status.progress.decision.seats[0]
     line = turn_line(fake)
     assert line is not None
     menu = line_menu(line)

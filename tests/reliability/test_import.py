@@ -334,6 +334,7 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
             if write:
                 held.append(time.perf_counter() - started)
 
+    # This one database's transactions, timed (and put back below): mypy refuses a method assigned on purpose.
     sessions.store.db.transaction = timed  # type: ignore[method-assign]
     started = time.perf_counter()
     copy = await import_or_refuse(sessions, allowed, 501)

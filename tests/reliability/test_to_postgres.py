@@ -25,6 +25,7 @@ from tests.bot.test_sessions import BOB
 from tests.conftest import RACE_MODULES
 from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
+from tests.race_game import RaceState
 
 GAMES = 50
 HOST, GUEST = 1 << 40, 2 << 40
@@ -54,7 +55,9 @@ async def _fill(path: Path) -> dict[str, int]:
             for _ in range(moves):
                 if status.table.game.status is not Status.ACTIVE:
                     break
-                seat = (await sessions.reading.load(table.id)).turn  # type: ignore[attr-defined]
+                race = await sessions.reading.load(table.id)
+                assert isinstance(race, RaceState)
+                seat = race.turn
                 user = (HOST, GUEST)[seat]
                 await sessions.play.act(
                     table.id, user, rng.choice(MOVES), expected_version=None, interaction_id=None
@@ -99,7 +102,9 @@ async def _plays_on(url: str) -> None:
         assert undos is not None and undos[0] > 0 and posts is not None and posts[0] > 0
         assert running is not None
         game_id = int(running[0])
-        seat = (await sessions.reading.load(game_id)).turn  # type: ignore[attr-defined]
+        race = await sessions.reading.load(game_id)
+        assert isinstance(race, RaceState)
+        seat = race.turn
         result = await sessions.play.act(
             game_id, (HOST, GUEST)[seat], "step 1", expected_version=None, interaction_id=5
         )

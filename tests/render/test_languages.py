@@ -97,6 +97,7 @@ def _record_fits(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, floa
             drawn.append((s, size, bold))
             text(x, y, s, size, fill, bold, anchor, stroke)
 
+        # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]
         try:
             fit_text(self, x, y, s, max_width, size, *a, **k)

@@ -68,8 +68,8 @@ def test_english_text_of_an_amount_is_the_boxs() -> None:
 def test_a_stored_event_says_its_amount_in_the_readers_language() -> None:
     text = msg("{who} built a factory for {cost}", who="alice", cost=money(6000, "¥"))
     (event,) = loads(dumps([Event(kind="invest", text=text, seat=0)]))
-    assert isinstance(event.text, str) and event.text == "alice built a factory for ¥6,000"
-    stored = event.text.args["cost"]  # type: ignore[attr-defined]
+    assert isinstance(event.text, Msg) and event.text == "alice built a factory for ¥6,000"
+    stored = event.text.args["cost"]
     assert isinstance(stored, Amount) and say(stored, "ca") == f"6.000{NBSP}¥"
 
 
@@ -125,6 +125,7 @@ def _record_fitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int]
             sizes.append(size)
             text(x, y, s, size, fill, bold, anchor, stroke)
 
+        # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]
         try:
             fit_text(self, x, y, s, *a, **k)
@@ -172,6 +173,7 @@ def test_a_long_label_is_set_on_two_lines_at_a_readable_size() -> None:
         drawn.append((s, size))
         real(x, y, s, size, fill, bold, anchor, stroke)
 
+    # This one canvas's text, recorded: mypy refuses a method assigned on purpose.
     c.text = capture  # type: ignore[method-assign]
     c.fit_text(100, 100, label, 120, 15, min_size=9)
     assert len(drawn) == 1 and drawn[0][1] < BOARD_FLOOR

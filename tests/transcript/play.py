@@ -111,9 +111,12 @@ class Table:
         """``language``: the game's, given to ``/game new`` (None: the server's); ``chosen``: the language
         each of these players sets with ``/boardroom me`` before the game (the others read their
         Discord locale's)."""
+        from bot.on_discord.client import BoardroomBot
+
+        assert isinstance(handle.client, BoardroomBot)
         self.fake = fake
-        self.sessions = handle.client.sessions  # type: ignore[attr-defined]
-        self.announcer = handle.client.announcer  # type: ignore[attr-defined]
+        self.sessions = handle.client.sessions
+        self.announcer = handle.client.announcer
         self.game = plugins.game(game)
         self.game_name = game
         self.players = players
@@ -217,6 +220,7 @@ class Table:
             found[:] = [status]
             if status.table.game.status is not Status.ACTIVE:
                 return True
+            assert status.progress is not None  # an active game has its decision
             line = self.turn_line()
             game = status.table.game
             humans = [s for s in status.progress.decision.seats if s not in status.table.ai_seats]
@@ -343,7 +347,10 @@ class Table:
         if after.table.version == version:
             refusal = " / ".join(m.content for m in outcome.replies)
             raise AssertionError(f"{user}'s click on the turn line was refused: {refusal}")
-        if after.table.game.status is not Status.ACTIVE or seat not in after.progress.decision.seats:
+        if after.table.game.status is not Status.ACTIVE:
+            return None
+        assert after.progress is not None  # an active game has its decision
+        if seat not in after.progress.decision.seats:
             return None
         await self.fake.wait_until(lambda: outcome.replies, WAIT, "the rest of the turn on a panel")
         panel = outcome.replies[0]
@@ -410,6 +417,7 @@ class Table:
                 return True
             if self.past_the_end(status):
                 return False
+            assert status.progress is not None  # an active game has its decision
             if seat not in status.progress.decision.seats:
                 return True
             if status.table.game.prompt_message_id != line_id:
@@ -540,14 +548,17 @@ async def played(
     """Play one game with a fresh bot at ``fake`` (started, its journal empty); see ``Table`` for
     ``language`` and ``chosen``. Raises if the bot crashed or the fake saw something Discord refuses."""
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+        from bot.on_discord.client import BoardroomBot
+
         handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
         try:
-            handle.client.sessions.store.new_seed = lambda: seed  # type: ignore[attr-defined]
+            assert isinstance(handle.client, BoardroomBot)
+            handle.client.sessions.store.new_seed = lambda: seed
             table = Table(fake, handle, game, names, seed, max_rounds, language=language, chosen=chosen)
             await table.open()
             await table.play()
             # Summaries' pictures are edited onto them after the text: every one reaches its post.
-            await asyncio.wait_for(handle.client.announcer.pictures_after.drawn(), 120)  # type: ignore[attr-defined]
+            await asyncio.wait_for(handle.client.announcer.pictures_after.drawn(), 120)
             await fake.wait_idle(WAIT)
         finally:
             await handle.stop()

@@ -81,9 +81,9 @@ async def shots(page: Page, name: str) -> None:
     await expect(board).to_have_js_property("complete", True, timeout=PICTURE_PATIENCE * 1000)
     assert await board.evaluate("img => img.naturalWidth") > 300
     for size, label in ((PHONE, "phone"), (LAPTOP, "laptop")):
-        await page.set_viewport_size(size)  # type: ignore[arg-type]
+        await page.set_viewport_size(size)
         await page.screenshot(path=str(OUT / f"{name}-{label}.png"))
-    await page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+    await page.set_viewport_size(LAPTOP)
 
 
 async def finished_locally(sessions: Sessions, game_id: int) -> None:
@@ -121,7 +121,7 @@ async def test_a_hot_seat_nipron_game_for_two_is_played_to_the_end(
     table: tuple[str, Sessions], page: Page
 ) -> None:
     address, sessions = table
-    await page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await page.set_viewport_size(PHONE)
     seats = {"name0": "Ana", "seat1": "person", "name1": "Bo"}
     game_id = await set_up(page, address, "nipron", seats, shot="local-setup-phone")
     await expect(page.locator(".panel")).to_contain_text("Ana")

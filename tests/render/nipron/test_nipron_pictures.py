@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from engine.core.game import Decision
+from render.common.palette import INK, RGB
 from render.common.pictures import Pictures, PictureSpec, board_picture, seat_picture, summary_picture
 from render.nipron import PICTURES, NipronPictures, render_board, render_player
 from render.nipron.board.layout import W, height
@@ -141,9 +142,19 @@ def test_text_is_large_enough_to_read_on_a_phone(
     drawn: list[tuple[int, str]] = []
     real_text = canvas.Canvas.text
 
-    def spy(self: canvas.Canvas, x: float, y: float, s: str, size: int, *args: object, **kw: object) -> None:
+    def spy(
+        self: canvas.Canvas,
+        x: float,
+        y: float,
+        s: str,
+        size: int,
+        fill: RGB = INK,
+        bold: bool = False,
+        anchor: str = "la",
+        stroke: RGB | None = None,
+    ) -> None:
         drawn.append((size, s))
-        real_text(self, x, y, s, size, *args, **kw)  # type: ignore[arg-type]
+        real_text(self, x, y, s, size, fill, bold, anchor, stroke)
 
     monkeypatch.setattr(canvas.Canvas, "text", spy)
     from render.nipron import board, player_board

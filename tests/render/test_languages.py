@@ -85,17 +85,10 @@ def _record_fits(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, floa
         text = self.text
 
         def capture(
-            x: float,
-            y: float,
-            s: str,
-            size: int,
-            fill: RGB = INK,
-            bold: bool = False,
-            anchor: str = "la",
-            stroke: RGB | None = None,
+            x: float, y: float, s: str, size: int, fill: RGB = INK, bold: bool = False, *b: Any, **kw: Any
         ) -> None:
             drawn.append((s, size, bold))
-            text(x, y, s, size, fill, bold, anchor, stroke)
+            text(x, y, s, size, fill, bold, *b, **kw)
 
         # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]

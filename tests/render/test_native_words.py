@@ -19,7 +19,6 @@ from render.common.alike import said_alike
 from render.common.canvas import Canvas
 from render.common.language import LANGUAGES, say, speaking, t
 from render.common.numbers import NBSP, written
-from render.common.palette import INK, RGB
 from render.nipron import phone_image as nipron_phone_image
 from render.nipron.board import clear_caches as clear_nipron_board
 from render.nipron.initials import worker_initial, worker_legend
@@ -112,18 +111,9 @@ def _record_fitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int]
         sizes: list[int] = []
         text = self.text
 
-        def capture(
-            x: float,
-            y: float,
-            s: str,
-            size: int,
-            fill: RGB = INK,
-            bold: bool = False,
-            anchor: str = "la",
-            stroke: RGB | None = None,
-        ) -> None:
+        def capture(x: float, y: float, s: str, size: int, *b: Any, **kw: Any) -> None:
             sizes.append(size)
-            text(x, y, s, size, fill, bold, anchor, stroke)
+            text(x, y, s, size, *b, **kw)
 
         # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]
@@ -160,18 +150,9 @@ def test_a_long_label_is_set_on_two_lines_at_a_readable_size() -> None:
     drawn: list[tuple[str, int]] = []
     real = c.text
 
-    def capture(
-        x: float,
-        y: float,
-        s: str,
-        size: int,
-        fill: RGB = INK,
-        bold: bool = False,
-        anchor: str = "la",
-        stroke: RGB | None = None,
-    ) -> None:
+    def capture(x: float, y: float, s: str, size: int, *a: Any, **k: Any) -> None:
         drawn.append((s, size))
-        real(x, y, s, size, fill, bold, anchor, stroke)
+        real(x, y, s, size, *a, **k)
 
     # This one canvas's text, recorded: mypy refuses a method assigned on purpose.
     c.text = capture  # type: ignore[method-assign]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import inspect
 import io
 import json
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from engine.core.game import Decision
-from render.common.palette import INK, RGB
 from render.common.pictures import Pictures, PictureSpec, board_picture, seat_picture, summary_picture
 from render.nipron import PICTURES, NipronPictures, render_board, render_player
 from render.nipron.board.layout import W, height
@@ -142,19 +142,9 @@ def test_text_is_large_enough_to_read_on_a_phone(
     drawn: list[tuple[int, str]] = []
     real_text = canvas.Canvas.text
 
-    def spy(
-        self: canvas.Canvas,
-        x: float,
-        y: float,
-        s: str,
-        size: int,
-        fill: RGB = INK,
-        bold: bool = False,
-        anchor: str = "la",
-        stroke: RGB | None = None,
-    ) -> None:
+    def spy(self: canvas.Canvas, x: float, y: float, s: str, size: int, *args: Any, **kw: Any) -> None:
         drawn.append((size, s))
-        real_text(self, x, y, s, size, fill, bold, anchor, stroke)
+        real_text(self, x, y, s, size, *args, **kw)
 
     monkeypatch.setattr(canvas.Canvas, "text", spy)
     from render.nipron import board, player_board

@@ -18,13 +18,19 @@ class Finished:
     moves: tuple[tuple[int, str], ...]
 
 
+def _rules(name: str) -> Game[Any, Any]:
+    if name == "carnegie":
+        from engine.carnegie import GAME as CARNEGIE
+
+        return CARNEGIE
+    from engine.nipron import GAME as NIPRON
+
+    return NIPRON
+
+
 @lru_cache(maxsize=8)
 def finished(name: str, players: int, seed: int) -> Finished:
-    if name == "carnegie":
-        from engine.carnegie import GAME
-    else:
-        from engine.nipron import GAME
-    game: Game[Any, Any] = GAME
+    game = _rules(name)
     state = game.new_game(players, seed, None)
     state, log = play(game, state, [RandomPlayer(seed * 10 + seat) for seat in range(players)])
     assert game.pending(state).finished

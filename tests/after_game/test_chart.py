@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from engine.core import CHECKPOINT
-from render.common import chart
+from render.common import chart, palette
 from tests.after_game import chart_golden
 from tests.after_game.games import finished
 from tests.render.font_sizes import record_font_sizes
@@ -57,5 +57,5 @@ def test_the_points_are_the_game_s_scores_at_its_checkpoints(name: str, players:
 def test_a_rival_without_a_seat_is_drawn_apart_from_the_seats() -> None:
     checkpoints, final = chart_golden.scores("carnegie", 1)
     series = chart.series_of(checkpoints, final, ["Olena"])
-    assert [s.style for s in series] == [chart.player_style(0), chart.NEUTRAL_STYLE]
+    assert [s.style for s in series] == [palette.player_style(0), palette.NEUTRAL_STYLE]
     assert series[1].points[-1] == next(line.total for line in final.lines if line.seat is None)

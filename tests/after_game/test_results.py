@@ -37,10 +37,10 @@ async def _play(sessions: Sessions, players: list[int], takes: list[int], *, gui
     for take in takes:
         assert status.progress is not None
         seat = status.progress.decision.seats[0]
-        user = status.table.user_at(seat)
-        assert user is not None
+        mover = status.table.user_at(seat)
+        assert mover is not None
         result = await sessions.play.act(
-            table.id, user, f"take {take}", expected_version=None, interaction_id=next(clicks)
+            table.id, mover, f"take {take}", expected_version=None, interaction_id=next(clicks)
         )
         status = await sessions.reading.status(result.table.id)
     return table.id

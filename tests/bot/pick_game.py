@@ -48,8 +48,12 @@ GUIDE = Guide(
 )
 
 
+def _nothing_picked() -> list[str | None]:
+    return [None, None]
+
+
 class PickState(GameState):
-    picked: list[str | None] = Field(default_factory=lambda: [None, None])
+    picked: list[str | None] = Field(default_factory=_nothing_picked)
 
 
 class PickView(BaseModel):

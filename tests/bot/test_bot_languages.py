@@ -13,6 +13,7 @@ from bot.service import said_events
 from bot.service.narrate import summary_parts
 from bot.service.refusals import AlreadySeated
 from bot.service.sessions import Sessions
+from bot.service.tables import Progress, Table
 from bot.service.words import duration, listing, times
 from engine.core import Event, ScoreLine, ScoreSheet
 from engine.core.words import Amount, Msg, msg
@@ -22,7 +23,7 @@ GUILD, CHANNEL = 1, 10
 HOST, BOB = 100, 200
 
 
-async def _carnegie(sessions: Sessions) -> tuple[object, object]:
+async def _carnegie(sessions: Sessions) -> tuple[Table, Progress | None]:
     table = await sessions.lobby.create_game(
         guild_id=GUILD, channel_id=CHANNEL, game_name="carnegie", host_id=HOST, host_name="Ana"
     )
@@ -34,10 +35,10 @@ async def _carnegie(sessions: Sessions) -> tuple[object, object]:
 async def test_a_turn_line_is_said_in_ukrainian_and_unchanged_in_english(sessions: Sessions) -> None:
     table, progress = await _carnegie(sessions)
     assert progress is not None
-    seats = progress.decision.seats  # type: ignore[attr-defined]
-    english = text.turn_line(table, progress, seats)  # type: ignore[arg-type]
+    seats = progress.decision.seats
+    english = text.turn_line(table, progress, seats)
     with speaking("uk"):
-        ukrainian = text.turn_line(table, progress, seats)  # type: ignore[arg-type]
+        ukrainian = text.turn_line(table, progress, seats)
     assert (" — your turn: " in english) or (" — your turns (at the same time): " in english)
     assert (" — ваш хід: " in ukrainian) or (" — ваші ходи (одночасно): " in ukrainian)
     assert "your turn" not in ukrainian
@@ -111,7 +112,7 @@ def test_stored_events_keep_their_keys() -> None:
     )
     (back,) = said_events.loads(said_events.dumps([told]))
     assert isinstance(back.text, Msg) and back.text.key == "{who} builds {what}"
-    assert back.text == told.text and back.data["fold"]["item"].key == "Sales"  # type: ignore[union-attr]
+    assert back.text == told.text and back.data["fold"]["item"].key == "Sales"
     assert back.data["n"] == 3 and back.data["fold"]["one"] == "plain"
     (old,) = said_events.loads('[{"kind": "x", "text": "{p0} built it.", "data": {}}]')
     assert old.text == "{p0} built it." and not isinstance(old.text, Msg)
@@ -152,7 +153,9 @@ def test_stored_sentences_leave_out_their_defaults_and_read_back_whole() -> None
     events = [e for p in played for e in p.events]
     assert len(events) > 100
     said = [e for e in events if isinstance(e.text, Msg)]
-    assert any(isinstance(v, Msg) and v.unit for e in said for v in e.text.args.values())
+    assert any(
+        isinstance(v, Msg) and v.unit for e in said if isinstance(e.text, Msg) for v in e.text.args.values()
+    )
     stored = said_events.dumps(events)
     assert '"many": null' not in stored and '"limit": null' not in stored
     assert _fields([e.text for e in said_events.loads(stored)]) == _fields([e.text for e in events])

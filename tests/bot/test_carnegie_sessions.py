@@ -15,6 +15,8 @@ from bot.service.tables import Table
 from bot.storage import IntegrityError, Status
 from bot.storage import actions as action_log
 from engine.carnegie import GAME
+from engine.carnegie.actions import Action
+from engine.carnegie.state import CarnegieState
 from engine.core import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleState
 from tests.bot.conftest import play_bots
 from tests.bot.test_sessions import BOB, CAROL, CHANNEL, GUILD, HOST, _fingerprint, _refused
@@ -290,6 +292,7 @@ async def test_a_table_of_ai_seats_plays_to_the_end(sessions: Sessions) -> None:
     assert result.progress.decision.finished and result.table.game.status is Status.FINISHED
     state = await sessions.reading.replay(table.id)
     assert state == await sessions.reading.load(table.id)
+    assert isinstance(state, CarnegieState)
     sheet = GAME.score(state)
     assert result.progress.score == sheet and sheet.final
 
@@ -376,9 +379,10 @@ async def test_a_step_leaving_only_done_takes_done_with_it(sessions: Sessions) -
     assert (rows[-1].seat, rows[-1].notation, rows[-1].interaction_id) == (seat, "done", None)
     with pytest.raises(IllegalAction, match=NOTHING_TO_UNDO):
         await sessions.play.undo(table.id, user, expected_version=None, interaction_id=next(interaction_ids))
-    assert GAME.dump_state(await sessions.reading.replay(table.id)) == GAME.dump_state(
-        await sessions.reading.load(table.id)
-    )
+    replayed = await sessions.reading.replay(table.id)
+    stored = await sessions.reading.load(table.id)
+    assert isinstance(replayed, CarnegieState) and isinstance(stored, CarnegieState)
+    assert GAME.dump_state(replayed) == GAME.dump_state(stored)
 
 
 async def test_choices_are_labelled_when_a_panel_reads_them(
@@ -392,9 +396,9 @@ async def test_choices_are_labelled_when_a_panel_reads_them(
     described: list[object] = []
     describe = GAME.describe_action
 
-    def counted(state: object, seat: int, action: object) -> str:
+    def counted(state: CarnegieState, seat: int, action: Action) -> str:
         described.append(action)
-        return describe(state, seat, action)  # type: ignore[arg-type]
+        return describe(state, seat, action)
 
     monkeypatch.setattr(GAME, "describe_action", counted)
     status = await sessions.reading.status(table.id)
@@ -438,9 +442,9 @@ async def test_a_click_on_what_the_last_move_offered_is_not_listed_again(
     listed: list[int] = []
     legal_actions = GAME.legal_actions
 
-    def counted(state: object, who: int) -> list[object]:
+    def counted(state: CarnegieState, who: int) -> list[Action]:
         listed.append(who)
-        return legal_actions(state, who)  # type: ignore[arg-type]
+        return legal_actions(state, who)
 
     monkeypatch.setattr(GAME, "legal_actions", counted)
     before = await sessions.reading.status(table.id)

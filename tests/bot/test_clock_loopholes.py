@@ -288,7 +288,7 @@ async def test_one_reminder_that_cannot_be_delivered_does_not_drop_the_others(ta
 
     async def deliver(due: Due, nonce: str) -> None:
         if due.table.id == refused:
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")  # type: ignore[arg-type]
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")
         delivered.append(due)
 
     table.clock.advance(4 * HOUR)

@@ -96,7 +96,7 @@ def test_game_modules_name_rules_and_pictures_modules() -> None:
 async def test_the_command_tree_respects_discords_limits(tmp_path: Path) -> None:
     from bot.on_discord.client import BoardroomBot
 
-    bot = BoardroomBot(Settings(_env_file=None, database_path=tmp_path / "db.sqlite3", game_modules=[]))  # type: ignore[call-arg]
+    bot = BoardroomBot(Settings(_env_file=None, database_path=tmp_path / "db.sqlite3", game_modules=[]))
     async with bot:
         await bot.setup_hook()  # no guild and no global sync: nothing leaves the process
         commands = bot.tree.get_commands()
@@ -116,24 +116,24 @@ def test_database_url_and_shards_are_checked(monkeypatch: pytest.MonkeyPatch, tm
     """DATABASE_URL must be PostgreSQL's; SHARD_IDS take lists and ranges below SHARD_COUNT; a guild
     belongs to shard (guild_id >> 22) % SHARD_COUNT, as Discord routes it."""
     monkeypatch.chdir(tmp_path)
-    plain = Settings(_env_file=None)  # type: ignore[call-arg]
+    plain = Settings(_env_file=None)
     assert plain.database == plain.database_path and plain.owns_guild(12345 << 22)
     with pytest.raises(ValidationError, match="postgresql://"):
-        Settings(_env_file=None, database_url="mysql://x/y")  # type: ignore[call-arg]
+        Settings(_env_file=None, database_url="mysql://x/y")
     url = "postgresql://bot@db.example/boardroom"
-    assert Settings(_env_file=None, database_url=url).database == url  # type: ignore[call-arg]
+    assert Settings(_env_file=None, database_url=url).database == url
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "0, 2-3")
-    sharded = Settings(_env_file=None)  # type: ignore[call-arg]
+    sharded = Settings(_env_file=None)
     assert sharded.shard_ids == [0, 2, 3]
     assert [sharded.owns_guild(n << 22 | 77) for n in range(8)] == [True, False, True, True] * 2
     monkeypatch.setenv("SHARD_IDS", "4")
     with pytest.raises(ValidationError, match="SHARD_IDS are 0 to 3"):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Settings(_env_file=None)
     monkeypatch.delenv("SHARD_COUNT")
     monkeypatch.setenv("SHARD_IDS", "1")
     with pytest.raises(ValidationError, match="SHARD_IDS needs SHARD_COUNT"):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Settings(_env_file=None)
 
 
 def test_shard_processes_split_the_bots_request_budget(
@@ -143,7 +143,7 @@ def test_shard_processes_split_the_bots_request_budget(
     four shards starts at most half of REQUEST_RATE; one process without sharding, all of it."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("REQUEST_RATE", "40")
-    assert Settings(_env_file=None).process_rate == 40  # type: ignore[call-arg]
+    assert Settings(_env_file=None).process_rate == 40
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "1-2")
-    assert Settings(_env_file=None).process_rate == 20  # type: ignore[call-arg]
+    assert Settings(_env_file=None).process_rate == 20

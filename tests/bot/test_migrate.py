@@ -8,8 +8,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import connect
-from bot.storage.migrate import MIGRATIONS_DIR, MigrationError, discover, migrate
+from bot.storage import MigrationError, connect
+from bot.storage.migrate import MIGRATIONS_DIR, discover, migrate
 from bot.storage.sqlite import SqliteDatabase, split_statements
 
 
@@ -80,7 +80,8 @@ async def test_a_failing_migration_leaves_no_trace(
     assert "half" not in await _tables(conn)
     assert await _records(conn) == [(1, "ok")]
     async with conn.execute("SELECT COUNT(*) FROM a") as cur:
-        assert (await cur.fetchone())[0] == 0  # type: ignore[index]
+        counted = await cur.fetchone()
+        assert counted is not None and counted[0] == 0
     assert not conn.in_transaction
     # Fixing the file lets it apply (it was never recorded, so no checksum binds it).
     (mdir / "0002_broken.sql").write_text("CREATE TABLE half (id INTEGER);")

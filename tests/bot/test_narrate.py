@@ -188,7 +188,7 @@ def test_a_carnegie_round_with_human_resources_names_the_moves() -> None:
     state = game.new_game(2, 5, {"tab_sides": "random"})
     ais = [game.ai(5 + seat, "easy") for seat in range(2)]
     stretch: list[Event] = []
-    told = []
+    told: list[str] = []
     while not game.pending(state).finished and len(told) < 20:
         state, played = play(game, state, ais, max_actions=1, strict=False)
         for event in (e for move in played for e in move.events):

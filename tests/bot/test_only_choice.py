@@ -28,7 +28,9 @@ async def _nipron(sessions: Sessions) -> Table:
 async def test_a_worker_with_one_legal_action_takes_it_with_the_worker(sessions: Sessions) -> None:
     table = await _nipron(sessions)
     game = plugins.game("nipron")
-    users = {0: table.user_at(0), 1: table.user_at(1)}
+    first, second = table.user_at(0), table.user_at(1)
+    assert first is not None and second is not None
+    users = {0: first, 1: second}
     forced = asked = 0
     for _ in range(300):
         status = await sessions.reading.status(table.id)

@@ -91,8 +91,12 @@ async def test_failures_back_off_30s_2min_10min_1h_then_give_up(
     for delay in (30, 120, 600, 3600):
         assert await _pending(db) == [(now + timedelta(seconds=delay)).isoformat()]
         now += timedelta(seconds=delay)
+
+        def clock(at: datetime = now) -> datetime:
+            return at
+
         with caplog.at_level(logging.ERROR, logger="bot.on_discord.post_retry"):
-            assert await post_retry.run_due(db, send, clock=lambda at=now: at) == 0
+            assert await post_retry.run_due(db, send, clock=clock) == 0
     assert send.attempts == 4
     assert await _pending(db) == []
     assert any(r.levelno == logging.ERROR and "gave up" in r.getMessage() for r in caplog.records)

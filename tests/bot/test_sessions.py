@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from bot.service.refusals import (
     TableFull,
 )
 from bot.service.sessions import Sessions
-from bot.service.tables import Table
+from bot.service.tables import ActResult, Table
 from bot.storage import Database, Status, migrate, open_database
 from bot.storage import actions as action_log
 from engine.core import (
@@ -70,11 +71,13 @@ async def _fingerprint(sessions: Sessions, game_id: int) -> tuple[object, ...]:
     )
 
 
-async def _refused(sessions: Sessions, game_id: int, error: type[EngineError], call: object) -> EngineError:
+async def _refused(
+    sessions: Sessions, game_id: int, error: type[EngineError], call: Awaitable[object]
+) -> EngineError:
     """The call raises ``error`` and leaves the game exactly as it was."""
     before = await _fingerprint(sessions, game_id)
     with pytest.raises(error) as caught:
-        await call  # type: ignore[misc]
+        await call
     assert await _fingerprint(sessions, game_id) == before
     assert caught.value.sentence
     return caught.value
@@ -203,7 +206,9 @@ async def test_every_refusal_of_an_action_changes_nothing(sessions: Sessions) ->
     table = (await sessions.lobby.start(lobby.id, HOST)).table
     v = table.version
 
-    def act(user: int, notation: str, *, version: int | None = v, seat: int | None = None) -> object:
+    def act(
+        user: int, notation: str, *, version: int | None = v, seat: int | None = None
+    ) -> Awaitable[ActResult]:
         return sessions.play.act(
             table.id,
             user,

@@ -30,7 +30,7 @@ LOCALES = (discord.Locale.ukrainian, discord.Locale.russian, discord.Locale.poli
 async def payloads() -> list[dict[str, Any]]:
     """The commands as the bot syncs them, translated."""
     plugins.load_all()
-    bot = BoardroomBot(Settings(_env_file=None))  # type: ignore[call-arg]
+    bot = BoardroomBot(Settings(_env_file=None))
     await bot.tree.set_translator(CatalogueTranslator())
     try:
         for cog in COGS:
@@ -48,7 +48,8 @@ def _named(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _names(item: dict[str, Any], locale: discord.Locale) -> str:
-    return item.get("name_localizations", {}).get(locale.value, item["name"])
+    name: str = item.get("name_localizations", {}).get(locale.value, item["name"])
+    return name
 
 
 def test_every_localized_name_is_a_valid_discord_name_and_none_collide(

@@ -16,6 +16,7 @@ from bot.service.limits import MAX_IMAGE_BYTES
 from bot.service.sessions import Sessions
 from bot.storage import Status
 from engine.carnegie import GAME
+from engine.carnegie.state import CarnegieState
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked
 from tests.fakediscord import PATIENCE, FakeDiscord, Message
 
@@ -197,7 +198,9 @@ async def check_finished_game(fake: FakeDiscord, handle: Any, players: list[str]
     game = GAME
     # The engine's own replay of the log gives the stored state, and its score is what was posted.
     replayed = await sessions.reading.replay(status.table.id)
-    assert game.dump_state(replayed) == game.dump_state(await sessions.reading.load(status.table.id))
+    stored = await sessions.reading.load(status.table.id)
+    assert isinstance(replayed, CarnegieState) and isinstance(stored, CarnegieState)
+    assert game.dump_state(replayed) == game.dump_state(stored)
     sheet = game.score(replayed)
     assert sheet.final
     public = [m for m in fake.channel_messages("games") if m.author.id == fake.bot.id]

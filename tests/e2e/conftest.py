@@ -69,7 +69,7 @@ async def start_bot(
         }
         values.update(overrides)
         # _env_file=None: a developer's .env must not leak into the tests.
-        settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
+        settings = Settings(_env_file=None, **values)
         # on_ready otherwise waits 2 s for more guilds after the last GUILD_CREATE.
         bot = BoardroomBot(settings, guild_ready_timeout=0.05, render_processes=render_processes)
         handle = await start_client(bot, fake_discord)

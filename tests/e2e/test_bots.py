@@ -48,7 +48,11 @@ async def test_one_person_and_a_bot_play_a_whole_game_and_a_hint_is_private(
 
     # Alice steps 2 at every turn; the bot (its seat never pinged) steps 1 in between.
     for number in range(5):
-        await fake.wait_until(lambda seen=number: len(turn_lines(fake)) > seen, 4 * PATIENCE, "alice's turn")
+
+        def more_lines(seen: int = number) -> bool:
+            return len(turn_lines(fake)) > seen
+
+        await fake.wait_until(more_lines, 4 * PATIENCE, "alice's turn")
         line = turn_lines(fake)[number]
         assert f"<@{fake.users['alice'].id}>" in line.content and "First bot" not in line.content
         await choose(fake, "alice", await open_panel(fake, "alice", line), "Step 2")

@@ -138,14 +138,17 @@ async def test_a_too_large_command_is_named_by_the_sync_failure(
     handle, _ = client
     assert isinstance(handle.client, QuickClient) and handle.client.tree is not None
     tree = handle.client.tree
-    choices = [
+    choices: list[app_commands.Choice[str | int | float]] = [
         app_commands.Choice(name=f"{k:02d}" + "n" * 98, value=f"{k:02d}" + "v" * 98) for k in range(25)
     ]
 
     async def pick(interaction: discord.Interaction, first: str, second: str) -> None:
         return None
 
-    command = app_commands.Command(name="huge", description="too many long choices", callback=pick)
+    # Any: the command is bound to no group or cog.
+    command: app_commands.Command[Any, [str, str], None] = app_commands.Command(
+        name="huge", description="too many long choices", callback=pick
+    )
     for name in ("first", "second"):
         command._params[name].choices = list(choices)
     tree.add_command(command, guild=discord.Object(fake_discord.guild.id))
@@ -160,7 +163,7 @@ async def test_translations_follow_the_rules_of_what_they_translate(
     fake_discord: FakeDiscord, client: tuple[ClientHandle, list[str]]
 ) -> None:
     handle, _ = client
-    command = {
+    command: dict[str, Any] = {
         "name": "game",
         "description": "play",
         "type": 1,
@@ -192,7 +195,7 @@ async def test_translations_follow_the_rules_of_what_they_translate(
     fake_discord.allow_problems()
     # Uncased scripts and lower-case Cyrillic are valid names.
     command["name_localizations"] = {"uk": "гра", "hi": "खेल"}
-    command["options"][0] = {"name": "kind", "description": "which", "type": 3}  # type: ignore[index]
+    command["options"][0] = {"name": "kind", "description": "which", "type": 3}
     await handle.client.http.bulk_upsert_guild_commands(
         fake_discord.application_id, fake_discord.guild.id, [command]
     )
@@ -233,7 +236,8 @@ async def test_a_deferred_answer_may_carry_the_ephemeral_flag_only(
         "the proper defer and its followup",
     )
     assert seen == ["flags-refused:400:50035"]
-    assert [a.status for a in record.attempts] == [400, 200] and record.original.ephemeral  # type: ignore[union-attr]
+    assert record.original is not None
+    assert [a.status for a in record.attempts] == [400, 200] and record.original.ephemeral
     assert any("only EPHEMERAL (64)" in p for p in fake.allow_problems())
 
 
@@ -270,7 +274,7 @@ async def test_an_edit_keeps_exactly_the_attachments_it_lists(
     route = discord.http.Route(
         "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel.id, message_id=sent.id
     )
-    form = [
+    form: list[dict[str, Any]] = [
         {"name": "payload_json", "value": json.dumps({"attachments": []})},
         {"name": "files[0]", "value": b"d", "filename": "d.txt", "content_type": "application/octet-stream"},
     ]
@@ -316,10 +320,9 @@ async def test_allowed_mentions_are_checked_and_decide_who_is_pinged(
         'In allowed_mentions: parse:["users"] and users: [ids...] are mutually exclusive.'
         in refused.value.text
     )
-    assert (
-        refused.value._errors["allowed_mentions"]["_errors"][0]["code"]
-        == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
-    )
+    errors = refused.value._errors
+    assert errors is not None
+    assert errors["allowed_mentions"]["_errors"][0]["code"] == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
     # "Passing a falsy value such as null or an empty array into the users field does not trigger a
     # validation error"
     await handle.client.http.request(

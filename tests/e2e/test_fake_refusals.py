@@ -3,7 +3,7 @@ and counts what those refusals cost: a plain ``discord.Client`` (not our bot) ag
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import discord
 import pytest
@@ -128,7 +128,11 @@ async def test_a_bot_removed_from_a_guild_hears_guild_delete_and_gets_50001_ther
 
         await fake.remove_bot_from_guild(fake.guild)
         await fake.wait_until(lambda: plain.get_guild(fake.guild.id) is None, 5, "GUILD_DELETE")
-        for attempt in (lambda: channel.send("still here?"), lambda: line.edit(content="edited")):
+        attempts: list[Callable[[], Awaitable[discord.Message]]] = [
+            lambda: channel.send("still here?"),
+            lambda: line.edit(content="edited"),
+        ]
+        for attempt in attempts:
             with pytest.raises(discord.Forbidden) as refused:
                 await attempt()
             assert refused.value.code == 50001

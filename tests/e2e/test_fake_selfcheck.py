@@ -314,7 +314,8 @@ async def test_resume_replays_events_missed_while_disconnected(
     log = fake_discord.gateway.log
     assert log.resumes == 1 and log.identifies == 1
     resume = next(frame for frame in log.received if frame["op"] == 6)
-    assert resume["d"]["session_id"] == fake_discord.gateway.current.id  # type: ignore[union-attr]
+    current = fake_discord.gateway.current
+    assert current is not None and resume["d"]["session_id"] == current.id
 
     await fake_discord.send_reconnect()
     assert log.resumes == 2 and log.identifies == 1

@@ -6,6 +6,7 @@ and a post reopens an idle thread."""
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 import discord
 import pytest
@@ -16,6 +17,10 @@ from tests.fakediscord import FakeDiscord, InteractionNotAcknowledged, Permissio
 from tests.fakediscord.harness import ClientHandle
 from tests.fakediscord.model import Channel
 
+if TYPE_CHECKING:
+    # Only for types: importing discord.types.threads first, on its own, meets an import cycle.
+    from discord.types.threads import ThreadArchiveDuration
+
 MINUTE, DAY = 60, 24 * 3600
 # the self-check's plain client, a fixture of this module too
 self_check_client = test_fake_selfcheck.client
@@ -23,12 +28,12 @@ THREAD_ROUTE = "PATCH /channels/{channel_id}"
 
 
 async def _thread(
-    handle: ClientHandle, fake: FakeDiscord, minutes: int = 60
+    handle: ClientHandle, fake: FakeDiscord, minutes: ThreadArchiveDuration = 60
 ) -> tuple[discord.Thread, Channel]:
     channel = handle.client.get_channel(fake.games.id)
     assert isinstance(channel, discord.TextChannel)
     starter = await channel.send("a game")
-    thread = await starter.create_thread(name="game", auto_archive_duration=minutes)  # type: ignore[arg-type]
+    thread = await starter.create_thread(name="game", auto_archive_duration=minutes)
     return thread, fake.channels[thread.id]
 
 

@@ -16,6 +16,7 @@ from bot.service.sessions import Sessions
 from bot.storage import Status
 from bot.storage import actions as action_log
 from render.common.language import speaking, t
+from tests.bot.countdown_game import CountdownState
 from tests.conftest import TEST_GAME_MODULES
 from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, InteractionOutcome, Message
 
@@ -458,7 +459,8 @@ async def test_more_than_25_choices_become_select_menus(
     state = await sessions_of(handle).reading.load(
         (await sessions_of(handle).reading.status_in_channel(fake.games.id)).table.id
     )
-    assert state.counter == 70  # type: ignore[attr-defined]
+    assert isinstance(state, CountdownState)
+    assert state.counter == 70
 
 
 async def test_a_game_played_to_the_end_posts_the_result(

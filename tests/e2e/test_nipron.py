@@ -15,6 +15,7 @@ import pytest
 from bot.storage import Status
 from bot.storage import games as game_rows
 from engine.nipron import GAME
+from engine.nipron.state import NipronState
 from tests.e2e.carnegie_play import (
     TAKE_MY_TURN,
     Played,
@@ -90,7 +91,9 @@ async def test_a_complete_nipron_game(
     final_status = await sessions.reading.status_in_channel(fake.games.id, include_ended=True)
     assert final_status.table.game.status is Status.FINISHED
     replayed = await sessions.reading.replay(status.table.id)
-    assert GAME.dump_state(replayed) == GAME.dump_state(await sessions.reading.load(status.table.id))
+    stored = await sessions.reading.load(status.table.id)
+    assert isinstance(replayed, NipronState) and isinstance(stored, NipronState)
+    assert GAME.dump_state(replayed) == GAME.dump_state(stored)
     sheet = GAME.score(replayed)
 
     def bots_posts() -> list[Any]:
@@ -145,7 +148,8 @@ async def test_a_nipron_panel_from_before_a_restart_still_works(
     line = await next_turn_line(fake, 0)
     sessions = sessions_of(first)
     status = await sessions.reading.status_in_channel(fake.games.id)
-    seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
+    assert status.progress is not None
+    seat = status.progress.decision.seats[0]
     user = "alice" if status.table.user_at(seat) == fake.users["alice"].id else "bob"
     panel = await acked(await fake.click_button(user, line, TAKE_MY_TURN), DEFERRED_MESSAGE).wait_response()
     await first.stop()

@@ -198,7 +198,7 @@ async def test_a_build_in_each_region_in_three_clicks_and_a_stale_step_r6_3_1(
     panel = await open_panel(fake, user)
     for region in data.REGIONS:
         clicks = 0
-        path = (kind, f"In the {region}")
+        path: tuple[str, ...] = (kind, f"In the {region}")
         while path:
             # A group shown open in the level above is labelled with both ("Build Housing › In the West").
             button = next(

@@ -68,9 +68,11 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
 
     # Race: the first to 10 wins; two steps a move, alice arrives at her fifth.
     for number, player in enumerate((["alice", "bob"] * 5)[:9]):
-        await fake.wait_until(
-            lambda seen=number: len(_turn_lines(fake, thread)) > seen, PATIENCE, "a turn line in the thread"
-        )
+
+        def more_lines(seen: int = number) -> bool:
+            return len(_turn_lines(fake, thread)) > seen
+
+        await fake.wait_until(more_lines, PATIENCE, "a turn line in the thread")
         line = _turn_lines(fake, thread)[number]
         assert f"<@{fake.users[player].id}>" in line.content
         await choose(fake, player, await open_panel(fake, player, line), "Step 2")
@@ -83,6 +85,7 @@ async def test_a_game_is_played_in_its_own_thread_and_ends_in_the_channel_too(
         fake.games, lambda m: f"<#{thread.id}>" in m.content and "game over" in m.content, what="the result"
     )
     assert in_channel.attachments == [] and "Winner: **alice**" in in_channel.content
+    assert other.message is not None
     # The channel holds the lobby, the second lobby and the result: no turn line, no summary.
     assert [m.id for m in fake.channel_messages(fake.games)] == [lobby.id, other.message.id, in_channel.id]
     game_id = (await sessions_of(handle).reading.status_in_channel(thread.id, include_ended=True)).table.id

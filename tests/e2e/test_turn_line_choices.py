@@ -59,7 +59,9 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
 
     await fake.wait_until(asks_alice, PATIENCE, "the line to ask alice alone, with her choices")
     # and how long she has (the game's default speed: a day in the bank), in whole hours
-    assert re.search(r" \((1 day|2[0-3] hours) left\)$", fake.message(turn_line(fake).id).content)  # type: ignore[union-attr]
+    asking = turn_line(fake)
+    assert asking is not None
+    assert re.search(r" \((1 day|2[0-3] hours) left\)$", fake.message(asking.id).content)
     seat = before.progress.decision.seats[0]
     mover, other = (players[seat], players[1 - seat])
     line = turn_line(fake)
@@ -92,10 +94,11 @@ async def test_a_small_decision_is_answered_on_the_turn_line(
     await fake.wait_until(lambda: clicked.replies, PATIENCE, "the rest of the turn on a panel")
     assert clicked.replies[0].ephemeral and clicked.replies[0].buttons()
     version = before.table.version + 1
+    line_id = line.id
     await fake.wait_until(
         lambda: (
-            all(f":{version}:" in b["custom_id"] for b in line_choices(fake.message(line.id)))
-            and bool(line_choices(fake.message(line.id)))
+            all(f":{version}:" in b["custom_id"] for b in line_choices(fake.message(line_id)))
+            and bool(line_choices(fake.message(line_id)))
         ),
         PATIENCE,
         "the line's buttons drawn again",

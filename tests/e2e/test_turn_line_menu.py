@@ -76,10 +76,12 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
 
     def menu_drawn() -> bool:
         line = turn_line(fake)
-        menu = line_menu(line) if line is not None else None
+        if line is None:
+            return False
+        menu = line_menu(line)
         return (
             menu is not None and mention in line.content and f":{before.table.version}:" in menu["custom_id"]
-        )  # type: ignore[union-attr]
+        )
 
     await fake.wait_until(menu_drawn, PATIENCE, "the line to carry the decision as a menu")
     line = turn_line(fake)
@@ -114,8 +116,10 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
     picked = len(choices) - 1
     acked(await fake.select(mover, line, menu["custom_id"], [str(picked)]), DEFERRED_UPDATE)
 
+    version: int = before.table.version
+
     async def moved() -> bool:
-        return (await sessions.reading.status(game_id)).table.version > before.table.version
+        return (await sessions.reading.status(game_id)).table.version > version
 
     await fake.wait_until_async(moved, PATIENCE, "the pick to be applied")
     log = await sessions.reading.live_log(game_id)
@@ -149,7 +153,8 @@ async def test_a_longer_decision_is_a_menu_on_the_turn_line(
     else:
         raise AssertionError("no second menu came up")
     status = await sessions.reading.status(game_id)
-    seat = status.progress.decision.seats[0]  # type: ignore[union-attr]
+    assert status.progress is not None
+    seat = status.progress.decision.seats[0]
     line = turn_line(fake)
     assert line is not None
     menu = line_menu(line)

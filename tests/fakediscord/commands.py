@@ -3,7 +3,7 @@ finding a command, checking who may use it, and turning keyword arguments into D
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import web
 
@@ -56,7 +56,8 @@ class CommandsMixin(RestMixin):
         @r("PUT", "/applications/{app_id}/guilds/{guild_id}/commands")
         async def put_commands(call: Call) -> web.StreamResponse:
             scope = command_scope(call)
-            commands = list(call.payload or [])  # type: ignore[arg-type]
+            # A bulk overwrite's body is a JSON array of commands, where every other route's is an object.
+            commands = list(cast(list[dict[str, Any]] | None, call.payload) or [])
             self._reject(str(call.record.route), validation.command_errors(commands, guild=scope is not None))
             self.commands[scope] = [stored_command(scope, c) for c in commands]
             return json_response(self.commands[scope])

@@ -262,7 +262,9 @@ class Gateway:
             # GW §Sharding: "Gateway events that do not contain a guild_id will only be sent to the
             # first shard (shard_id: 0). This includes Direct Message (DM) … events."
             return self.shards.get(0)
-        count = next(iter(self.shards.values())).shard[1]  # type: ignore[index]
+        shard = next(iter(self.shards.values())).shard
+        assert shard is not None  # a session is filed under its shard only when it names one
+        count = shard[1]
         return self.shards.get(shard_of(int(guild_id), count))
 
     def _live(self) -> Session:

@@ -37,6 +37,14 @@ def _names(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def _forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string form by form: one for a plain sentence, one per plural form; a missing
+    string is one empty (untranslated) form."""
+    if text is None:
+        return ("",)
+    return (text,) if isinstance(text, str) else tuple(text)
+
+
 def test_every_package_with_player_words_has_catalogues() -> None:
     assert CATALOGUES, "no catalogue found"
 
@@ -54,8 +62,8 @@ def test_every_key_is_translated_with_its_placeholders(case: tuple[Path, str]) -
     unit, lang = case
     problems = []
     for m in _messages(unit, lang):
-        keys = m.id if isinstance(m.id, tuple) else (m.id,)
-        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        keys = _forms(m.id)
+        forms = _forms(m.string)
         wanted = set().union(*(_names(k) for k in keys))
         for form in forms:
             if not form:
@@ -80,7 +88,7 @@ def test_plural_forms_follow_the_language_for_1_2_5_21_22(lang: str) -> None:
         key = f"{m.context}\x04{m.id[0]}" if m.context else m.id[0]
         for n, form in zip(COUNTS, FORMS[lang], strict=True):
             said = found.ngettext(key, m.id[1], n)
-            assert said == m.string[form], (lang, m.id[0], n)
+            assert said == _forms(m.string)[form], (lang, m.id[0], n)
             said.format(n=n, **{k: "x" for k in _names(said) if k != "n"})
 
 

@@ -9,6 +9,7 @@ import io
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -52,8 +53,8 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
         subject = f"final chart, {name} {players}p ({len(f.moves)} moves)"
         chart = draw_chart(job)
         size = Image.open(io.BytesIO(chart)).size
-        whole = _timed(lambda job=job: draw_chart(job), runs)  # type: ignore[misc]
-        replay = _timed(lambda f=f: scores_by_checkpoint(f.game, f.players, f.seed, None, f.moves), runs)  # type: ignore[misc]
+        whole = _timed(partial(draw_chart, job), runs)
+        replay = _timed(partial(scores_by_checkpoint, f.game, f.players, f.seed, None, f.moves), runs)
         blank = Image.new("RGB", size, (255, 255, 255))
 
         def encode(blank: Image.Image = blank) -> bytes:

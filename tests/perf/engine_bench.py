@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Game
-from tests.perf.report import Row, median, percentile
+from tests.perf.report import Floor, Row, median, percentile
 
 SECTION = "engine"
 
@@ -151,8 +151,8 @@ def bench_game(game: Game[Any, Any], players: int, opts: EngineOptions) -> list[
         return TARGETS.get((game.name, metric))
 
     ratios = game.name in RATIO_GAMES
-    json_floor = {"floor": median(json_us), "floor_name": "JSON round trip of the state"}
-    apply_floor = {"floor": median(samples.apply_us), "floor_name": "apply median"}
+    json_floor: Floor = {"floor": median(json_us), "floor_name": "JSON round trip of the state"}
+    apply_floor: Floor = {"floor": median(samples.apply_us), "floor_name": "apply median"}
 
     rows = [
         Row(SECTION, subject, "legal_actions median", median(samples.legal_us), "µs"),

@@ -53,6 +53,7 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
                 game.apply(game.load_state(game.dump_state(state)), seat, game.legal_actions(state, seat)[0])
                 floor_us.append((time.perf_counter() - started) * 1e6)
                 started = time.perf_counter()
+                # _Seats holds the least of a Table that line_choices reads, not a whole table.
                 line_choices(_Seats(), progress(game, state))  # type: ignore[arg-type]
                 (long_us if len(legal) > ON_MENU else short_us).append((time.perf_counter() - started) * 1e6)
                 state = game.apply(state, seat, ais[seat].choose(game, state, seat, legal)).state

@@ -8,9 +8,17 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "BENCHMARKS.md"
+
+
+class Floor(TypedDict):
+    """A floor and its name, spread into several rows measured against it (``Row(..., **floor)``)."""
+
+    floor: float
+    floor_name: str
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Game
-from tests.perf.report import Row, median, percentile
+from tests.perf.report import Floor, Row, median, percentile
 
 SECTION = "storage"
 
@@ -195,7 +195,8 @@ async def _restart(db_path: Path, open_ids: list[int]) -> tuple[float, float, fl
         t0 = time.perf_counter()
         handle = await start_client(BoardroomBot(settings, guild_ready_timeout=0.05), fake, timeout=30)
         ready_ms = (time.perf_counter() - t0) * 1000
-        sessions = handle.client.sessions  # type: ignore[attr-defined]
+        assert isinstance(handle.client, BoardroomBot)
+        sessions = handle.client.sessions
         t1 = time.perf_counter()
         for game_id in open_ids:
             _panels(await sessions.reading.status(game_id))
@@ -261,9 +262,10 @@ async def _postgres_acts(
     try:
         await migrate(db)
         async with db.transaction(write=False) as read:
-            fsync = (await read.fetchone("SHOW fsync"))[0]  # type: ignore[index]
-            commit = (await read.fetchone("SHOW synchronous_commit"))[0]  # type: ignore[index]
-            version = (await read.fetchone("SHOW server_version"))[0]  # type: ignore[index]
+            fsync, commit, version = [
+                (await read.fetchall(f"SHOW {setting}"))[0][0]
+                for setting in ("fsync", "synchronous_commit", "server_version")
+            ]
         timings = await _games_played(db, n_games, per_game, random.Random(7))
     finally:
         await db.close()
@@ -288,7 +290,7 @@ async def _language_reads(db: Any, rnd: random.Random, reads: int) -> list[float
     return ms
 
 
-def _empty(floor_ms: list[float]) -> dict[str, Any]:
+def _empty(floor_ms: list[float]) -> Floor:
     return {"floor": median(floor_ms), "floor_name": "empty write transaction, same database"}
 
 
@@ -345,8 +347,8 @@ async def _bench(quick: bool) -> list[Row]:
         db = await open_database(db_path)
         assert isinstance(db, SqliteDatabase)
         await migrate(db)
-        journal = (await db.conn.execute_fetchall("PRAGMA journal_mode"))[0][0]  # type: ignore[index]
-        level = (await db.conn.execute_fetchall("PRAGMA synchronous"))[0][0]  # type: ignore[index]
+        journal = next(iter(await db.conn.execute_fetchall("PRAGMA journal_mode")))[0]
+        level = next(iter(await db.conn.execute_fetchall("PRAGMA synchronous")))[0]
         sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[level]
         played = await _games_played(db, n_games, per_game, rnd)
         sessions = Sessions(db, new_seed=lambda: rnd.randrange(2**40))

@@ -101,7 +101,8 @@ async def _measure(tmp: Path, quick: bool) -> list[Row]:
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    bare_port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    assert isinstance(site._server, asyncio.Server)  # what TCPSite starts: it has the sockets
+    bare_port = site._server.sockets[0].getsockname()[1]
     rows: list[Row] = []
     try:
         game_id = await seated_game(sessions, "carnegie", 2)

@@ -23,6 +23,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord
@@ -90,7 +91,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def open_game(path: Path, channel_id: int) -> sqlite3.Row | None:
+def open_game(path: Path, channel_id: int) -> dict[str, Any] | None:
     if not path.exists():
         return None
     with contextlib.closing(_connect(path)) as conn:
@@ -105,7 +106,7 @@ def open_game(path: Path, channel_id: int) -> sqlite3.Row | None:
         if game is None:
             return None
         seats = conn.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game["id"],)).fetchone()[0]
-    return {**dict(game), "seats": seats}  # type: ignore[return-value]
+    return {**dict(game), "seats": seats}
 
 
 def verify(path: Path, acknowledged: set[int], sent: set[int]) -> tuple[list[str], int, int]:

@@ -12,6 +12,7 @@ import asyncio
 import os
 import signal
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,7 @@ async def test_the_worker_killed_mid_decision_is_replaced_once_and_every_game_ge
     killed |= again
     open_gate(gate)
     for table in tables:
-        await fake.wait_until_async(lambda t=table: bot_moved(sessions, t.id), 30, f"game {table.id} bot")
+        await fake.wait_until_async(partial(bot_moved, sessions, table.id), 30, f"game {table.id} bot")
     await handle.bot.bots.idle()
     for table in tables:
         log = await sessions.reading.live_log(table.id)
@@ -155,7 +156,7 @@ async def test_fifty_games_asking_the_bot_do_not_hold_up_peoples_clicks(
     await fake.wait_until(lambda: pids(gate, "thinking") - thinking, 30, "a new worker thinking")
     open_gate(gate)
     for table in bot_tables:
-        await fake.wait_until_async(lambda t=table: bot_moved(sessions, t.id), 40, f"game {table.id} bot")
+        await fake.wait_until_async(partial(bot_moved, sessions, table.id), 40, f"game {table.id} bot")
     await handle.bot.bots.idle()
     for table in bot_tables:
         assert [row.seat for row in await sessions.reading.live_log(table.id)] == [0, BOT_SEAT]

@@ -93,7 +93,7 @@ class LiveBot:
             "discord_loopback": self.fake.loopback,
             "game_modules": GAME_MODULES,
         }
-        bot = BoardroomBot(Settings(_env_file=None, **values), guild_ready_timeout=0.05)  # type: ignore[call-arg]
+        bot = BoardroomBot(Settings(_env_file=None, **values), guild_ready_timeout=0.05)
         self.handle: ClientHandle = await start_client(bot, self.fake)
         self.sessions = bot.sessions
         self.race = await seat_race(self.fake, self.sessions, "games")

@@ -6,11 +6,13 @@ gets a clear private refusal."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.service.play import STALE_CHOICE
-from tests.fakediscord import FakeDiscord
+from bot.service.sessions import Sessions
+from tests.fakediscord import FakeDiscord, InteractionOutcome
 from tests.reliability.helpers import (
     GAME_MODULES,
     action_id,
@@ -55,7 +57,9 @@ async def test_two_players_and_one_player_twice_at_the_same_moment(
     await assert_replays(sessions, table.id)
 
 
-async def applied_in_order(outcomes: list[Any], sessions: Any, game_id: int) -> list[Any]:
+async def applied_in_order(
+    outcomes: Sequence[InteractionOutcome], sessions: Sessions, game_id: int
+) -> list[InteractionOutcome]:
     """The clicks the bot applied, in log order; every other one got a clear private refusal."""
     seen = [await answer(o) for o in outcomes]
     applied = {o.id: o for o, m in zip(outcomes, seen, strict=True) if m is o.record.source_message}

@@ -21,7 +21,7 @@ from bot import plugins
 from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
 from tests.conftest import RACE_MODULES
-from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord
+from tests.fakediscord import PATIENCE, PICTURE_PATIENCE, FakeDiscord, InteractionOutcome, Message
 from tests.fakediscord.harness import start_bot_process
 
 CYCLES = int(os.environ.get("BOARDROOM_CRASH_ANNOUNCE_CYCLES", "4"))
@@ -96,13 +96,11 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
             with contextlib.suppress(AssertionError):
                 outcome = await fake.press("alice", "games", custom_id)
                 source = outcome.record.source_message
-                await fake.wait_until(
-                    lambda source=source, outcome=outcome: (
-                        source is not None and (source.edits > 0 or bool(outcome.replies))
-                    ),
-                    PATIENCE,
-                    "a result",
-                )
+
+                def answered(source: Message | None = source, outcome: InteractionOutcome = outcome) -> bool:
+                    return source is not None and (source.edits > 0 or bool(outcome.replies))
+
+                await fake.wait_until(answered, PATIENCE, "a result")
                 clicks += 1
 
     kills = 0
@@ -113,10 +111,12 @@ async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
         # Until a round ended at least once in this cycle (its summary's text is out; the picture
         # follows), then a random moment.
         rounds = len(summary_texts(fake))
+
+        def summarised(rounds: int = rounds) -> bool:
+            return len(summary_texts(fake)) > rounds
+
         with contextlib.suppress(AssertionError):
-            await fake.wait_until(
-                lambda rounds=rounds: len(summary_texts(fake)) > rounds, PATIENCE, "a summary"
-            )
+            await fake.wait_until(summarised, PATIENCE, "a summary")
         await asyncio.sleep(random.Random(f"17/{cycle}").uniform(0.0, 0.6))
         await handle.kill()
         kills += 1

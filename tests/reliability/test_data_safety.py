@@ -118,11 +118,11 @@ async def test_a_backup_taken_during_play_restores_to_a_consistent_game(
     for n in range(3):
         # Each backup after more moves were played (or once every game is over).
         clicks = len(fake.interactions)
-        await fake.wait_until(
-            lambda clicks=clicks: len(fake.interactions) > clicks or all(p.done() for p in players),
-            PATIENCE,
-            "more moves to be played",
-        )
+
+        def moved_on(clicks: int = clicks) -> bool:
+            return len(fake.interactions) > clicks or all(p.done() for p in players)
+
+        await fake.wait_until(moved_on, PATIENCE, "more moves to be played")
         dest = tmp_path / "backups" / f"b{n}.sqlite3"
         await asyncio.to_thread(backup_cli.backup, db, dest)
         backups.append(dest)

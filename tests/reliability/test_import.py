@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -334,6 +334,7 @@ async def test_undo_rows_are_bounded_and_an_import_commits_in_one_short_step(ses
             if write:
                 held.append(time.perf_counter() - started)
 
+    # This one database's transactions, timed (and put back below): mypy refuses a method assigned on purpose.
     sessions.store.db.transaction = timed  # type: ignore[method-assign]
     started = time.perf_counter()
     copy = await import_or_refuse(sessions, allowed, 501)
@@ -395,12 +396,13 @@ async def test_a_number_too_long_for_python_to_read_is_refused_with_a_sentence(
             export_file.decode(text.replace(seed, f'"seed": {constant}').encode())
     # Handed to the service as Python values (no file to read), huge and non-finite numbers are refused
     # the same way, in the game's own options too, which no field of the export bounds.
-    for change in (
+    changes: list[Callable[[dict[str, Any]], None]] = [
         lambda d: d["options"].update(beginner=10**5_000),
         lambda d: d["options"].update(beginner=[float("inf")]),
         lambda d: d["actions"][0].update(seq=-(10**5_000)),
         lambda d: d.update(exported_at=float("nan")),
-    ):
+    ]
+    for change in changes:
         edited = json.loads(json.dumps(document))
         change(edited)
         assert await import_or_refuse(sessions, edited, 600) == too_large

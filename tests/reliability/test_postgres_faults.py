@@ -89,11 +89,13 @@ async def test_the_connection_of_a_write_transaction_terminated_half_way(
 
 async def _waiting_on_actions(watcher: asyncpg.Connection) -> int | None:
     """The backend of the bot's transaction once it has updated its game and waits for the log."""
-    return await watcher.fetchval(
+    # asyncpg ships no types: the value is the backend's pid, or None while no backend waits.
+    pid: int | None = await watcher.fetchval(
         "SELECT a.pid FROM pg_stat_activity a WHERE a.datname = current_database() "
         "AND a.pid <> pg_backend_pid() AND a.wait_event_type = 'Lock' "
         "AND a.query ILIKE '%INSERT INTO actions%'"
     )
+    return pid
 
 
 @pytest.fixture
@@ -195,12 +197,15 @@ async def test_a_connection_lost_during_commit_is_reported_as_perhaps_saved(
 
         with pytest.raises(StorageUnavailable) as before_commit:
             async with database.transaction() as conn:
-                pid = (await conn.fetchone("SELECT pg_backend_pid()"))[0]  # type: ignore[index]
+                backend = await conn.fetchone("SELECT pg_backend_pid()")
+                assert backend is not None
+                pid = backend[0]
                 await watcher.fetchval("SELECT pg_terminate_backend($1)", pid)
                 await conn.execute("SELECT 1")
         assert before_commit.value.saved is False
         async with database.transaction(write=False) as conn:
-            assert (await conn.fetchone("SELECT 1"))[0] == 1  # type: ignore[index]
+            one = await conn.fetchone("SELECT 1")
+            assert one is not None and one[0] == 1
     finally:
         await watcher.close()
         await database.close()

@@ -36,6 +36,7 @@ async def test_stopping_waits_for_a_click_being_applied(
         await asyncio.sleep(0.4)  # a slow database or engine step, still running at shutdown
         return await slow_act(*args, **kwargs)
 
+    # This one instance's act, slowed: mypy refuses a method assigned on purpose.
     sessions.play.act = act  # type: ignore[method-assign]
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 2"))
     assert outcome.record.acknowledged  # deferred; the handler is now inside act

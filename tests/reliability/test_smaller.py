@@ -51,9 +51,9 @@ async def test_a_move_whose_turn_line_discord_refuses_is_not_answered_with_try_a
     await handle.bot.announcer.after_change(table.id, [])  # the first turn line
     fake.fail_next(FOLLOWUP, status=403)  # the next line: the click's public follow-up (issue 19)
     outcome = await fake.press("alice", "games", action_id(table, 0, "step 1"))
-    await fake.wait_until(
-        lambda: outcome.record.source_message.edits > 0 or outcome.replies, PATIENCE, "the click's answer"
-    )
+    source = outcome.record.source_message
+    assert source is not None
+    await fake.wait_until(lambda: source.edits > 0 or outcome.replies, PATIENCE, "the click's answer")
     await fake.settle(quiet=0.3)
     assert all(APOLOGY not in m.content for m in outcome.replies), "the move was saved: no 'try again'"
     # said as the bot says it: its commands named by mention
@@ -102,7 +102,7 @@ async def test_post_retries_skip_abandoned_games_give_up_on_403_and_drop_their_i
     await post_retry.schedule(sessions.store.db, forbidden, a_post(), attempt=1, now=now)
 
     async def refuse(post: post_retry.Post) -> None:
-        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")  # type: ignore[arg-type]
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
 
     assert await post_retry.run_due(sessions.store.db, refuse, clock=lambda: later) == 0
     async with sessions.store.db.transaction(write=False) as conn:

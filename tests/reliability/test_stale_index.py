@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.on_discord.views import ids
 from bot.service.play import STALE_CHOICE
-from tests.bot.pick_game import action
+from tests.bot.pick_game import PickState, action
 from tests.fakediscord import FakeDiscord
 from tests.reliability.helpers import GAME_MODULES, refusal, sessions_of
 
@@ -36,4 +36,5 @@ async def test_an_index_button_from_before_another_seats_move_is_stale(
     outcome = await fake.press("alice", "games", pear)
     assert await refusal(outcome) == STALE_CHOICE
     state = await sessions.reading.load(table.id)
-    assert state.picked == [None, "apple"]  # type: ignore[attr-defined]
+    assert isinstance(state, PickState)
+    assert state.picked == [None, "apple"]

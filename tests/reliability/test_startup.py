@@ -69,8 +69,10 @@ def digest(path: Path) -> str:
 
 async def bot_database(path: Path) -> None:
     from bot.storage import migrate, open_database
+    from bot.storage.sqlite import SqliteDatabase
 
     database = await open_database(path)
+    assert isinstance(database, SqliteDatabase)
     await migrate(database)
     await database.conn.execute("CREATE TABLE filler (body BLOB)")
     for _ in range(200):

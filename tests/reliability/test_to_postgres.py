@@ -21,9 +21,11 @@ from bot.storage import Status, migrate, open_database, schedules
 from bot.storage import games as game_rows
 from tests.bot import test_carnegie_sessions as carnegie
 from tests.bot.test_main import PASSWORD, shows_part_of
+from tests.bot.test_sessions import BOB
 from tests.conftest import RACE_MODULES
 from tests.fakediscord.harness import REPO_ROOT
 from tests.postgres import LocalPostgres
+from tests.race_game import RaceState
 
 GAMES = 50
 HOST, GUEST = 1 << 40, 2 << 40
@@ -39,7 +41,7 @@ async def _fill(path: Path) -> dict[str, int]:
     sessions = Sessions(database)
     rng = random.Random(23)
     try:
-        table = await carnegie._carnegie(sessions, carnegie.BOB)
+        table = await carnegie._carnegie(sessions, BOB)
         seat = await carnegie._play_until(sessions, table.id, "setup_moves")
         user, _ = await carnegie._move(sessions, table.id, seat)
         await sessions.play.undo(table.id, user, expected_version=None, interaction_id=None)
@@ -53,7 +55,9 @@ async def _fill(path: Path) -> dict[str, int]:
             for _ in range(moves):
                 if status.table.game.status is not Status.ACTIVE:
                     break
-                seat = (await sessions.reading.load(table.id)).turn  # type: ignore[attr-defined]
+                race = await sessions.reading.load(table.id)
+                assert isinstance(race, RaceState)
+                seat = race.turn
                 user = (HOST, GUEST)[seat]
                 await sessions.play.act(
                     table.id, user, rng.choice(MOVES), expected_version=None, interaction_id=None
@@ -94,11 +98,13 @@ async def _plays_on(url: str) -> None:
             running = await conn.fetchone(
                 "SELECT MIN(id) FROM games WHERE status = 'active' AND game = 'race'"
             )
-        assert tuple(rows[0]) == (GAMES, GAMES)
+        assert (rows[0][0], rows[0][1]) == (GAMES, GAMES)
         assert undos is not None and undos[0] > 0 and posts is not None and posts[0] > 0
         assert running is not None
         game_id = int(running[0])
-        seat = (await sessions.reading.load(game_id)).turn  # type: ignore[attr-defined]
+        race = await sessions.reading.load(game_id)
+        assert isinstance(race, RaceState)
+        seat = race.turn
         result = await sessions.play.act(
             game_id, (HOST, GUEST)[seat], "step 1", expected_version=None, interaction_id=5
         )

@@ -121,7 +121,12 @@ async def test_huge_and_wild_names_stay_within_discords_limits_everywhere(
     assert "Your turn in" in turns.content
 
     # A lap summary with its picture, then the game to its end.
-    while (await sessions.reading.status(table.id)).progress.decision.seats:  # type: ignore[union-attr]
+    async def deciding() -> list[int]:
+        progress = (await sessions.reading.status(table.id)).progress
+        assert progress is not None
+        return progress.decision.seats
+
+    while await deciding():
         await _move(fake, sessions, table.id, None)
     result = await fake.wait_for_message("games", lambda m: "game over" in m.content, what="the result")
     assert shown(ZALGO) in result.content or shown(MESSY) in result.content

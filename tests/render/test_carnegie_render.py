@@ -43,7 +43,8 @@ def mid() -> BoardModel:
 
 
 def _changed(a: Image.Image, b: Image.Image, box: tuple[float, float, float, float]) -> bool:
-    region = tuple(round(v) for v in box)
+    left, top, right, bottom = (round(v) for v in box)
+    region = (left, top, right, bottom)
     return ImageChops.difference(a.crop(region), b.crop(region)).getbbox() is not None
 
 

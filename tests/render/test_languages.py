@@ -21,6 +21,7 @@ from render.carnegie.overview import phone as carnegie_phone
 from render.common.canvas import Canvas
 from render.common.fonts import font
 from render.common.language import DEFAULT, LANGUAGES, ROOT, read_catalogue, speaking, t
+from render.common.palette import INK, RGB
 from render.nipron import PICTURES as NIPRON
 from render.nipron.board import clear_caches as clear_nipron_board
 from render.nipron.encode import palette_image as nipron_palette
@@ -41,7 +42,7 @@ def _translations(path: Path) -> Iterator[str]:
     for message in catalogue:
         if not message.id:
             continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = (message.string,) if isinstance(message.string, str) else message.string or ()
         yield from (s for s in strings if s)
 
 
@@ -84,11 +85,12 @@ def _record_fits(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, floa
         text = self.text
 
         def capture(
-            x: float, y: float, s: str, size: int, fill: Any = None, bold: bool = False, anchor: str = "la"
+            x: float, y: float, s: str, size: int, fill: RGB = INK, bold: bool = False, *b: Any, **kw: Any
         ) -> None:
             drawn.append((s, size, bold))
-            text(x, y, s, size, fill, bold, anchor)
+            text(x, y, s, size, fill, bold, *b, **kw)
 
+        # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]
         try:
             fit_text(self, x, y, s, max_width, size, *a, **k)

@@ -67,8 +67,8 @@ def test_english_text_of_an_amount_is_the_boxs() -> None:
 def test_a_stored_event_says_its_amount_in_the_readers_language() -> None:
     text = msg("{who} built a factory for {cost}", who="alice", cost=money(6000, "¥"))
     (event,) = loads(dumps([Event(kind="invest", text=text, seat=0)]))
-    assert isinstance(event.text, str) and event.text == "alice built a factory for ¥6,000"
-    stored = event.text.args["cost"]  # type: ignore[attr-defined]
+    assert isinstance(event.text, Msg) and event.text == "alice built a factory for ¥6,000"
+    stored = event.text.args["cost"]
     assert isinstance(stored, Amount) and say(stored, "ca") == f"6.000{NBSP}¥"
 
 
@@ -111,10 +111,11 @@ def _record_fitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int]
         sizes: list[int] = []
         text = self.text
 
-        def capture(x: float, y: float, line: str, size: int, *b: Any, **kw: Any) -> None:
+        def capture(x: float, y: float, s: str, size: int, *b: Any, **kw: Any) -> None:
             sizes.append(size)
-            text(x, y, line, size, *b, **kw)
+            text(x, y, s, size, *b, **kw)
 
+        # This one canvas's text, recorded (deleted below): mypy refuses a method assigned on purpose.
         self.text = capture  # type: ignore[method-assign]
         try:
             fit_text(self, x, y, s, *a, **k)
@@ -148,7 +149,13 @@ def test_a_long_label_is_set_on_two_lines_at_a_readable_size() -> None:
         label = "за проєкт у мал. місті"
     drawn: list[tuple[str, int]] = []
     real = c.text
-    c.text = lambda x, y, s, size, *a, **k: drawn.append((s, size)) or real(x, y, s, size, *a, **k)  # type: ignore[method-assign]
+
+    def capture(x: float, y: float, s: str, size: int, *a: Any, **k: Any) -> None:
+        drawn.append((s, size))
+        real(x, y, s, size, *a, **k)
+
+    # This one canvas's text, recorded: mypy refuses a method assigned on purpose.
+    c.text = capture  # type: ignore[method-assign]
     c.fit_text(100, 100, label, 120, 15, min_size=9)
     assert len(drawn) == 1 and drawn[0][1] < BOARD_FLOOR
     drawn.clear()

@@ -65,15 +65,18 @@ class RematchTable(Table):
 
 async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], bytes]:
     """Play it all; returns the part of the story shown and the final post's chart (PNG)."""
+    from bot.on_discord.client import BoardroomBot
+
     handle = await start_bot(fake, db)
     try:
-        sessions = handle.client.sessions  # type: ignore[attr-defined]
+        assert isinstance(handle.client, BoardroomBot)
+        sessions = handle.client.sessions
         sessions.store.new_seed = lambda: SEED
         sessions.challenges = Challenges(Store(sessions.store.db, lambda: WEEK_OF, sessions.store.new_seed))
         table = Table(fake, handle, "carnegie", ["alice", "bob"], SEED, None)
         await table.open()
         await table.play()
-        pictures = handle.client.announcer.pictures_after  # type: ignore[attr-defined]
+        pictures = handle.client.announcer.pictures_after
         await asyncio.wait_for(pictures.drawn(), 120)
         await fake.wait_idle(WAIT)
         shown = next(
@@ -97,6 +100,7 @@ async def after_the_game(fake: JournalFake, db: Path) -> tuple[list[Entry], byte
         await asked.wait_response(timeout=WAIT)
         await fake.wait_idle(WAIT)
         status = await sessions.reading.status_in_channel(fake.games.id)
+        assert status.table.game.lobby_message_id is not None
         lobby = fake.message(status.table.game.lobby_message_id)
         join = carrying(lobby, "j")
         assert join is not None

@@ -30,7 +30,7 @@ from bot.service.line_choices import line_choices, parse_group, parse_option, ro
 from bot.service.tables import Choice
 from bot.storage import Status
 from render.common.language import DEFAULT
-from tests.fakediscord import Message
+from tests.fakediscord import InteractionOutcome, Message
 from tests.fakediscord.harness import ClientHandle, start_client
 from tests.transcript.journal import JournalFake
 from tests.transcript.write import Tally, markdown
@@ -111,9 +111,12 @@ class Table:
         """``language``: the game's, given to ``/game new`` (None: the server's); ``chosen``: the language
         each of these players sets with ``/boardroom me`` before the game (the others read their
         Discord locale's)."""
+        from bot.on_discord.client import BoardroomBot
+
+        assert isinstance(handle.client, BoardroomBot)
         self.fake = fake
-        self.sessions = handle.client.sessions  # type: ignore[attr-defined]
-        self.announcer = handle.client.announcer  # type: ignore[attr-defined]
+        self.sessions = handle.client.sessions
+        self.announcer = handle.client.announcer
         self.game = plugins.game(game)
         self.game_name = game
         self.players = players
@@ -131,19 +134,21 @@ class Table:
         self.chosen_at: tuple[tuple[int, int], str] = ((-1, -1), "")  # the AI's move at (version, seat)
 
     # -- acting ----------------------------------------------------------------------------------
-    async def type_command(self, user: str, command: str, **options: Any) -> Any:
+    async def type_command(self, user: str, command: str, **options: Any) -> InteractionOutcome:
         shown = " ".join(f"{k}:{v}" for k, v in options.items())
         self.fake.note(user, f"types `/{command}{' ' + shown if shown else ''}`")
         return await self.fake.slash(user, CHANNEL, command, timeout=WAIT, **options)
 
-    async def click(self, user: str, message: Message, custom_id: str, label: str) -> Any:
+    async def click(self, user: str, message: Message, custom_id: str, label: str) -> InteractionOutcome:
         self.fake.note(user, f'clicks "{self.fake.plain(label)}"')
         self.tally.clicks[user] += 1
         if self.stretch is not None:
             self.stretch.append(self.kind)
         return await self.fake.click(user, message, custom_id, timeout=WAIT)
 
-    async def pick(self, user: str, message: Message, menu: dict[str, Any], value: str, label: str) -> Any:
+    async def pick(
+        self, user: str, message: Message, menu: dict[str, Any], value: str, label: str
+    ) -> InteractionOutcome:
         placeholder = menu.get("placeholder") or "the menu"
         self.fake.note(user, f'picks "{self.fake.plain(label)}" in the menu "{self.fake.plain(placeholder)}"')
         self.tally.clicks[user] += 1
@@ -215,6 +220,7 @@ class Table:
             found[:] = [status]
             if status.table.game.status is not Status.ACTIVE:
                 return True
+            assert status.progress is not None  # an active game has its decision
             line = self.turn_line()
             game = status.table.game
             humans = [s for s in status.progress.decision.seats if s not in status.table.ai_seats]
@@ -341,7 +347,10 @@ class Table:
         if after.table.version == version:
             refusal = " / ".join(m.content for m in outcome.replies)
             raise AssertionError(f"{user}'s click on the turn line was refused: {refusal}")
-        if after.table.game.status is not Status.ACTIVE or seat not in after.progress.decision.seats:
+        if after.table.game.status is not Status.ACTIVE:
+            return None
+        assert after.progress is not None  # an active game has its decision
+        if seat not in after.progress.decision.seats:
             return None
         await self.fake.wait_until(lambda: outcome.replies, WAIT, "the rest of the turn on a panel")
         panel = outcome.replies[0]
@@ -380,11 +389,11 @@ class Table:
             groups: list[tuple[int, dict[str, Any]]] = []
             for option in menu.get("options") or []:
                 value = str(option.get("value", ""))
-                index = parse_option(value)
+                listed_at = parse_option(value)
                 if (
-                    index is not None
-                    and index < len(row.choices)
-                    and row.choices[index][1].notation == notation
+                    listed_at is not None
+                    and listed_at < len(row.choices)
+                    and row.choices[listed_at][1].notation == notation
                 ):
                     return menu["custom_id"], str(option.get("label", "")), value
                 step = parse_group(value)
@@ -408,6 +417,7 @@ class Table:
                 return True
             if self.past_the_end(status):
                 return False
+            assert status.progress is not None  # an active game has its decision
             if seat not in status.progress.decision.seats:
                 return True
             if status.table.game.prompt_message_id != line_id:
@@ -468,11 +478,11 @@ class Table:
                     back = button
                 elif target[: len(step)] == step and button["custom_id"] not in opened:
                     forward.append((len(step), button))
-            button = max(forward, key=lambda pair: pair[0])[1] if forward else back
-            if button is None:
+            level = max(forward, key=lambda pair: pair[0])[1] if forward else back
+            if level is None:
                 break
-            opened.add(button["custom_id"])
-            panel = await self.click_group(user, panel, button)
+            opened.add(level["custom_id"])
+            panel = await self.click_group(user, panel, level)
         return panel
 
     async def click_group(self, user: str, panel: Message, button: dict[str, Any]) -> Message:
@@ -505,7 +515,7 @@ class Table:
                 found.add(value)
         return found
 
-    async def press(self, user: str, panel: Message, index: int, choice: Any) -> Any:
+    async def press(self, user: str, panel: Message, index: int, choice: Any) -> InteractionOutcome:
         """The button or menu option whose custom_id (or value) carries the choice."""
         for button in panel.buttons():
             parts = ID_PART.match(str(button.get("custom_id", "")))
@@ -538,14 +548,17 @@ async def played(
     """Play one game with a fresh bot at ``fake`` (started, its journal empty); see ``Table`` for
     ``language`` and ``chosen``. Raises if the bot crashed or the fake saw something Discord refuses."""
     with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
+        from bot.on_discord.client import BoardroomBot
+
         handle = await start_bot(fake, Path(tmp) / "db.sqlite3")
         try:
-            handle.client.sessions.store.new_seed = lambda: seed  # type: ignore[attr-defined]
+            assert isinstance(handle.client, BoardroomBot)
+            handle.client.sessions.store.new_seed = lambda: seed
             table = Table(fake, handle, game, names, seed, max_rounds, language=language, chosen=chosen)
             await table.open()
             await table.play()
             # Summaries' pictures are edited onto them after the text: every one reaches its post.
-            await asyncio.wait_for(handle.client.announcer.pictures_after.drawn(), 120)  # type: ignore[attr-defined]
+            await asyncio.wait_for(handle.client.announcer.pictures_after.drawn(), 120)
             await fake.wait_idle(WAIT)
         finally:
             await handle.stop()

@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from playwright.async_api import BrowserContext, ConsoleMessage, Error, Page, async_playwright
+from playwright.async_api import BrowserContext, ConsoleMessage, Error, Page, ViewportSize, async_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -23,12 +23,12 @@ ARGS = [
     "--disable-sync",
 ]
 # The screen sizes the screenshots are taken at: a phone (an iPhone 12-14's viewport) and a laptop.
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 @contextlib.asynccontextmanager
-async def browser(profile: Path, viewport: dict[str, int] | None = None) -> AsyncIterator[BrowserContext]:
+async def browser(profile: Path, viewport: ViewportSize | None = None) -> AsyncIterator[BrowserContext]:
     """A browser with a fresh profile in ``profile`` (a new empty folder)."""
     if not CHROMIUM.exists():
         raise RuntimeError(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium package)")
@@ -38,7 +38,7 @@ async def browser(profile: Path, viewport: dict[str, int] | None = None) -> Asyn
             executable_path=str(CHROMIUM),
             headless=True,
             args=ARGS,
-            viewport=viewport or LAPTOP,  # type: ignore[arg-type]
+            viewport=viewport or LAPTOP,
         )
         try:
             yield context

@@ -11,6 +11,8 @@ from playwright.async_api import Page
 from bot import plugins
 from bot.web.context import PictureCache
 from bot.web.replay import Replays
+from engine.carnegie.state import CarnegieState
+from engine.nipron.state import NipronState
 from tests.web.conftest import Web
 from tests.web.seeded import play_like_draw, seated_game
 
@@ -32,7 +34,8 @@ async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Pag
     game_id = await seated_game(sessions, "carnegie", 1)
     actions = await play_like_draw(sessions, game_id, 1, 3)
     state = await sessions.reading.load(game_id)
-    andrew = state.andrew  # type: ignore[attr-defined]
+    assert isinstance(state, CarnegieState) and state.andrew is not None
+    andrew = state.andrew
     hidden = list(andrew.deck) + ([] if andrew.revealed or not andrew.current else [andrew.current])
     assert len(hidden) >= 5, "the deck still holds cards to hide"
 
@@ -56,8 +59,9 @@ async def test_no_public_page_or_picture_shows_the_solo_deck(web: Web, page: Pag
     # The same game with the face-down deck in another order reads and draws the same: all but the
     # top card, whose back shows (R10.2.1: a Normal card's main action, an Advanced card "?").
     reordered = state.model_copy(deep=True)
-    reordered.andrew.deck = [andrew.deck[0], *reversed(andrew.deck[1:])]  # type: ignore[attr-defined]
-    assert reordered.andrew.deck != andrew.deck  # type: ignore[attr-defined]
+    assert reordered.andrew is not None
+    reordered.andrew.deck = [andrew.deck[0], *reversed(andrew.deck[1:])]
+    assert reordered.andrew.deck != andrew.deck
     snapshot = plugins.game("carnegie").dump_state(reordered)
     async with sessions.store.db.transaction() as conn:
         await conn.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game_id))
@@ -77,12 +81,13 @@ async def test_no_public_picture_shows_what_is_in_the_nipron_bag(web: Web, page:
     game_id = await seated_game(sessions, "nipron", 2)
     await play_like_draw(sessions, game_id, 2, 1)
     state = await sessions.reading.load(game_id)
-    bag = list(state.bag)  # type: ignore[attr-defined]
+    assert isinstance(state, NipronState)
+    bag = list(state.bag)
     full = next(i for i, n in enumerate(bag) if n > 0)
     other = (full + 1) % len(bag)
     moved = state.model_copy(deep=True)
-    moved.bag[full] -= 1  # type: ignore[attr-defined]
-    moved.bag[other] += 1  # type: ignore[attr-defined]
+    moved.bag[full] -= 1
+    moved.bag[other] += 1
 
     async def public() -> list[bytes]:
         return await fetched(

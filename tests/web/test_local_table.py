@@ -81,9 +81,9 @@ async def shots(page: Page, name: str) -> None:
     await expect(board).to_have_js_property("complete", True, timeout=PICTURE_PATIENCE * 1000)
     assert await board.evaluate("img => img.naturalWidth") > 300
     for size, label in ((PHONE, "phone"), (LAPTOP, "laptop")):
-        await page.set_viewport_size(size)  # type: ignore[arg-type]
+        await page.set_viewport_size(size)
         await page.screenshot(path=str(OUT / f"{name}-{label}.png"))
-    await page.set_viewport_size(LAPTOP)  # type: ignore[arg-type]
+    await page.set_viewport_size(LAPTOP)
 
 
 async def finished_locally(sessions: Sessions, game_id: int) -> None:
@@ -121,7 +121,7 @@ async def test_a_hot_seat_nipron_game_for_two_is_played_to_the_end(
     table: tuple[str, Sessions], page: Page
 ) -> None:
     address, sessions = table
-    await page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await page.set_viewport_size(PHONE)
     seats = {"name0": "Ana", "seat1": "person", "name1": "Bo"}
     game_id = await set_up(page, address, "nipron", seats, shot="local-setup-phone")
     await expect(page.locator(".panel")).to_contain_text("Ana")
@@ -199,7 +199,12 @@ async def test_a_discord_game_is_neither_shown_nor_changed_by_the_local_table(
     assert token
     response = await page.request.get(f"{address}/play/{lobby.id}")
     assert response.status == 404
-    form = {"token": token, "seat": "0", "version": str(started.table.version), "index": "0"}
+    form: dict[str, str | float | bool] = {
+        "token": token,
+        "seat": "0",
+        "version": str(started.table.version),
+        "index": "0",
+    }
     response = await page.request.post(f"{address}/play/{lobby.id}/act", form=form)
     assert response.status == 404
     after = await sessions.reading.status(lobby.id)
@@ -288,7 +293,12 @@ async def test_a_refused_move_answers_with_the_tables_address(
     token = await page.locator('.panel input[name="token"]').first.get_attribute("value")
     before = (await sessions.reading.status(game_id)).table.version
     # a form of an older version: the move is refused and nothing changes
-    form = {"token": token or "", "version": str(before + 5), "seat": "0", "index": "0"}
+    form: dict[str, str | float | bool] = {
+        "token": token or "",
+        "version": str(before + 5),
+        "seat": "0",
+        "index": "0",
+    }
     response = await page.request.post(f"{address}/play/{game_id}/act?seat=0", form=form, max_redirects=0)
     assert response.status == 303
     where = response.headers["location"]

@@ -17,9 +17,9 @@ async def test_a_signed_link_shows_the_seats_own_board_and_nothing_else_does(web
     game_id = await seated_game(web.sessions, "carnegie", 2)
     now = int(web.sessions.store.clock().timestamp())
     path = Signer(SECRET).seat_path(game_id, 1, now)
-    response = await page.goto(web.url(path))
-    assert response is not None and response.ok
-    assert response.headers["referrer-policy"] == "no-referrer"
+    shown = await page.goto(web.url(path))
+    assert shown is not None and shown.ok
+    assert shown.headers["referrer-policy"] == "no-referrer"
     await expect(page.locator(".private")).to_contain_text("Bo")
     own = page.locator("figure[data-picture=company] img")
     await expect(own).to_have_js_property("complete", True, timeout=120_000)

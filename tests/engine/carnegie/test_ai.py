@@ -43,7 +43,7 @@ from engine.carnegie.state import (
     tab_end_vp,
     tab_full,
 )
-from engine.core import EngineError, NoEnd, Played, RandomPlayer, Rng
+from engine.core import EngineError, NoEnd, Played, Player, RandomPlayer, Rng
 from engine.core import play as play_game
 from tests.race_game import RACE
 
@@ -53,7 +53,7 @@ STRENGTH_SEEDS = range(20)
 def greedy_vs_random(seed: int) -> tuple[int, list[int]]:
     """Greedy in seat ``seed % 2``; returns (greedy seat, final totals)."""
     greedy_seat = seed % 2
-    players = [RandomPlayer(seed + 100), RandomPlayer(seed + 100)]
+    players: list[Player] = [RandomPlayer(seed + 100), RandomPlayer(seed + 100)]
     players[greedy_seat] = GreedyPlayer(seed)
     final, _ = play_game(GAME, GAME.new_game(2, seed, {"tab_sides": "random"}), players)
     return greedy_seat, [line.total for line in GAME.score(final).lines]

@@ -4,14 +4,17 @@ the moves left; the journey spends one move per step (R6.1.4) and the log tells 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from engine.carnegie import GAME as G
 from engine.carnegie import data
 from engine.carnegie.actions import parse_cell
 from engine.carnegie.ai import worth_weighing
-from engine.carnegie.state import active_in
-from engine.core import IllegalAction, InvalidAction
+from engine.carnegie.state import CarnegieState, active_in
+from engine.core import Game, IllegalAction, InvalidAction
 
 from .fixtures import cell, department_turn, legal_texts, lobby, play, play_events, staff, started
 
@@ -146,16 +149,18 @@ def test_every_journey_listed_as_sure_passes_the_move_check_r6_1_2_r6_1_4() -> N
         def __init__(self, seat: int) -> None:
             self.player = G.ai(seat, "random")
 
-        def choose(self, game: object, state: object, seat: int, actions: list[object]) -> object:
+        def choose(
+            self, game: Game[Any, Any], state: CarnegieState, seat: int, actions: Sequence[Any]
+        ) -> Any:
             nonlocal checked, priced
-            c = state.companies[seat]  # type: ignore[attr-defined]
+            c = state.companies[seat]
             with quietly():
-                for a in candidates(state, seat):  # type: ignore[arg-type]
+                for a in candidates(state, seat):
                     if a.sure:
-                        assert CHECKS[a.verb](state, seat, c, a) is None, a  # type: ignore[arg-type]
+                        assert CHECKS[a.verb](state, seat, c, a) is None, a
                         checked += 1
                         priced += len(a.args) > 1
-            return self.player.choose(game, state, seat, actions)  # type: ignore[arg-type]
+            return self.player.choose(game, state, seat, actions)
 
     for players, seed in ((1, 3), (1, 4), (2, 3), (2, 4)):
         start = G.new_game(players, seed, {"tab_sides": "random"})

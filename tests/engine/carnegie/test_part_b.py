@@ -13,7 +13,7 @@ from engine.carnegie.reconstructed import TABS
 from engine.carnegie.rules import event_of
 from engine.carnegie.setup import place_neutral_discs
 from engine.carnegie.state import NEUTRAL, NO_OWNER, CarnegieState, active_in, cell_of
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Rng
 
 from .fixtures import (
     activation_phase,
@@ -276,11 +276,10 @@ def test_b16_action_choice_tile_r5_6() -> None:
     assert st.row == data.CON  # events and the round's type are unchanged
 
 
-class _FirstCard:
-    """An Rng stand-in whose shuffle puts a given card first (examples.md B17)."""
+class _FirstCard(Rng):
+    """An Rng whose shuffle puts a given card first (examples.md B17)."""
 
-    def __init__(self, first: str) -> None:
-        self.first = first
+    first: str
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         head = [x for x in items if getattr(x, "id", None) == self.first]
@@ -290,7 +289,7 @@ class _FirstCard:
 def test_b17_neutral_discs_from_normal_cards_r3_step_9() -> None:
     st = G.new_game(4, 1)  # no neutral discs with 4 players
     assert all(o == NO_OWNER for o in st.slot_owner) and not any(st.donation_discs)
-    place_neutral_discs(st, _FirstCard("N13"), 5)  # type: ignore[arg-type]
+    place_neutral_discs(st, _FirstCard(seed=0, first="N13"), 5)
     assert st.donation_discs[data.DONATION_INDEX["RIG-INFRA"]] == [NEUTRAL]
     for city, slot_type in (("cincinnati", "T"), ("duluth", "T"), ("st-louis", "I"), ("kansas-city", "C")):
         slots = data.CITY_SLOTS[data.CITY_INDEX[city]]
@@ -301,7 +300,7 @@ def test_b17_neutral_discs_from_normal_cards_r3_step_9() -> None:
         placed = sum(o == NEUTRAL for o in s.slot_owner) + sum(len(d) for d in s.donation_discs)
         assert placed == count
     again = G.new_game(2, 11)
-    place_neutral_discs(again, _FirstCard("N13"), 0)  # type: ignore[arg-type]
+    place_neutral_discs(again, _FirstCard(seed=0, first="N13"), 0)
     assert sum(o == NEUTRAL for o in again.slot_owner) + sum(len(d) for d in again.donation_discs) == 18
 
 

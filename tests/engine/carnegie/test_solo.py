@@ -159,7 +159,8 @@ def test_locomotive_alternates_andrew_selects_his_main_action_in_even_rounds_r10
     a = andrew(st)
     assert st.round == 2 and a.current == top and a.revealed
     assert st.row == solo.CARDS[top].main
-    assert G.pending(st).kind != "select" and G.view(st, 0).andrew.selects_row  # type: ignore[union-attr]
+    shown = G.view(st, 0).andrew
+    assert G.pending(st).kind != "select" and shown is not None and shown.selects_row
     st = finish_round(st)
     assert st.round == 3 and st.phase == "select" and G.pending(st).seats == [0]
     assert sum(len(p) for p in andrew(st).piles) == 2

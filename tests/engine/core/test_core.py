@@ -19,21 +19,21 @@ from engine.core import (
     check_turn,
 )
 from tests import race_game
-from tests.race_game import RACE, RaceState
+from tests.race_game import RACE, RaceGame, RaceState
 
 
 @pytest.fixture
-def race():
+def race() -> RaceGame:
     # No registry: a game package exposes its protocol object as GAME, the bot's table imports it.
     return race_game.GAME
 
 
-def test_a_game_module_exposes_its_game_and_unknown_game_keeps_its_code(race):
+def test_a_game_module_exposes_its_game_and_unknown_game_keeps_its_code(race: RaceGame) -> None:
     assert race is RACE
     assert UnknownGame("No game called chess.").code == "unknown_game"
 
 
-def test_errors_have_stable_codes_and_name_the_rule():
+def test_errors_have_stable_codes_and_name_the_rule() -> None:
     err = IllegalAction("You may not do that.", rule="R5.4.2")
     assert isinstance(err, EngineError) and isinstance(err, ValueError)
     assert err.code == "illegal_action"
@@ -46,7 +46,7 @@ def test_errors_have_stable_codes_and_name_the_rule():
     }
 
 
-def test_rng_is_deterministic_and_advances():
+def test_rng_is_deterministic_and_advances() -> None:
     a, b = Rng(seed=7), Rng(seed=7)
     xs = [a.below(100) for _ in range(50)]
     assert xs == [b.below(100) for _ in range(50)]
@@ -56,7 +56,7 @@ def test_rng_is_deterministic_and_advances():
     assert sorted(Rng(seed=1).shuffled(range(20))) == list(range(20))
 
 
-def test_rng_below_is_roughly_uniform():
+def test_rng_below_is_roughly_uniform() -> None:
     r = Rng(seed=3)
     counts = [0] * 6
     for _ in range(6000):
@@ -64,7 +64,7 @@ def test_rng_below_is_roughly_uniform():
     assert all(900 < c < 1100 for c in counts)
 
 
-def test_apply_never_mutates_input_and_replays_identically(race):
+def test_apply_never_mutates_input_and_replays_identically(race: RaceGame) -> None:
     state = race.new_game(2, seed=42)
     log = ["step 2", "roll", "step 1", "roll", "roll", "step 2", "roll"]
     s = state
@@ -81,7 +81,7 @@ def test_apply_never_mutates_input_and_replays_identically(race):
     assert race.dump_state(replay) == race.dump_state(s)
 
 
-def test_notation_round_trips(race):
+def test_notation_round_trips(race: RaceGame) -> None:
     state = race.new_game(2, seed=1)
     for action in race.legal_actions(state, 0):
         assert race.parse_action(race.format_action(action)) == action
@@ -89,7 +89,7 @@ def test_notation_round_trips(race):
         race.parse_action("jump 3")
 
 
-def test_refusals_change_nothing(race):
+def test_refusals_change_nothing(race: RaceGame) -> None:
     state = race.new_game(2, seed=1)
     before = race.dump_state(state)
     with pytest.raises(NotYourTurn):
@@ -100,7 +100,7 @@ def test_refusals_change_nothing(race):
     assert race.dump_state(state) == before
 
 
-def test_game_over_refuses_further_moves(race):
+def test_game_over_refuses_further_moves(race: RaceGame) -> None:
     s = race.new_game(2, seed=1)
     seat = 0
     while not race.pending(s).finished:
@@ -111,7 +111,7 @@ def test_game_over_refuses_further_moves(race):
         race.apply(s, seat, race.parse_action("step 1"))
 
 
-def test_generic_turn_checks_refuse_as_the_bot_does(race):
+def test_generic_turn_checks_refuse_as_the_bot_does(race: RaceGame) -> None:
     s = race.new_game(2, seed=1)
     assert check_turn(race, s, 0).seats == [0]
     with pytest.raises(NotYourTurn) as err:
@@ -120,21 +120,21 @@ def test_generic_turn_checks_refuse_as_the_bot_does(race):
     step1 = race.parse_action("step 1")
     assert check_listed(race, s, 0, step1) == "step 1"
     # The game allows it but the seat was not shown it: the shown list is the authority.
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalAction) as unlisted:
         check_listed(race, s, 0, step1, listed={"roll"})
-    assert err.value.sentence == "'step 1' is not one of your choices now."
+    assert unlisted.value.sentence == "'step 1' is not one of your choices now."
     # Not listed and refused by the game: the game's own refusal, naming its rule.
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalAction) as refused:
         check_listed(race, s, 0, race.parse_action("step 5"))
-    assert "race-2" in err.value.sentence
+    assert "race-2" in refused.value.sentence
     while not race.pending(s).finished:
         s = race.apply(s, race.pending(s).seats[0], race.parse_action("step 2")).state
-    with pytest.raises(GameOver) as err:
+    with pytest.raises(GameOver) as over:
         check_turn(race, s, 0)
-    assert err.value.sentence == "This game has ended."
+    assert over.value.sentence == "This game has ended."
 
 
-def test_serialisation_carries_format_version_and_refuses_others(race):
+def test_serialisation_carries_format_version_and_refuses_others(race: RaceGame) -> None:
     s = race.new_game(2, seed=5)
     text = race.dump_state(s)
     assert f'"format_version":{FORMAT_VERSION}' in text
@@ -146,7 +146,7 @@ def test_serialisation_carries_format_version_and_refuses_others(race):
     assert isinstance(race.load_state(text), RaceState)
 
 
-def test_race_marks_moves_as_headlines_and_closes_a_lap_every_four_moves(race):
+def test_race_marks_moves_as_headlines_and_closes_a_lap_every_four_moves(race: RaceGame) -> None:
     s = race.new_game(2, seed=3)
     keys = []
     for i in range(8):

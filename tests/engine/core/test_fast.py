@@ -90,6 +90,7 @@ def test_act_equals_a_validated_action_and_stays_frozen() -> None:
     _same(built, Action.model_validate({"verb": "row", "args": ("HR",)}))
     assert hash(built) == hash(Action(verb="row", args=("HR",)))
     with pytest.raises(ValueError):
+        # The assignment the frozen model's type forbids is the one under test.
         built.verb = "done"  # type: ignore[misc]
 
 

@@ -10,7 +10,7 @@ from engine.nipron import data
 from engine.nipron.rules.common import level
 from engine.nipron.rules.scorings import district_awards, district_influence
 from engine.nipron.scoring import achievement_base, multiplier, score, tie_break
-from engine.nipron.state import NOBODY
+from engine.nipron.state import NOBODY, NipronState
 from tests.engine.nipron.fixtures import (
     add_factory,
     empty_rows,
@@ -152,7 +152,8 @@ def test_E07_unplaceable_machines_go_to_the_personal_supply() -> None:
     colour = next(data.COLOURS[c] for c, n in enumerate(st.spaces[1]) if n)
     st, _ = play(st, f"take 2 {colour}", "invest PAPER_D")
     z = st.zaibatsu[0]
-    assert z.factory("paper") is not None and z.factory("paper").machine == 2  # type: ignore[union-attr]
+    paper = z.factory("paper")
+    assert paper is not None and paper.machine == 2
     assert z.machines == 0
 
 
@@ -337,7 +338,7 @@ def test_E17_variant_partial_payment() -> None:
     assert (z.yen, z.vp) == (1_000, vp - 2)
 
 
-def _d1(st_players: int, tiles: list[tuple[str, int, int]]):  # type: ignore[no-untyped-def]
+def _d1(st_players: int, tiles: list[tuple[str, int, int]]) -> NipronState:
     st = fresh(st_players)
     for code, seat, value in tiles:
         place(st, code, seat, value)

@@ -10,12 +10,13 @@ import re
 from engine.core import action_path
 from engine.nipron import GAME as G
 from engine.nipron import data, words
-from engine.nipron.actions import Invest, Put, Take, space_index
+from engine.nipron.actions import Action, Invest, Put, Take, space_index
+from engine.nipron.state import NipronState
 
 CODE = re.compile(r"\b(C\d[NESW]|[A-Z]+_[A-Z])\b")
 
 
-def _walk(seed: int, steps: int = 600) -> list[tuple[object, int, list[object]]]:
+def _walk(seed: int, steps: int = 600) -> list[tuple[NipronState, int, list[Action]]]:
     """The decisions of a random seeded game: (state, seat, legal actions)."""
     rng = random.Random(seed)
     state = G.new_game(4, seed)

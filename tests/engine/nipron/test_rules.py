@@ -11,7 +11,7 @@ from engine.nipron import GAME as G
 from engine.nipron import data
 from engine.nipron.rules.common import gain_vp, level
 from engine.nipron.scoring import final_scoring
-from engine.nipron.state import NOBODY
+from engine.nipron.state import NOBODY, NipronState
 from tests.engine.nipron.fixtures import (
     add_factory,
     empty_rows,
@@ -24,7 +24,7 @@ from tests.engine.nipron.fixtures import (
 )
 
 
-def colour_on(st, space: int) -> str:  # type: ignore[no-untyped-def]
+def colour_on(st: NipronState, space: int) -> str:
     return next(data.COLOURS[c] for c, n in enumerate(st.spaces[space - 1]) if n)
 
 
@@ -170,7 +170,8 @@ def test_4_5_1_one_factory_per_good_and_mandatory_machine() -> None:
         play(st, "invest SILK_B")
     st, _ = play(st, "invest PAPER_C")
     z = st.zaibatsu[0]
-    assert z.factory("paper").machine == 1 and z.machines == 0  # type: ignore[union-attr]
+    paper = z.factory("paper")
+    assert paper is not None and paper.machine == 1 and z.machines == 0
     assert z.steps["coal"] == 1  # PAPER_C synergy (P6): one coal step
 
 
@@ -181,7 +182,8 @@ def test_4_5_1_synergy_mach_feeds_the_mandatory_placement() -> None:
     z.steps["knowledge"] = 8
     st, _ = play(st, f"take 2 {colour_on(st, 2)}", "invest CLOCKS_C")
     z = st.zaibatsu[0]
-    assert z.factory("clocks").machine == 2 and z.machines == 0  # type: ignore[union-attr]
+    clocks = z.factory("clocks")
+    assert clocks is not None and clocks.machine == 2 and z.machines == 0
 
 
 def test_4_5_1_synergy_vp_per_factory_counts_the_new_one() -> None:
@@ -273,7 +275,8 @@ def test_4_5_8_export_up_to_three_contracts_with_a_type_choice() -> None:
     st, _ = play(st, f"take 2 {colour_on(st, 2)}", "export K1")
     assert st.phase == "give" and sorted(legal(st)) == ["give bento", "give paper", "give silk"]
     st, _ = play(st, "give paper")
-    assert st.zaibatsu[0].factory("paper").goods == 2 and st.zaibatsu[0].yen == yen + 4_000  # type: ignore[union-attr]
+    paper = st.zaibatsu[0].factory("paper")
+    assert paper is not None and paper.goods == 2 and st.zaibatsu[0].yen == yen + 4_000
     assert "export K1" not in legal(st)
     st, _ = play(st, "export K3", "give silk", "give bento", "export K2", "give silk")
     assert st.active == 1 and sorted(st.zaibatsu[0].fulfilled) == ["K1", "K2", "K3"]
@@ -474,7 +477,8 @@ def test_4_5_1_synergy_goods_fill_the_new_factory_up_to_storage() -> None:
     z = st.zaibatsu[0]
     z.steps["knowledge"], z.blueprints = 4, 0
     st, _ = play(st, f"take 2 {colour_on(st, 2)}", "invest BENTO_D")
-    assert st.zaibatsu[0].factory("bento").goods == 2  # type: ignore[union-attr]
+    bento = st.zaibatsu[0].factory("bento")
+    assert bento is not None and bento.goods == 2
     st = fresh(2)
     st.zaibatsu[0].steps["knowledge"] = 8
     st, _ = play(st, f"take 2 {colour_on(st, 2)}", "invest BULBS_C")

@@ -78,8 +78,8 @@ def check_invariants(st: NipronState) -> None:
     assert sum(map(sum, st.rewards)) + sum(map(sum, st.boxed_rewards)) + st.rewards_taken == 24
     assert 0 <= st.multipliers <= data.MULTIPLIER_2X_TILES
     for seat, z in enumerate(st.zaibatsu):
-        on_board = [st.values[i] for i, o in enumerate(st.owners) if o == seat]
-        assert sorted(z.hand + on_board) == sorted(data.INFLUENCE_TILES)
+        placed = [st.values[i] for i, o in enumerate(st.owners) if o == seat]
+        assert sorted(z.hand + placed) == sorted(data.INFLUENCE_TILES)
         assert z.trains + sum(st.trains[d][seat] for d in range(4)) == data.TRAINS_PER_PLAYER
         assert z.ships + sum(st.ships[d][seat] for d in range(4)) == data.SHIPS_PER_PLAYER
         assert sorted(z.contracts + z.fulfilled) == sorted(data.CONTRACT_IDS)

@@ -17,7 +17,7 @@ import pytest
 
 from engine.core import MAX_LABEL, EngineError, Rng
 from engine.nipron import GAME, data, words
-from engine.nipron.rules.flow import candidates
+from engine.nipron.rules.choices import candidates
 
 # The one list of patterns that must never appear in what a player reads.
 FORBIDDEN: list[str] = [

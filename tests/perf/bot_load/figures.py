@@ -11,7 +11,7 @@ from typing import Any
 from tests.fakediscord.server import ACK_DEADLINE
 from tests.perf.bot_load.fake import LoadFake
 from tests.perf.bot_load.players import Table
-from tests.perf.report import Row, median, percentile
+from tests.perf.report import Floor, Row, median, percentile
 
 SECTION = "bot"
 
@@ -105,7 +105,7 @@ def _latency_rows(subject: str, fake: LoadFake, tables: list[Table], m: Measured
     )
     round_target = ROUND_P99_MS if m.think else None
     round_what = "end-of-round post" if m.think else "end-of-round post (queue wait included)"
-    trip = {"floor": percentile(ping_ms, 99), "floor_name": "bare round trip p99"}
+    trip: Floor = {"floor": percentile(ping_ms, 99), "floor_name": "bare round trip p99"}
     return [
         Row(
             SECTION,

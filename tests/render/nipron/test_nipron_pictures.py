@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import io
 import json
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -141,9 +142,9 @@ def test_text_is_large_enough_to_read_on_a_phone(
     drawn: list[tuple[int, str]] = []
     real_text = canvas.Canvas.text
 
-    def spy(self: canvas.Canvas, x: float, y: float, s: str, size: int, *args: object, **kw: object) -> None:
+    def spy(self: canvas.Canvas, x: float, y: float, s: str, size: int, *args: Any, **kw: Any) -> None:
         drawn.append((size, s))
-        real_text(self, x, y, s, size, *args, **kw)  # type: ignore[arg-type]
+        real_text(self, x, y, s, size, *args, **kw)
 
     monkeypatch.setattr(canvas.Canvas, "text", spy)
     from render.nipron import board, player_board

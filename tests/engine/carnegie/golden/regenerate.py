@@ -12,10 +12,10 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from engine.carnegie import GAME
 from engine.carnegie.ai import GreedyPlayer
+from engine.carnegie.state import CarnegieState
 from engine.core import Played, Player, RandomPlayer, Rng, ScoreSheet, play
 from tests.engine.golden import regenerate
 
@@ -72,11 +72,11 @@ def header_lines(case: Case) -> list[str]:
     ]
 
 
-def new_state(case: Case) -> Any:
+def new_state(case: Case) -> CarnegieState:
     return GAME.new_game(len(case.bots), case.seed, dict(case.options))
 
 
-def play_case(case: Case) -> tuple[object, list[Played]]:
+def play_case(case: Case) -> tuple[CarnegieState, list[Played]]:
     return play(GAME, new_state(case), case.players(), seat_rng=Rng(seed=case.seed))
 
 

@@ -33,14 +33,19 @@ class BotPlayers:
         self.sessions = sessions
         self.pool = pool
         self._playing: dict[int, asyncio.Task[None]] = {}
+        # Games kicked while their loop was running: it reads the table once more before it ends.
+        self._kicked_again: set[int] = set()
 
     def kick(self, game_id: int, announce: Announce) -> None:
         """Play the game's bot seats until a person must decide (at most one loop per game: a
-        running loop reads the newest state before every decision)."""
-        if game_id not in self._playing:
-            self._playing[game_id] = asyncio.create_task(
-                self._play(game_id, announce), name=f"bots-{game_id}"
-            )
+        running loop reads the newest state before every decision, and once more before it ends if
+        kicked meanwhile)."""
+        if game_id in self._playing:
+            # The loop may be reading the table as it was before the move that kicks it, and would
+            # end on "a person decides": the bot's seat then waited for the catch-up, minutes later.
+            self._kicked_again.add(game_id)
+            return
+        self._playing[game_id] = asyncio.create_task(self._play(game_id, announce), name=f"bots-{game_id}")
 
     async def idle(self) -> None:
         """Wait until no game's bots are thinking (tests, shutdown)."""
@@ -55,8 +60,11 @@ class BotPlayers:
         moved = False
         try:
             for _ in range(MAX_BOT_STEPS):
+                self._kicked_again.discard(game_id)
                 turn = await self.sessions.play.bot_turn(game_id)
                 if turn is None:
+                    if game_id in self._kicked_again:
+                        continue
                     break
                 found = plugins.plugin(turn.table.game.game)
                 notation = await self.pool.choose(found, turn.snapshot, turn.seat, turn.seed, turn.level)
@@ -73,6 +81,7 @@ class BotPlayers:
             log.exception("game %s: the bot could not take its turn", game_id)
         finally:
             self._playing.pop(game_id, None)
+            self._kicked_again.discard(game_id)
         if moved:
             # Whatever changed while this loop was ending is announced (and the bot kicked again).
             await announce(game_id, [])

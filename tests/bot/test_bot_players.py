@@ -14,7 +14,7 @@ import pytest
 from bot import plugins
 from bot.service.ai_pool import AiPool
 from bot.service.bot_players import BotPlayers
-from bot.service.progress import choose
+from bot.service.progress import BotTurn, choose
 from bot.service.sessions import Sessions
 from bot.storage import Status, migrate, open_database
 from engine.core import Event
@@ -123,3 +123,38 @@ async def test_the_bot_plays_nothing_it_thought_out_before_a_persons_move(
     picked = [row.notation for row in await bots.sessions.reading.live_log(game_id)]
     assert picked == [action("apple"), action("pear")]
     assert (await bots.sessions.reading.status(game_id)).table.game.status is Status.FINISHED
+
+
+async def test_a_kick_while_the_loop_reads_the_table_is_not_lost(
+    bots: Bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Race: the bot's loop reads the table while the host still decides, the host moves and the bot is
+    kicked before that read returns. The loop reads once more before it ends and plays its seat; it
+    used to end on the stale read, and the bot's seat waited for the announcer's catch-up (two
+    minutes: a test of a whole game timed out on a busy host)."""
+    game_id = await bots.table("race", "first")
+    reading = bots.sessions.play.bot_turn
+    stale = asyncio.Event()
+    go = asyncio.Event()
+
+    async def slow_read(asked: int) -> BotTurn | None:
+        turn = await reading(asked)
+        if turn is None and not go.is_set():
+            stale.set()
+            await go.wait()
+        return turn
+
+    monkeypatch.setattr(bots.sessions.play, "bot_turn", slow_read)
+    status = await bots.sessions.reading.status(game_id)
+    assert status.progress is not None and status.progress.decision.seats == [0], "the host decides first"
+    bots.kick(game_id)
+    await asyncio.wait_for(stale.wait(), 30)  # the loop has read "the host decides"
+    game = plugins.game("race")
+    state = await bots.sessions.reading.load(game_id)
+    step = game.format_action(game.legal_actions(state, 0)[0])
+    await bots.sessions.play.act(game_id, HOST, step, expected_version=None, interaction_id=None)
+    bots.kick(game_id)  # as the announcer does after the host's move
+    go.set()
+    await asyncio.wait_for(bots.loop.idle(), 60)
+    seats = [row.seat for row in await bots.sessions.reading.live_log(game_id)]
+    assert seats == [0, 1], "the bot's seat moved after the host's"

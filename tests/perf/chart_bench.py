@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot import plugins
 from bot.service.after_game.score_chart import ChartJob, draw_chart
 from engine.core import Game
 from engine.core.score_history import scores_by_checkpoint
@@ -46,9 +47,18 @@ def run(games: list[Game[Any, Any]], quick: bool) -> list[Row]:
         if name not in names:
             continue
         f = finished(name, players, 7)
-        module = f.game.__module__.rsplit(".", 1)[0]
+        # The game's own modules, as the bot names them: a job naming other ones loads the game again
+        # under its name (without its pictures, here), and the next section would find it so.
+        found = plugins.plugin(name)
         job = ChartJob(
-            module, None, players, f.seed, json.dumps({}), f.moves, ("a", "b", "c", "d")[:players], "en"
+            found.rules_module,
+            found.pictures_module,
+            players,
+            f.seed,
+            json.dumps({}),
+            f.moves,
+            ("a", "b", "c", "d")[:players],
+            "en",
         )
         subject = f"final chart, {name} {players}p ({len(f.moves)} moves)"
         chart = draw_chart(job)

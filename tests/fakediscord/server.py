@@ -4,7 +4,6 @@ API tests use to act as players. Start with ``await FakeDiscord().start()``."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 import secrets
 import socket
@@ -164,9 +163,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
                 raise AssertionError(
                     f"timed out after {timeout}s waiting for {what}; problems: {self.problems}"
                 )
-            event = self._changed
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, 0.25))
+            await _changed_or_after(self._changed, min(remaining, 0.25))
         return result
 
     async def settle(self, quiet: float = 0.1, timeout: float = PATIENCE) -> None:
@@ -193,9 +190,7 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
                 raise AssertionError(
                     f"timed out after {timeout}s waiting for {what}; problems: {self.problems}"
                 )
-            event = self._changed
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, poll))
+            await _changed_or_after(self._changed, min(remaining, poll))
         return result
 
     async def wait_for_message(
@@ -265,3 +260,15 @@ class FakeDiscord(InteractionsMixin, CallbacksMixin):
     def requests_to(self, route: str) -> list[RecordedRequest]:
         """Recorded requests for a route template, e.g. ``"POST /channels/{channel_id}/messages"``."""
         return [r for r in self.requests if r.route == route]
+
+
+async def _changed_or_after(event: asyncio.Event, seconds: float) -> None:
+    """Until ``event`` is set or ``seconds`` have passed. Not ``asyncio.wait_for``: on Python 3.11 a
+    cancellation that lands as its timeout fires is swallowed and read as the timeout, and a waiter
+    cancelled that way went on waiting until its deadline (a test's driver took 30 s to stop).
+    ``asyncio.wait`` never cancels on its own, so a cancellation is always the caller's."""
+    waiter = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({waiter}, timeout=seconds)
+    finally:
+        waiter.cancel()

@@ -36,7 +36,7 @@ from bot.config import RENDER_BUDGET
 from bot.plugins import GamePlugin
 from bot.service.after_game.score_chart import ChartJob, draw_chart
 from bot.service.refusals import Refusal
-from bot.service.render_processes import RenderProcesses
+from bot.service.render_processes import Modules, RenderProcesses
 from bot.service.shared_calls import settle, shared_future
 from engine.core import GameState, ScoreSheet
 from engine.core.words import msg
@@ -298,10 +298,10 @@ def _warm_up(rules_module: str, pictures_module: str | None) -> None:
         game.pictures.warm_up()
 
 
-def _warm_all(games: list[tuple[str, str | None]]) -> None:
+def _warm_all(games: list[Modules]) -> None:
     for rules_module, pictures_module in games:
         try:
             _warm_up(rules_module, pictures_module)
         except Exception:
-            # Its pictures are drawn cold; the parent hears of it at its own warm-up of that game.
-            logging.getLogger(__name__).exception("warming up %s failed", rules_module)
+            # Its pictures are drawn cold; a failing warm-up must not break the process's start.
+            log.exception("warming up %s failed", rules_module)

@@ -26,8 +26,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# A test process per core (pytest-xdist), each handed the next test as it finishes one.
 test: $(STAMP) lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n logical
 
 # The browser the web companion's tests drive (tests/web): Debian's Chromium, installed when missing.
 # Playwright's own browser download needs its CDN, which CI and the shared hosts cannot reach; the

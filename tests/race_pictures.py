@@ -26,6 +26,8 @@ from tests.race_game import GOAL, RaceView
 
 SPACE = 40
 SLOW_NAME = "Slowpoke"
+# The environment these pictures read in the render process (set by a test before it starts).
+READ_IN_RENDER_PROCESS = ("RACE_SLOW_MARK", "RACE_SLOW_WARM_UP", "RACE_WARMED_IN")
 
 
 class RacePictures:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import aiohttp
@@ -107,7 +108,7 @@ class BoardroomBot(commands.Bot):
         # The bot's one clock, read when used (tests replace the sessions' clock after the start).
         self.open_panels = OpenPanels(lambda: self.sessions.store.clock())
         self.synced: list[app_commands.AppCommand] = []
-        self._warm_up: asyncio.Task[None] | None = None
+        self._warming: set[asyncio.Task[None]] = set()
         self._post_retries: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self.languages = ChosenLanguages()
@@ -164,6 +165,18 @@ class BoardroomBot(commands.Bot):
             raise RuntimeError("the render pool is created in setup_hook")
         return self._render_pool
 
+    def warm_pictures(self, names: Iterable[str]) -> None:
+        """Build these games' cached layers in the render processes, in the background: a process
+        warms every game it was told of as it starts (a bot restarted under load spends no CPU on games
+        nobody plays), and a table opened long before its first picture (a round's end) is warmed by
+        then."""
+        offered = set(plugins.names())
+        games = [plugins.plugin(name) for name in names if name in offered]
+        if games:
+            task = asyncio.create_task(self.render_pool.warm_up(games), name="render-warm-up")
+            self._warming.add(task)
+            task.add_done_callback(self._warming.discard)
+
     async def setup_hook(self) -> None:
         games = plugins.load_all(self.settings.game_modules)
         log.info("games offered: %s", ", ".join(games) or "none")
@@ -195,9 +208,9 @@ class BoardroomBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.load_extension(cog)
-        # The first picture would otherwise pay for starting the process and building static layers.
-        pictured = [plugins.plugin(name) for name in games]
-        self._warm_up = asyncio.create_task(self._render_pool.warm_up(pictured), name="render-warm-up")
+        # The first picture would otherwise pay for starting the process and building static layers:
+        # the games being played are warmed up now, another when its first table opens.
+        self.warm_pictures(await self._sessions.posts.games_in_play())
         # Buttons and menus posted before a restart are parsed back from their custom_id.
         self.add_dynamic_items(
             LobbyButton,
@@ -303,8 +316,8 @@ class BoardroomBot(commands.Bot):
             self._catch_up.cancel()
         if self._clock_jobs is not None:
             self._clock_jobs.cancel()
-        if self._warm_up is not None:
-            self._warm_up.cancel()
+        for warming in self._warming:
+            warming.cancel()
         if self._languages is not None:
             self._languages.cancel()
         if self.web is not None:

@@ -99,6 +99,11 @@ class Posts:
             )
             return True
 
+    async def games_in_play(self) -> list[str]:
+        """The names of the games with a lobby open, a game in progress or a post owed."""
+        async with self.store.db.transaction(write=False) as conn:
+            return await game_rows.games_in_play(conn)
+
     async def games_to_catch_up(
         self,
         owns_guild: Callable[[int], bool] = lambda _: True,

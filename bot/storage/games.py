@@ -330,6 +330,16 @@ async def active_game_ids(conn: Connection) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
+async def games_in_play(conn: Connection) -> list[str]:
+    """The names of the games with a lobby open, a game in progress or a post owed (what will need
+    pictures soon), by name."""
+    rows = await conn.fetchall(
+        "SELECT DISTINCT game FROM games WHERE status IN ('lobby', 'active') "
+        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1) ORDER BY game"
+    )
+    return [str(row[0]) for row in rows]
+
+
 async def games_to_catch_up(conn: Connection) -> list[tuple[int, int, int]]:
     """(id, guild id, channel id) of every game in progress and every game owing a post, by id."""
     rows = await conn.fetchall(

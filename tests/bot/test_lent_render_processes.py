@@ -6,6 +6,8 @@ test changes the environment a render process reads."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bot import plugins
@@ -66,10 +68,38 @@ def test_the_tests_lender_starts_fresh_processes_when_the_environment_changes(
     try:
         usual = lender.executor()
         assert lender.executor() is usual and lender.starts == 1
+        lender.at_start.append(("engine.carnegie", "render.carnegie"))
         monkeypatch.setenv("RACE_SLOW_MARK", "/nonexistent/mark")
         changed = lender.executor()
         assert changed is not usual and lender.starts == 2, "started with the changed environment"
+        assert lender.at_start == [], "warming up only what the test's own bot asks for"
         monkeypatch.delenv("RACE_SLOW_MARK")
         assert lender.executor() is not changed and lender.starts == 3, "none of that test's pictures linger"
+        monkeypatch.setenv("BOARDROOM_SOMETHING_ELSE", "1")
+        assert lender.executor() is lender.executor() and lender.starts == 3, "only what pictures read counts"
+    finally:
+        lender.close()
+
+
+def test_the_tests_lender_stops_processes_started_for_a_tests_environment_when_given_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A test's never-ending picture (its race runner named Slowpoke) must not spin beside the tests
+    after it until the next borrower comes."""
+    lender = SharedRenderProcesses(1)
+    try:
+        usual = lender.executor()
+        lender.returned()
+        assert lender.current is usual, "the usual processes stay for the next borrower"
+        monkeypatch.setenv("RACE_SLOW_MARK", "/nonexistent/mark")
+        special = lender.executor()
+        special.submit(os.getpid).result(timeout=60)  # started (processes start with their first call)
+        processes = list((special._processes or {}).values())
+        assert processes
+        lender.returned()
+        assert lender.current is None
+        for process in processes:
+            process.join(30)
+            assert not process.is_alive(), "stopped when given back"
     finally:
         lender.close()

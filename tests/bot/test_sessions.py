@@ -378,6 +378,24 @@ async def test_a_missing_game_is_reported(db: Database, sessions: Sessions) -> N
         await sessions.reading.status(42)
 
 
+async def test_the_games_in_play_are_those_with_a_lobby_open_or_a_game_in_progress(
+    sessions: Sessions,
+) -> None:
+    """What a bot warms up in its render processes as it starts."""
+    assert await sessions.posts.games_in_play() == []
+    lobby = await sessions.lobby.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_name="race", host_id=HOST
+    )
+    assert await sessions.posts.games_in_play() == ["race"]
+    await sessions.lobby.abandon(lobby.id, HOST, may_manage=False)
+    assert await sessions.posts.games_in_play() == []
+    await _started(sessions)
+    await sessions.lobby.create_game(
+        guild_id=GUILD, channel_id=CHANNEL + 1, game_name="carnegie", host_id=HOST
+    )
+    assert await sessions.posts.games_in_play() == ["carnegie", "race"]
+
+
 async def test_each_shard_catches_up_the_games_of_its_own_guilds(sessions: Sessions) -> None:
     """Several processes share the database (issue 23): a game in progress is caught up by the one
     process whose shards hold its guild, never by another (that would post its turn line twice)."""

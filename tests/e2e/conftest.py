@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.service.render_processes import RenderProcesses
 from tests.conftest import RACE_MODULES
 from tests.fakediscord import FakeDiscord, harness
 from tests.fakediscord.harness import ClientHandle, ProcessHandle, start_client
@@ -48,7 +49,8 @@ async def start_bot(
     fake_discord: FakeDiscord, render_processes: SharedRenderProcesses
 ) -> AsyncIterator[StartBot]:
     """``await start_bot(db_path, **settings_overrides)``: a fresh ``BoardroomBot`` in this process,
-    drawing in the session's render processes (started and warmed once for every bot).
+    drawing in the session's render processes (started and warmed once for every bot), or in
+    ``processes`` (the test's own, which it closes).
 
     Calling it again with the same ``db_path`` (after ``await handle.stop()``) is a restart. Settings
     default to the fake's token, loopback address and guild, and register the race test game.
@@ -58,7 +60,9 @@ async def start_bot(
 
     running: list[BotHandle] = []
 
-    async def start(db_path: Path | str, **overrides: Any) -> BotHandle:
+    async def start(
+        db_path: Path | str, *, processes: RenderProcesses | None = None, **overrides: Any
+    ) -> BotHandle:
         values: dict[str, Any] = {
             "discord_token": fake_discord.token,
             "database_path": Path(db_path),
@@ -71,7 +75,8 @@ async def start_bot(
         # _env_file=None: a developer's .env must not leak into the tests.
         settings = Settings(_env_file=None, **values)
         # on_ready otherwise waits 2 s for more guilds after the last GUILD_CREATE.
-        bot = BoardroomBot(settings, guild_ready_timeout=0.05, render_processes=render_processes)
+        lent = render_processes if processes is None else processes
+        bot = BoardroomBot(settings, guild_ready_timeout=0.05, render_processes=lent)
         handle = await start_client(bot, fake_discord)
         running.append(BotHandle(handle.client, handle.task))
         return running[-1]
@@ -80,6 +85,7 @@ async def start_bot(
     for handle in running:
         with contextlib.suppress(Exception):
             await handle.stop()
+    render_processes.returned()
     for handle in running:
         handle.raise_if_crashed()
 

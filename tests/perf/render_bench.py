@@ -3,7 +3,7 @@ Nipron's phone image.
 
 Times include drawing, palette reduction and PNG encoding (the bytes the bot uploads), measured after
 one warm-up render; the first render of a process also builds the cached static layers and sprites and
-is reported on its own (the bot pays it in a worker thread at start-up, ``bot.on_discord.client._warm_up``).
+is reported on its own (the bot pays it in a worker thread at start-up, ``BoardroomBot.warm_pictures``).
 
 Positions: the render tests' seeded round-12 4-player position, and the end of a random 4-player game
 drawn through the bot's own render pool (``RenderPool.draw``) (with the final score sheet, as the last post);

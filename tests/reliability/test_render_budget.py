@@ -108,11 +108,13 @@ async def _table_and_state(handle: Any, game_id: int) -> tuple[Any, Any, None]:
 async def test_a_clean_stop_does_not_wait_for_the_render_process(
     fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
 ) -> None:
-    """A stop (SIGINT) while the render process is busy (here: warming up for a minute) exits at once
-    with 0: it used to wait for the render process (a thread blocked on it), past the 10 s a
-    supervisor (and ``stop``) waits, so ``test_a_button_posted_before_a_restart_works_after_it`` failed
-    under load (issue 17, finding 11)."""
+    """A stop (SIGINT) while the render process is busy (here: warming up for a minute, from the race
+    table just opened) exits at once with 0: it used to wait for the render process (a thread blocked
+    on it), past the 10 s a supervisor (and ``stop``) waits, so
+    ``test_a_button_posted_before_a_restart_works_after_it`` failed under load."""
     mark = tmp_path / "warming-up"
     handle = await start_bot_process(tmp_path / "db.sqlite3", RACE_SLOW_WARM_UP=str(mark))
+    created = await fake_discord.slash("alice", fake_discord.general, "game new", game="race", thread=False)
+    await created.wait_response()
     await fake_discord.wait_until(mark.exists, 120, "the render process to be warming up")
     assert await handle.stop() == 0

@@ -50,6 +50,7 @@ async def render_pool(render_processes: SharedRenderProcesses) -> AsyncIterator[
         yield pool
     finally:
         pool.close()
+        render_processes.returned()
 
 
 @pytest.fixture

@@ -99,6 +99,7 @@ class Lobby(commands.Cog):
             speed=speed or DEFAULT_SPEED,
             language=language,
         )
+        self.bot.warm_pictures([game])
         with speaking(language):
             # A table for one starts at once (below): Join, Start and Add a bot would only be refused.
             view = lobby_view(table) if players != 1 else None

@@ -64,19 +64,3 @@ async def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> str
     server: LocalPostgres = request.getfixturevalue("postgres")
     return await server.emptied(SHARED)
 
-
-# The tests that run the bot whole (its processes, the fake Discord, a browser) take seconds each; the
-# rest take milliseconds. Handed out first, the long ones leave the short ones to even out the test
-# processes' ends (collected in file order, the browser's tests came last and one process ran them
-# alone for half a minute).
-LONG_FIRST = ("web", "e2e", "reliability", "perf")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    root = Path(__file__).resolve().parent
-
-    def rank(item: pytest.Item) -> int:
-        top = item.path.relative_to(root).parts[0]
-        return LONG_FIRST.index(top) if top in LONG_FIRST else len(LONG_FIRST)
-
-    items.sort(key=rank)

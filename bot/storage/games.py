@@ -330,12 +330,15 @@ async def active_game_ids(conn: Connection) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
+# A game whose summary or final post is not sent yet, or was sent without its picture.
+OWING_A_POST = "id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1)"
+
+
 async def games_in_play(conn: Connection) -> list[str]:
     """The names of the games with a lobby open, a game in progress or a post owed (what will need
     pictures soon), by name."""
     rows = await conn.fetchall(
-        "SELECT DISTINCT game FROM games WHERE status IN ('lobby', 'active') "
-        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1) ORDER BY game"
+        f"SELECT DISTINCT game FROM games WHERE status IN ('lobby', 'active') OR {OWING_A_POST} ORDER BY game"
     )
     return [str(row[0]) for row in rows]
 
@@ -343,8 +346,7 @@ async def games_in_play(conn: Connection) -> list[str]:
 async def games_to_catch_up(conn: Connection) -> list[tuple[int, int, int]]:
     """(id, guild id, channel id) of every game in progress and every game owing a post, by id."""
     rows = await conn.fetchall(
-        "SELECT id, guild_id, channel_id FROM games WHERE status = 'active' "
-        "OR id IN (SELECT game_id FROM posts WHERE posted_at IS NULL OR picture_owed = 1) ORDER BY id"
+        f"SELECT id, guild_id, channel_id FROM games WHERE status = 'active' OR {OWING_A_POST} ORDER BY id"
     )
     return [(int(row[0]), int(row[1]), int(row[2])) for row in rows]
 

@@ -26,7 +26,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# A test process per core (pytest-xdist), each handed the next test as it finishes one.
+# A test process per core (pytest-xdist), each handed the next test as it finishes one. Bytecode is
+# written even where the host asks for none: the suite starts about a hundred Python processes (test
+# processes, bots, render and computer-player processes), and each would compile the project again.
+test: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) lint browser
 	$(BIN)/python -m pytest -n logical
 

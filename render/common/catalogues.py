@@ -106,9 +106,12 @@ def render_po(catalog: Catalog) -> bytes:
     return re.sub(rb'"Generated-By: Babel [^\\"]*\\n"', rb'"Generated-By: Babel\\n"', out.getvalue())
 
 
-def updated(unit: Path, lang: str) -> bytes | None:
-    """``unit``'s catalogue of ``lang`` brought in line with the code; None where the unit says nothing."""
-    keys = template(unit)
+def updated(unit: Path, lang: str, keys: Catalog | None = None) -> bytes | None:
+    """``unit``'s catalogue of ``lang`` brought in line with the code; None where the unit says nothing.
+    ``keys``: the unit's ``template`` where the caller already has it (one extraction for every
+    language)."""
+    if keys is None:
+        keys = template(unit)
     if not len(keys):
         return None
     path = catalogue_path(unit, lang)
@@ -155,10 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if missing else 0
     stale = []
     for unit in units():
+        keys = template(unit)
         for lang in LANGUAGES:
             if lang == DEFAULT:
                 continue
-            text = updated(unit, lang)
+            text = updated(unit, lang, keys)
             path = catalogue_path(unit, lang)
             if text is None or (path.exists() and path.read_bytes() == text):
                 continue

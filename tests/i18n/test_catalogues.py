@@ -23,10 +23,12 @@ FORMS = {
     "ca": [0, 1, 1, 1, 1],
 }
 COUNTS = [1, 2, 5, 21, 22]
-# The keys a unit's code says, extracted once for all its languages: collection needs them in every
-# test process, and each extraction reads the whole package.
+# The keys a unit's code says, extracted once for all its languages (each extraction reads the whole
+# package).
 keys_of = functools.cache(template)
-CATALOGUES = [(unit, lang) for unit in units() if len(keys_of(unit)) for lang in FOREIGN]
+# A unit keeps its catalogues in its locales folder; which units say player words at all is checked
+# by a test, not at collection (every test process collects).
+CATALOGUES = [(unit, lang) for unit in units() if (unit / "locales").is_dir() for lang in FOREIGN]
 
 
 def _id(case: tuple[Path, str]) -> str:
@@ -95,6 +97,11 @@ def test_plural_forms_follow_the_language_for_1_2_5_21_22(lang: str) -> None:
             said = found.ngettext(key, m.id[1], n)
             assert said == _forms(m.string)[form], (lang, m.id[0], n)
             said.format(n=n, **{k: "x" for k in _names(said) if k != "n"})
+
+
+def test_a_unit_keeps_catalogues_exactly_when_its_code_says_player_words() -> None:
+    for unit in units():
+        assert (unit / "locales").is_dir() == bool(len(keys_of(unit))), f"{unit}: run `make catalogues`"
 
 
 def test_every_language_has_one_catalogue_per_unit() -> None:

@@ -47,7 +47,7 @@ async def test_the_answers_after_the_game_link_to_their_pages(
         web_link(history.content): "bob: 2 ended games",
     }
     assert re.fullmatch(rf"/leaderboard/{fake.guild.id}-[\w-]+/race", web_link(board.content))
-    async with browser(tmp_path / "profile", LAPTOP) as context:
+    async with browser(LAPTOP) as context:
         watched = Watched(await context.new_page())
         for path, heading in pages.items():
             response = await watched.page.goto(handle.bot.web.address + path)

@@ -55,7 +55,7 @@ async def test_the_game_page_follows_discord_and_the_result_offers_a_replay(
     )
     assert game_link(board.content) == path
 
-    async with browser(tmp_path / "profile", LAPTOP) as context:
+    async with browser(LAPTOP) as context:
         watched = Watched(await context.new_page())
         page = watched.page
         await page.goto(server.address + path)
@@ -110,7 +110,7 @@ async def test_game_player_hands_the_player_a_signed_link_to_their_own_view(
         acked(await fake.slash("bob", "games", "game player", player=fake.users["alice"]), DEFERRED_MESSAGE)
     )
     assert "/seat/" not in other.content
-    async with browser(tmp_path / "profile", LAPTOP) as context:
+    async with browser(LAPTOP) as context:
         watched = Watched(await context.new_page())
         response = await watched.page.goto(handle.bot.web.address + found[1])
         assert response is not None and response.ok

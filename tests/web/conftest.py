@@ -1,6 +1,8 @@
 """Fixtures of the web companion's tests: ``web``, a started server on 127.0.0.1 (a port the system
 chose) over a real SQLite database, the table service and a real render pool; ``page``, a page of a
-real Chromium that fails the test on any console error or uncaught exception."""
+real Chromium that fails the test on any console error or uncaught exception, in a fresh context of
+the browser the test process launched once (``chromium``). The browser is bound to the event loop
+it was launched in, so this folder's tests and fixtures run in the test process's one loop."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Page
+import pytest_asyncio
+from playwright.async_api import Browser, Page
+from pytest_asyncio import is_async_test
 
 from bot.clocks.turn_clock import TurnClocks
 from bot.service.render_pool import RenderPool
@@ -20,9 +24,18 @@ from bot.web.context import WebContext
 from bot.web.links import game_path
 from bot.web.server import WebServer
 from tests.shared_render import SharedRenderProcesses
-from tests.web.browser import LAPTOP, Watched, browser
+from tests.web.browser import LAPTOP, Watched, launched, opened
 
 SECRET = b"test-secret-of-the-web-companion"
+HERE = Path(__file__).parent
+# Every async fixture this folder's tests use runs in the same loop as they do.
+in_the_loop = pytest_asyncio.fixture(loop_scope="session")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_async_test(item) and HERE in item.path.parents:
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
 
 
 @dataclass
@@ -43,7 +56,7 @@ class Web:
         return game_path(SECRET, game_id)
 
 
-@pytest.fixture
+@in_the_loop
 async def render_pool(render_processes: SharedRenderProcesses) -> AsyncIterator[RenderPool]:
     pool = RenderPool(workers=1, processes=render_processes)
     try:
@@ -53,7 +66,7 @@ async def render_pool(render_processes: SharedRenderProcesses) -> AsyncIterator[
         render_processes.returned()
 
 
-@pytest.fixture
+@in_the_loop
 async def web(tmp_path: Path, render_pool: RenderPool) -> AsyncIterator[Web]:
     db = await open_database(tmp_path / "web.sqlite3")
     await migrate(db)
@@ -69,10 +82,16 @@ async def web(tmp_path: Path, render_pool: RenderPool) -> AsyncIterator[Web]:
         await db.close()
 
 
-@pytest.fixture
-async def watched(tmp_path: Path) -> AsyncIterator[Watched]:
-    async with browser(tmp_path / "profile", LAPTOP) as context:
-        found = Watched(context.pages[0] if context.pages else await context.new_page())
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def chromium() -> AsyncIterator[Browser]:
+    async with launched() as shared:
+        yield shared
+
+
+@in_the_loop
+async def watched(chromium: Browser) -> AsyncIterator[Watched]:
+    async with opened(chromium, LAPTOP) as context:
+        found = Watched(await context.new_page())
         yield found
         found.assert_clean()
 

@@ -7,13 +7,12 @@ laptop's size go to out/web/."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, Page, expect
 
 from bot.service.sessions import Sessions
 from bot.web.links import board_path, player_path
-from tests.web.browser import LAPTOP, PHONE, Watched, browser
+from tests.web.browser import LAPTOP, PHONE, Watched, opened
 from tests.web.conftest import SECRET, Web
 from tests.web.test_screens import OUT
 
@@ -134,7 +133,7 @@ async def test_a_hidden_profile_shows_nothing(web: Web, page: Page) -> None:
     await expect(page.locator(".status .links a")).to_have_text(["Replay", "Leaderboard", "Bo's profile"])
 
 
-async def test_screenshots_of_the_pages_after_the_game(web: Web, tmp_path: Path) -> None:
+async def test_screenshots_of_the_pages_after_the_game(web: Web, chromium: Browser) -> None:
     await two_races(web)
     for number in range(3):
         # more games, so the history shows a few lines and the trail of ratings shows
@@ -146,7 +145,7 @@ async def test_screenshots_of_the_pages_after_the_game(web: Web, tmp_path: Path)
     )
     OUT.mkdir(parents=True, exist_ok=True)
     for name, size in (("phone", PHONE), ("laptop", LAPTOP)):
-        async with browser(tmp_path / name, size) as context:
+        async with opened(chromium, size) as context:
             watched = Watched(await context.new_page())
             for shown, path in shown_pages:
                 await watched.page.goto(web.url(path))

@@ -25,6 +25,7 @@ from bot.storage import Status, migrate, open_database
 from bot.web.play.serve import local_server
 from tests.fakediscord import PICTURE_PATIENCE
 from tests.web.browser import LAPTOP, PHONE
+from tests.web.conftest import in_the_loop
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "web"
 # Clicks a whole game may take at most (Nipron for two: ~210; solo Carnegie: ~90, groups included).
@@ -42,7 +43,7 @@ def ai_pool() -> Iterator[AiPool]:
     pool.close()
 
 
-@pytest.fixture
+@in_the_loop
 async def table(
     tmp_path: Path, render_pool: RenderPool, ai_pool: AiPool
 ) -> AsyncIterator[tuple[str, Sessions]]:

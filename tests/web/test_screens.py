@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, Page, expect
 
-from tests.web.browser import LAPTOP, PHONE, Watched, browser
+from tests.web.browser import LAPTOP, PHONE, Watched, opened
 from tests.web.conftest import Web
 from tests.web.seeded import play_like_draw, seated_game
 
@@ -21,7 +21,7 @@ async def pictures_loaded(page: Page) -> None:
         assert await image.evaluate("img => img.naturalWidth") > 0
 
 
-async def test_screenshots_of_the_game_page_and_the_replay(web: Web, tmp_path: Path) -> None:
+async def test_screenshots_of_the_game_page_and_the_replay(web: Web, chromium: Browser) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
     await play_like_draw(web.sessions, game_id, 2, 4)
     nipron = await seated_game(web.sessions, "nipron", 3, channel=11)
@@ -33,7 +33,7 @@ async def test_screenshots_of_the_game_page_and_the_replay(web: Web, tmp_path: P
     )
     OUT.mkdir(parents=True, exist_ok=True)
     for name, size in (("phone", PHONE), ("laptop", LAPTOP)):
-        async with browser(tmp_path / name, size) as context:
+        async with opened(chromium, size) as context:
             watched = Watched(await context.new_page())
             page = watched.page
             for shown, path in shown_pages:

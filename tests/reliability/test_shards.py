@@ -156,8 +156,10 @@ async def test_two_shard_processes_one_database_a_kill_loses_and_repeats_nothing
                 continue
             playing = asyncio.ensure_future(_round(fake, sessions, games))
             await asyncio.sleep(0.05)
+            dead = handles[victim].process.pid
             await handles[victim].kill()  # SIGKILL in the middle of the round's clicks
             twins += await playing
+            await _leases_run_out(database, dead)
             handles[victim] = await _start(fake, url, victim, tmp_path)
             restarted = {game_id: await _version(sessions, game_id) for game_id in games}
 
@@ -170,6 +172,18 @@ async def test_two_shard_processes_one_database_a_kill_loses_and_repeats_nothing
         for handle in handles.values():
             await handle.kill()
         await database.close()
+
+
+async def _leases_run_out(database: Database, pid: int) -> None:
+    """The leases the killed process held run out, as they would a minute later (``once.LEASE``): the
+    jobs are due again for whichever process comes first, the restarted one at its start included.
+    A holder is named ``host:pid:random`` (``once.OWNER``)."""
+    past = (datetime.now(UTC) - timedelta(seconds=1)).isoformat()
+    async with database.transaction() as conn:
+        await conn.execute(
+            "UPDATE schedules SET lease_until = ? WHERE lease_owner LIKE ? AND done_at IS NULL",
+            (past, f"%:{pid}:%"),
+        )
 
 
 async def _due_retries(database: Database, games: dict[int, Any]) -> dict[int, str]:
@@ -193,10 +207,10 @@ async def _check_retries(
     is in its channel once, and no retry is left pending.
 
     What a kill may honestly leave: a retry its process had leased and perhaps sent, but not marked
-    done. It stays with the dead process until the lease runs out; then the other process takes it
-    over and sends it again with the same nonce, which Discord answers with the message made the
-    first time. So the test waits (a lease, a pass of the retry loop) for no retry to be pending, and
-    then counts each post once."""
+    done. It stays with the dead process until the lease runs out (the test moves that minute on:
+    ``_leases_run_out``); then another process takes it over and sends it again with the same nonce,
+    which Discord answers with the message made the first time. So the test waits (a lease, a pass of
+    the retry loop) for no retry to be pending, and then counts each post once."""
 
     async def pending() -> list[Any]:
         async with database.transaction(write=False) as conn:

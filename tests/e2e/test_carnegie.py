@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.carnegie_play import (
     EXEMPT,
     FOLLOWUP,
@@ -33,6 +35,7 @@ async def test_a_complete_two_player_game(fake_discord: FakeDiscord, start_bot: 
     print(f"2 players: {played}")
 
 
+@pytest.mark.slow
 async def test_a_complete_four_player_game(fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path) -> None:
     """Also the request budget: the whole game costs no more global-limited requests
     (everything but interaction callbacks and interaction-token webhooks) than hand-overs plus round

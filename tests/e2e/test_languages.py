@@ -152,6 +152,7 @@ def read(fake: JournalFake) -> list[tuple[str, str, str]]:
     return said
 
 
+@pytest.mark.slow
 async def test_a_whole_game_in_catalan_with_a_ukrainian_and_a_polish_player_shows_no_english(
     sent: list[Sent],
 ) -> None:

@@ -44,6 +44,7 @@ async def _open(fake: FakeDiscord, players: list[str]) -> None:
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])
+@pytest.mark.slow
 async def test_a_complete_nipron_game(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, count: int
 ) -> None:

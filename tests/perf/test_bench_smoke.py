@@ -36,6 +36,7 @@ def test_quick_after_game_run_measures_each_answer_beside_its_floor(
         assert "×" in line, line
 
 
+@pytest.mark.slow
 def test_quick_rendering_run_prints_the_table_without_writing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--quick", "--section", "rendering", "--game", "carnegie", "--no-write"]) == 0
     out = capsys.readouterr().out

@@ -11,12 +11,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 from tests.reliability.crash import CrashRun
 
 CRASH_CYCLES = int(os.environ.get("BOARDROOM_CRASH_CYCLES", "10"))
 
 
+@pytest.mark.slow
 async def test_sigkill_at_random_points_loses_and_duplicates_nothing(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -17,6 +17,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import plugins
 from bot.service.sessions import Sessions
 from bot.storage import migrate, open_database
@@ -70,6 +72,7 @@ def summary_files(fake: FakeDiscord) -> Counter[str]:
     )
 
 
+@pytest.mark.slow
 async def test_sigkill_during_play_drawing_and_posting_loses_no_announcement(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -19,6 +19,7 @@ from tests.reliability.helpers import GAME_MODULES, sessions_of
 from tests.reliability.test_announcements import summaries, user_at
 
 
+@pytest.mark.slow
 async def test_a_picture_over_its_budget_is_given_up_alone_and_the_others_are_drawn(
     fake_discord: FakeDiscord, start_bot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -77,6 +77,7 @@ def test_same_view_gives_identical_bytes_even_with_cold_caches() -> None:
     assert first == second
 
 
+@pytest.mark.slow
 def test_golden_hashes_match() -> None:
     """If this fails after an intended drawing change: ``python -m tests.render.regenerate``, look at the
     images in out/golden/, then commit tests/render/golden.json."""

@@ -40,6 +40,7 @@ def transcript(tmp_path_factory: pytest.TempPathFactory) -> str:
     return out.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_transcript_shows_posts_panels_clicks_and_counts(transcript: str) -> None:
     body, counts = transcript.split("\n## Counts\n\n")
     # The lobby, typed and clicked; the public posts; the private panels; the clicks by label.

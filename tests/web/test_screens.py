@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.async_api import Browser, Page, expect
 
 from tests.web.browser import LAPTOP, PHONE, Watched, opened
@@ -21,6 +22,7 @@ async def pictures_loaded(page: Page) -> None:
         assert await image.evaluate("img => img.naturalWidth") > 0
 
 
+@pytest.mark.slow
 async def test_screenshots_of_the_game_page_and_the_replay(web: Web, chromium: Browser) -> None:
     game_id = await seated_game(web.sessions, "carnegie", 2)
     await play_like_draw(web.sessions, game_id, 2, 4)

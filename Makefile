@@ -26,16 +26,16 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# One test process more than the machine has cores (pytest-xdist): tests that wait on a bot process,
-# a browser or a timer leave a core idle, which the spare process fills (measured on 2 cores: idle
-# 70 s of a run with two, 18 s with three). Each process takes a contiguous block of the tests, its
-# share of the long ones (marked slow) first, and one that runs out takes half of what another has
-# queued (worksteal). Bytecode is written even where the host asks for none: the suite starts about
-# a hundred Python processes (test processes, bots, render and computer-player processes), and each
-# would compile the project again.
+# A test process per core (pytest-xdist). Each takes a contiguous block of the tests, its share of
+# the long ones (marked slow) first, and one that runs out takes half of what another has queued
+# (worksteal), so the processes end together. One process more than the cores filled the cores while
+# tests waited (idle 70 s -> 18 s of a run) but, beside two busy processes, starved a test's own bot:
+# acknowledgements took 3 s. Bytecode is written even where the host asks for none: the suite starts
+# about a hundred Python processes (test processes, bots, render and computer-player processes), and
+# each would compile the project again.
 test: export PYTHONDONTWRITEBYTECODE :=
 test: $(STAMP) lint browser
-	$(BIN)/python -m pytest -n $$(($$(nproc) + 1)) --dist worksteal
+	$(BIN)/python -m pytest -n logical --dist worksteal
 
 # The browser the web companion's tests drive (tests/web): Debian's Chromium, installed when missing.
 # Playwright's own browser download needs its CDN, which CI and the shared hosts cannot reach; the

@@ -1,7 +1,7 @@
 """For every test: the bot's table of games holds the built-in games and the test games, and is put
 back as it was afterwards (a bot started by a test loads its own GAME_MODULES into it).
 
-``make test`` runs one test process more than the cores (pytest-xdist); each has its own session fixtures:
+``make test`` runs a test process per core (pytest-xdist); each has its own session fixtures:
 ``postgres``: one real PostgreSQL server, started when a test first asks for it;
 ``render_processes``: one render process, lent to every bot started;
 ``database_target``: a fresh migrated database of either backend (the storage and sessions suites
@@ -66,7 +66,7 @@ def postgres() -> Iterator[LocalPostgres]:
 
 @pytest.fixture(scope="session")
 def render_processes() -> Iterator[SharedRenderProcesses]:
-    # One process: ``make test`` runs a test process per core and one more (pytest-xdist), each with its own.
+    # One process: ``make test`` runs a test process per core already (pytest-xdist), each with its own.
     shared = SharedRenderProcesses(1)
     try:
         yield shared

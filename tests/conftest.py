@@ -32,10 +32,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     dealt: list[pytest.Item] = []
     for block in range(workers):
         # worksteal's first blocks: what is left, shared evenly among the processes still to serve
-        size = (len(items) - len(dealt)) // (workers - block)
         share = slow[block::workers]
-        dealt += share + others[: max(0, size - len(share))]
-        del others[: max(0, size - len(share))]
+        filled = max(0, (len(items) - len(dealt)) // (workers - block) - len(share))
+        dealt += share + others[:filled]
+        del others[:filled]
     items[:] = dealt + others
 
 
@@ -84,4 +84,3 @@ async def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> str
         return tmp_path / "data" / "boardroom.sqlite3"
     server: LocalPostgres = request.getfixturevalue("postgres")
     return await server.emptied(SHARED)
-

@@ -106,12 +106,9 @@ def render_po(catalog: Catalog) -> bytes:
     return re.sub(rb'"Generated-By: Babel [^\\"]*\\n"', rb'"Generated-By: Babel\\n"', out.getvalue())
 
 
-def updated(unit: Path, lang: str, keys: Catalog | None = None) -> bytes | None:
-    """``unit``'s catalogue of ``lang`` brought in line with the code; None where the unit says nothing.
-    ``keys``: the unit's ``template`` where the caller already has it (one extraction for every
-    language)."""
-    if keys is None:
-        keys = template(unit)
+def updated(unit: Path, lang: str, keys: Catalog) -> bytes | None:
+    """``unit``'s catalogue of ``lang`` brought in line with ``keys``, the unit's ``template`` (extracted
+    once for every language); None where the unit says nothing."""
     if not len(keys):
         return None
     path = catalogue_path(unit, lang)

@@ -42,7 +42,7 @@ from bot.clocks.turn_clock import TurnClocks
 from bot.on_discord.pictures_after import PicturesAfter
 from bot.on_discord.refused import Refusals
 from bot.on_discord.results import Results
-from bot.on_discord.turn_lines import TurnLines, update_turn_line
+from bot.on_discord.turn_lines import TurnLines, settle_unrecorded_line, update_turn_line
 from bot.on_discord.views.common import LineWebhook
 from bot.service import narrate
 from bot.service.bot_players import BotPlayers
@@ -191,6 +191,10 @@ class Announcer:
                 table, progress = status.table, status.progress
                 assert progress is not None
             channel = self.client.get_partial_messageable(table.game.channel_id, guild_id=table.game.guild_id)
+            if await settle_unrecorded_line(sessions, self._lines, channel, table):
+                status = await sessions.reading.status(game_id)
+                table, progress = status.table, status.progress
+                assert progress is not None
             if table.game.status is Status.ABANDONED:
                 # Abandoned meanwhile: nothing more is said about it in its channel, and no live
                 # button is left on its turn line.

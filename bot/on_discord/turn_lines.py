@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import uuid
 from typing import Any
 
 import discord
@@ -14,10 +16,11 @@ import discord
 from bot.clocks.clock_reading import ClockReading
 from bot.on_discord.pacer import Priority, pacing, through_429s
 from bot.on_discord.threads import unarchiving
-from bot.on_discord.views import text
+from bot.on_discord.views import ids, text
 from bot.on_discord.views.clock_text import line_time_left
 from bot.on_discord.views.common import NO_MENTIONS, LineWebhook
 from bot.on_discord.views.turn_line import turn_line_view
+from bot.service import once
 from bot.service.clock import Clock
 from bot.service.limits import clip
 from bot.service.line_choices import line_choices
@@ -30,6 +33,10 @@ log = logging.getLogger(__name__)
 
 # What Discord answers through a token past its life (discord.py #9856; opcodes-and-status-codes).
 INVALID_WEBHOOK_TOKEN = 50027
+# How many of the channel's messages since the recorded line are read for a line posted but not
+# recorded (one history call): it was posted just after the recorded line's last edit.
+RECENT_MESSAGES = 100
+_TURN_ID = re.compile(ids.TURN_TEMPLATE)
 
 
 async def update_turn_line(
@@ -88,11 +95,20 @@ async def update_turn_line(
             await asking(humans),
             turn_line_view(table, progress),
         )
+        # Kept first: a line Discord makes whose id never reaches the database (the process dies, the
+        # answer is lost) is found by ``settle_unrecorded_line`` at the game's next change or catch-up.
+        await sessions.posts.set_prompt_posting(table.id, humans)
         if via is not None:
             message_id = await lines.post(via, content, view, mentions)
         else:
+            # Sent again by discord.py after a lost answer, the line is made once. The nonce is this
+            # post's own (a line posted again, after a moderator deleted the last, is a new message);
+            # after a crash, the settling above finds the line, not the nonce.
+            nonce = once.nonce("line", table.id, uuid.uuid4().hex)
             with pacing(Priority.TURN):
-                message_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
+                message_id = (
+                    await channel.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
+                ).id
         lines.asked(message_id, _plain(table, question, humans))
         lines.drawn(message_id, table.version, bool(line_choices(table, progress)))
         # The old line takes the moves it led to under its question: the thread reads as the game's log.
@@ -131,6 +147,63 @@ async def update_turn_line(
         )
 
 
+async def settle_unrecorded_line(
+    sessions: Sessions, lines: TurnLines, channel: discord.PartialMessageable, table: Table
+) -> bool:
+    """A new turn line whose post began and was never recorded (``prompt_posting``): the process
+    died between Discord making it and the bot recording it, or Discord's answer never came. Found
+    among the channel's messages since the recorded line, the newest line of this game still
+    carrying its buttons becomes the game's line, for the seats it was posted for; any other, and
+    the line recorded before, lose their buttons, so that one line in the channel can be clicked.
+    None found: the post never happened, and the recorded line stays. True when the recorded line
+    changed (the caller reads the game again)."""
+    posting = table.game.prompt_posting
+    if posting is None:
+        return False
+    recorded = table.game.prompt_message_id
+    since = recorded or table.game.lobby_message_id
+    me = lines.user_id
+    try:
+        found = [
+            message.id
+            async for message in channel.history(
+                limit=RECENT_MESSAGES, after=None if since is None else discord.Object(since)
+            )
+            if message.author.id == me and _is_line_of(message, table.id) and message.id != recorded
+        ]
+    except discord.HTTPException as exc:
+        # Unreadable (the permission taken away, say): the recorded line goes on as before.
+        log.warning("game %s: could not look for an unrecorded turn line (%s)", table.id, exc)
+        found = []
+    if not found:
+        await sessions.posts.set_prompt(
+            table.id,
+            message_id=recorded,
+            seats=json.loads(table.game.prompt_seats) if table.game.prompt_seats else None,
+            since=table.game.waiting_since,
+        )
+        return False
+    kept = max(found)
+    log.info("game %s: turn line %s was posted but not recorded; it is the game's line now", table.id, kept)
+    for message_id in [recorded, *found]:
+        if message_id != kept:
+            await lines.retire(channel, message_id)
+    await sessions.posts.set_prompt(
+        table.id, message_id=kept, seats=json.loads(posting), since=sessions.store.now()
+    )
+    return True
+
+
+def _is_line_of(message: discord.Message, game_id: int) -> bool:
+    """Whether the message carries the **Take my turn** button of this game (a live turn line)."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            match = _TURN_ID.fullmatch(getattr(item, "custom_id", None) or "")
+            if match is not None and int(match["game"]) == game_id:
+                return True
+    return False
+
+
 def _plain(table: Table, content: str, seats: list[int]) -> str:
     """A turn line with its players' mentions made names: what it keeps once retired."""
     for seat in seats:
@@ -156,6 +229,11 @@ class TurnLines:
 
         # message id → (the version its buttons were drawn at, whether it carries choices); one a game
         self._drawn: dict[int, tuple[int, bool]] = {}
+
+    @property
+    def user_id(self) -> int | None:
+        """The bot's own user, the author of every line (None before login)."""
+        return self._client.user.id if self._client.user is not None else None
 
     def asked(self, message_id: int, question: str) -> None:
         self._asked[message_id] = question

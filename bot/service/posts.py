@@ -88,6 +88,11 @@ class Posts:
                 since=since,
             )
 
+    async def set_prompt_posting(self, game_id: int, seats: list[int]) -> None:
+        """A new turn line for ``seats`` is about to be posted (settled by ``set_prompt``)."""
+        async with self.store.db.transaction() as conn:
+            await game_rows.set_prompt_posting(conn, game_id, json.dumps(sorted(seats)))
+
     async def set_prompt_unless_abandoned(self, game_id: int, *, message_id: int, seats: list[int]) -> bool:
         """``set_prompt`` for a newly posted turn line, in the same transaction as the check that
         the game was not abandoned meanwhile; False (nothing set) when it was."""

@@ -12,7 +12,7 @@ from bot.storage.records import GameRow, SeatRow, Status
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, seats_wanted, seed, version, snapshot, "
     "lobby_message_id, created_at, updated_at, ended_at, prompt_message_id, prompt_seats, waiting_since, "
-    "thread_wanted, parent_channel_id, language, speed"
+    "prompt_posting, thread_wanted, parent_channel_id, language, speed"
 )
 
 
@@ -74,6 +74,7 @@ def _game(row: Any) -> GameRow:
         prompt_message_id=row["prompt_message_id"],
         prompt_seats=row["prompt_seats"],
         waiting_since=row["waiting_since"],
+        prompt_posting=row["prompt_posting"],
         thread_wanted=bool(row["thread_wanted"]),
         parent_channel_id=row["parent_channel_id"],
         language=row["language"],
@@ -254,11 +255,19 @@ async def add_bot_seat(conn: Connection, game_id: int, *, level: str, name: str,
 async def set_prompt(
     conn: Connection, game_id: int, *, message_id: int | None, seats: str | None, since: str | None
 ) -> None:
-    """The public turn line; not a change of game state, so the version stays."""
+    """The public turn line; not a change of game state, so the version stays. A line being posted
+    (``set_prompt_posting``) is settled by it."""
     await conn.execute(
-        "UPDATE games SET prompt_message_id = ?, prompt_seats = ?, waiting_since = ? WHERE id = ?",
+        "UPDATE games SET prompt_message_id = ?, prompt_seats = ?, waiting_since = ?, prompt_posting = NULL "
+        "WHERE id = ?",
         (message_id, seats, since, game_id),
     )
+
+
+async def set_prompt_posting(conn: Connection, game_id: int, seats: str) -> None:
+    """A new turn line for ``seats`` (JSON list) is about to be posted: kept until ``set_prompt``
+    records it, so that a line posted but never recorded can be found after a crash."""
+    await conn.execute("UPDATE games SET prompt_posting = ? WHERE id = ?", (seats, game_id))
 
 
 async def record_post(conn: Connection, game_id: int, key: str, totals: str, at: str) -> bool:

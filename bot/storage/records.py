@@ -38,6 +38,8 @@ class GameRow:
     prompt_message_id: int | None = None
     prompt_seats: str | None = None
     waiting_since: str | None = None
+    # the seats of a new line from just before its post until its id is recorded (JSON list)
+    prompt_posting: str | None = None
     # played in its own thread (chosen at /game new); once moved, the lobby's channel
     thread_wanted: bool = False
     parent_channel_id: int | None = None

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.service.limits import MAX_IMAGE_BYTES
 from bot.service.sessions import Sessions
+from bot.service.tables import GameStatus
 from bot.storage import Status
 from engine.carnegie import GAME
 from engine.carnegie.state import CarnegieState
@@ -97,6 +98,19 @@ def turn_line(fake: FakeDiscord) -> Message | None:
     return None
 
 
+def line_agrees(status: GameStatus, line: Message | None) -> bool:
+    """Whether the channel's newest turn line is the one the game records, asking everyone who decides
+    (while the bot's seats decide, in the background, no person is asked yet)."""
+    people = set(status.progress.decision.seats) - status.table.ai_seats if status.progress else set()
+    asked = set(json.loads(status.table.game.prompt_seats or "[]"))
+    return (
+        bool(people)
+        and people <= asked
+        and line is not None
+        and line.id == status.table.game.prompt_message_id
+    )
+
+
 def pick(panel: Message, rng: random.Random, *, prefer_done: float) -> tuple[str, str | None]:
     """A legal choice on the panel: (custom_id, select value or None)."""
     buttons = [b for b in panel.buttons() if b["custom_id"].startswith(("br:a:", "br:i:", "br:g:"))]
@@ -125,19 +139,8 @@ async def take_turn(
 
     async def agreed_or_over() -> bool:
         nonlocal status, line
-        status = await sessions.reading.status(game_id)
-        line = turn_line(fake)
-        if status.table.game.status is not Status.ACTIVE:
-            return True
-        # While the bot's seats decide (in the background), no person is asked yet.
-        people = set(status.progress.decision.seats) - status.table.ai_seats if status.progress else set()
-        asked = set(json.loads(status.table.game.prompt_seats or "[]"))
-        return (
-            bool(people)
-            and people <= asked
-            and line is not None
-            and line.id == status.table.game.prompt_message_id
-        )
+        status, line = await sessions.reading.status(game_id), turn_line(fake)
+        return status.table.game.status is not Status.ACTIVE or line_agrees(status, line)
 
     # The bot's seats may think first: on a busy host a strong decision takes several seconds each.
     await fake.wait_until_async(agreed_or_over, 4 * PATIENCE, "the turn line and its recorded id to agree")

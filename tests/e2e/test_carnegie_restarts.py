@@ -3,6 +3,7 @@ round comes back with the same decision, and the panels opened before still work
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from tests.e2e.carnegie_play import (
     TAKE_MY_TURN,
     Played,
     check_finished_game,
+    line_agrees,
     open_carnegie,
     pick,
     play_to_the_end,
@@ -23,6 +25,7 @@ from tests.e2e.carnegie_play import (
 )
 from tests.e2e.test_lobby import DEFERRED_MESSAGE, DEFERRED_UPDATE, acked
 from tests.fakediscord import PATIENCE, FakeDiscord
+from tests.fakediscord.messages import Message
 
 
 async def test_a_restart_mid_round_continues_from_the_same_state(
@@ -118,3 +121,74 @@ async def test_the_bot_process_killed_mid_round_resumes_the_game(
         assert await sessions.reading.replay(game_id) == await sessions.reading.load(game_id)
     finally:
         await reader.close()
+
+
+async def test_a_turn_line_made_as_the_process_is_killed_is_the_games_line_after_the_restart(
+    fake_discord: FakeDiscord, start_bot_process: Any, tmp_path: Path
+) -> None:
+    """SIGKILL between Discord making a new turn line and the bot recording its id: the restarted
+    process finds that line in the channel and keeps it as the game's, the line before it loses its
+    buttons, and the game goes on from it (one line in the channel can be clicked, not two)."""
+    fake = fake_discord
+    db_path = tmp_path / "db.sqlite3"
+    first = await start_bot_process(db_path)
+    await fake.wait_until(lambda: fake.commands.get(fake.guild.id), PATIENCE, "commands to be synced")
+    players = ["alice", "bob"]
+    await open_carnegie(fake, players)
+    reader = await open_database(db_path)
+    try:
+        sessions = Sessions(reader)
+        game_id = (await sessions.reading.status_in_channel(fake.games.id)).table.id
+        users = {fake.users[n].id: n for n in players}
+        rng = random.Random(4)
+        # The next turn line is made, and Discord's answer held until the process is gone.
+        held = fake.hold_next_answer(
+            "POST /webhooks/{app_id}/{token}", matching=lambda payload: '"br:t:' in json.dumps(payload)
+        )
+
+        def holding() -> bool:
+            return any(r.fault == "answer held" for r in fake.requests)
+
+        async def recorded() -> int | None:
+            return (await sessions.reading.status(game_id)).table.game.prompt_message_id
+
+        async def settled() -> bool:
+            return holding() or line_agrees(await sessions.reading.status(game_id), turn_line(fake))
+
+        for _ in range(20):
+            await fake.wait_until_async(settled, 4 * PATIENCE, "a turn line recorded, or one held")
+            if holding():
+                break
+            await take_turn(fake, sessions, game_id, users, rng, Played())
+        assert holding(), "no new turn line in 20 turns"
+        old = await recorded()
+        await fake.wait_until(
+            lambda: (line := turn_line(fake)) is not None and line.id != old, PATIENCE, "the held line made"
+        )
+        made = turn_line(fake)
+        assert made is not None
+        await first.kill()
+        held.set()
+        assert (await sessions.reading.status(game_id)).table.game.prompt_posting is not None
+
+        await start_bot_process(db_path)
+
+        async def one_live_line() -> bool:
+            game = (await sessions.reading.status(game_id)).table.game
+            return [m.id for m in _live_lines(fake)] == [
+                game.prompt_message_id
+            ] and game.prompt_posting is None
+
+        await fake.wait_until_async(one_live_line, 4 * PATIENCE, "one live turn line, the recorded one")
+        assert await recorded() == made.id
+        for _ in range(4):  # and the game goes on from it
+            await take_turn(fake, sessions, game_id, users, rng, Played())
+        assert [m.id for m in _live_lines(fake)] == [await recorded()]
+    finally:
+        await reader.close()
+
+
+def _live_lines(fake: FakeDiscord) -> list[Message]:
+    return [
+        m for m in fake.channel_messages("games") if any(b.get("label") == TAKE_MY_TURN for b in m.buttons())
+    ]

@@ -24,7 +24,8 @@ bot does next default to ``PATIENCE``), and returns an ``InteractionOutcome`` wi
     await fake.settle()                                # a quiet period: only to check nothing more came
 
 Faults: ``fake.rate_limit(route, count=, retry_after=)``, ``fake.fail_next(route, status=)``,
-``fake.fail_next_upload()``, ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),
+``fake.fail_next_upload()``, ``fake.hold_next_answer(route, matching=)`` (done, its answer held until the
+returned event is set), ``await fake.drop_gateway()`` (close 4000 → RESUME with replay),
 ``await fake.send_reconnect()`` (op 7), ``await fake.invalidate_session()`` (op 9 → IDENTIFY),
 ``fake.expire_token(outcome)`` (401/50027), ``fake.set_permissions(channel, target, deny=...)``,
 ``fake.rate_limit(route, retry_after=60, scope="shared")``, ``await fake.remove_bot_from_guild(guild)``

@@ -3,7 +3,10 @@ gateway drops, op 7 and op 9."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 
@@ -24,6 +27,10 @@ class Fault:
     uploads_only: bool = False
     # carried out first, then answered with the failure: Discord did it, the answer was lost
     after: bool = False
+    # carried out first, then answered only once this is set: the bot may die waiting
+    held: asyncio.Event | None = None
+    # which calls of the route it takes (their JSON payload); None: any
+    matching: Callable[[dict[str, Any]], bool] | None = None
 
 
 class FaultsMixin(FakeState):
@@ -62,6 +69,17 @@ class FaultsMixin(FakeState):
         self._check_route(route)
         self.faults.append(Fault(route, status, count, after=True))
 
+    def hold_next_answer(
+        self, route: str, *, matching: Callable[[dict[str, Any]], bool] | None = None
+    ) -> asyncio.Event:
+        """The next call of ``route`` (of those whose payload ``matching`` accepts) is carried out and
+        its answer held until the returned event is set: the moment between Discord making a message
+        and the bot hearing of it, in which a process can be killed."""
+        self._check_route(route)
+        held = asyncio.Event()
+        self.faults.append(Fault(route, 200, 1, after=True, held=held, matching=matching))
+        return held
+
     def fail_next_upload(self, *, status: int = 500, count: int = 1) -> None:
         """The next request that carries a file fails (whatever the route)."""
         self.faults.append(Fault("*", status, count, uploads_only=True))
@@ -77,6 +95,8 @@ class FaultsMixin(FakeState):
             if fault.uploads_only and not call.files:
                 continue
             if fault.route not in ("*", call.record.route):
+                continue
+            if fault.matching is not None and not fault.matching(call.payload or {}):
                 continue
             fault.remaining -= 1
             return fault

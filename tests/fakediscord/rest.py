@@ -100,6 +100,11 @@ class RestMixin(WorldMixin, FaultsMixin, RefusalsMixin):
             call = Call(request=request, params=match.groupdict(), record=record)
             await self._read_body(call)
             fault = self._take_fault(call)
+            if fault is not None and fault.held is not None:
+                record.fault = "answer held"
+                answer = await handler(call)
+                await fault.held.wait()
+                return answer
             if fault is not None:
                 record.fault = f"injected {fault.status}"
                 if fault.after:

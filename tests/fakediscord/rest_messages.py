@@ -212,6 +212,10 @@ class MessagesMixin(ThreadsMixin):
             await self.gateway.dispatch("MESSAGE_UPDATE", self._message_event(message), intent=GUILD_MESSAGES)
         return message
 
+    async def delete_by_moderator(self, message: Message) -> None:
+        """A member allowed to manage messages deletes one (the bot's, say): gone as the bot deleting it."""
+        await self._delete_message(message)
+
     async def _delete_message(self, message: Message) -> None:
         if not message.ephemeral and message.channel_id in self.channels:
             self._thread_allows_change(self.channels[message.channel_id], deleting=True)
@@ -301,7 +305,10 @@ class MessagesMixin(ThreadsMixin):
             if "before" in call.record.query:
                 messages = [m for m in messages if m.id < int(call.record.query["before"])]
             if "after" in call.record.query:
-                messages = [m for m in messages if m.id > int(call.record.query["after"])]
+                # The page is the messages just after ``after``, newest first as every page (discord.py
+                # reads the next page after its first item).
+                later = [m for m in messages if m.id > int(call.record.query["after"])]
+                return json_response([m.payload() for m in later[-limit:]])
             return json_response([m.payload() for m in messages[:limit]])
 
         @r("POST", "/channels/{channel_id}/messages/{message_id}/threads")

@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 
 # What Discord answers through a token past its life (discord.py #9856; opcodes-and-status-codes).
 INVALID_WEBHOOK_TOKEN = 50027
-# How many of the channel's messages since the recorded line are read for a line posted but not
-# recorded (one history call): it was posted just after the recorded line's last edit.
+# How many of the channel's newest messages are read for a line posted but not recorded (one history
+# call): it was posted just before the process died, so it is among the newest unless the channel
+# took a hundred messages while the bot was down.
 RECENT_MESSAGES = 100
 _TURN_ID = re.compile(ids.TURN_TEMPLATE)
 
@@ -152,7 +153,7 @@ async def settle_unrecorded_line(
 ) -> bool:
     """A new turn line whose post began and was never recorded (``prompt_posting``): the process
     died between Discord making it and the bot recording it, or Discord's answer never came. Found
-    among the channel's messages since the recorded line, the newest line of this game still
+    among the channel's newest messages, after the recorded line, the newest line of this game still
     carrying its buttons becomes the game's line, for the seats it was posted for; any other, and
     the line recorded before, lose their buttons, so that one line in the channel can be clicked.
     None found: the post never happened, and the recorded line stays. True when the recorded line
@@ -161,15 +162,13 @@ async def settle_unrecorded_line(
     if posting is None:
         return False
     recorded = table.game.prompt_message_id
-    since = recorded or table.game.lobby_message_id
+    since = recorded or table.game.lobby_message_id or 0
     me = lines.user_id
     try:
         found = [
             message.id
-            async for message in channel.history(
-                limit=RECENT_MESSAGES, after=None if since is None else discord.Object(since)
-            )
-            if message.author.id == me and _is_line_of(message, table.id) and message.id != recorded
+            async for message in channel.history(limit=RECENT_MESSAGES)
+            if message.id > since and message.author.id == me and _is_line_of(message, table.id)
         ]
     except discord.HTTPException as exc:
         # Unreadable (the permission taken away, say): the recorded line goes on as before.

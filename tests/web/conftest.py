@@ -23,6 +23,7 @@ from bot.storage import migrate, open_database
 from bot.web.context import WebContext
 from bot.web.links import game_path
 from bot.web.server import WebServer
+from tests.fakediscord import PICTURE_PATIENCE
 from tests.shared_render import SharedRenderProcesses
 from tests.web.browser import LAPTOP, Watched, launched, opened
 
@@ -91,6 +92,9 @@ async def chromium() -> AsyncIterator[Browser]:
 @in_the_loop
 async def watched(chromium: Browser) -> AsyncIterator[Watched]:
     async with opened(chromium, LAPTOP) as context:
+        # A page's load waits for its board pictures, which the render pool draws below the clicks'
+        # priority: on a busy host that takes the pictures' patience, not Playwright's 30 s.
+        context.set_default_navigation_timeout(PICTURE_PATIENCE * 1000)
         found = Watched(await context.new_page())
         yield found
         found.assert_clean()

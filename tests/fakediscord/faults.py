@@ -77,7 +77,7 @@ class FaultsMixin(FakeState):
         and the bot hearing of it, in which a process can be killed."""
         self._check_route(route)
         held = asyncio.Event()
-        self.faults.append(Fault(route, 200, 1, after=True, held=held, matching=matching))
+        self.faults.append(Fault(route, 200, 1, held=held, matching=matching))
         return held
 
     def fail_next_upload(self, *, status: int = 500, count: int = 1) -> None:
